@@ -1,0 +1,676 @@
+/**
+ * The WEEX interface as one declarative table: one entry per endpoint of the interface
+ * document (shared/seeds/000_…txt) plus the facts in shared/spec/weex-facts.md.
+ *
+ * The client (signing, budget, parsing), the simulator (routing, weights, validation), the
+ * route handlers (input validation) and the budget all read this table. An endpoint rule
+ * written anywhere else is a bug.
+ *
+ * `params` describes the request in the dashboard's terms (paging as `page`/`pageSize`) with
+ * keys in wire order; `paging` says what the upstream calls them. `response` parses the
+ * upstream body after lossless JSON parsing and envelope unwrapping.
+ */
+import { z } from "zod";
+import {
+  inDecimal,
+  inEnum,
+  inId,
+  inInt,
+  inText,
+  inTime,
+  wBool,
+  wDecimal,
+  wDecimalOptional,
+  wId,
+  wIdOptional,
+  wInt,
+  wText,
+  wTime,
+  wTimeOptional,
+} from "./wire";
+
+export const DAY_MS = 86_400_000;
+
+export type Side = "spot" | "contract";
+/** public: unsigned; signed: affiliate key; trade: the trade key (falls back to the main key). */
+export type Access = "public" | "signed" | "trade";
+
+export interface Paging {
+  /** upstream name of the page number (from 1) */
+  page: string;
+  /** upstream name of the page size */
+  size: string;
+  defaultSize: number;
+  maxSize: number;
+}
+
+/** A time-window rule on startTime/endTime, enforced by route validation and by the simulator. */
+export interface TimeWindow {
+  /** startTime (and endTime) may not be older than now - maxAgeMs */
+  maxAgeMs?: number;
+  /** endTime - startTime may not exceed this */
+  maxSpanMs?: number;
+  /** endTime must be >= startTime */
+  ordered: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared field rules
+
+export const NEW_CLIENT_ORDER_ID_RE = /^[.A-Za-z0-9:/_-]{1,36}$/;
+const symbol = inText(40);
+const productType = inEnum(["SPOT", "FUTURES"]);
+const accountType = inEnum(["SPOT", "FUND"]);
+const workingType = inEnum(["CONTRACT_PRICE", "MARK_PRICE"]);
+
+/** Check a params object against a time window; adds issues naming startTime/endTime. */
+export function checkWindow(
+  w: TimeWindow,
+  p: { startTime?: number; endTime?: number },
+  ctx: z.RefinementCtx,
+  now = Date.now(),
+) {
+  const { startTime: s, endTime: e } = p;
+  if (w.ordered && s !== undefined && e !== undefined && e < s) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: "must be greater than or equal to startTime" });
+  }
+  if (w.maxAgeMs !== undefined) {
+    const oldest = now - w.maxAgeMs;
+    const days = Math.round(w.maxAgeMs / DAY_MS);
+    if (s !== undefined && s < oldest) {
+      ctx.addIssue({ code: "custom", path: ["startTime"], message: `must be within the past ${days} days` });
+    }
+    if (e !== undefined && e < oldest) {
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: `must be within the past ${days} days` });
+    }
+  }
+  if (w.maxSpanMs !== undefined && s !== undefined && e !== undefined && e - s > w.maxSpanMs) {
+    const days = Math.round(w.maxSpanMs / DAY_MS);
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: `must be at most ${days} days after startTime` });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response records
+
+export const spotOrderRecord = z.looseObject({
+  symbol: z.string(),
+  orderId: wId,
+  clientOrderId: wText.optional(),
+  price: wDecimal,
+  origQty: wDecimal,
+  executedQty: wDecimal,
+  cummulativeQuoteQty: wDecimal,
+  status: z.string(),
+  timeInForce: z.string().optional(),
+  type: z.string(),
+  side: z.string(),
+  time: wTime,
+  updateTime: wTime,
+  isWorking: wBool,
+});
+
+export const symbolDefinition = z.looseObject({
+  symbol: z.string(),
+  status: z.string(),
+  baseAsset: z.string(),
+  baseAssetPrecision: wInt.optional(),
+  quoteAsset: z.string(),
+  quoteAssetPrecision: wInt.optional(),
+  tickSize: wDecimal.optional(),
+  stepSize: wDecimal.optional(),
+  minTradeAmount: wDecimal.optional(),
+  maxTradeAmount: wDecimal.optional(),
+  takerFeeRate: wDecimal.optional(),
+  makerFeeRate: wDecimal.optional(),
+  buyLimitPriceRatio: wDecimal.optional(),
+  sellLimitPriceRatio: wDecimal.optional(),
+  marketBuyLimitSize: wDecimal.optional(),
+  marketSellLimitSize: wDecimal.optional(),
+  marketFallbackPriceRatio: wDecimal.optional(),
+  enableTrade: wBool.optional(),
+  enableDisplay: wBool.optional(),
+  displayDigitMerge: wText.optional(),
+  displayNew: wBool.optional(),
+  displayHot: wBool.optional(),
+});
+
+export const network = z.looseObject({
+  network: z.string(),
+  isDefault: wBool.optional(),
+  depositEnable: wBool,
+  withdrawEnable: wBool,
+  withdrawFee: wDecimalOptional.optional(),
+  withdrawMin: wDecimalOptional.optional(),
+  withdrawIntegerMultiple: wDecimalOptional.optional(),
+  minConfirm: wInt.optional(),
+  withdrawTag: wBool.optional(),
+  depositDust: wDecimalOptional.optional(),
+  contractAddress: z.string().nullish(),
+  contractAddressUrl: z.string().nullish(),
+  depositDesc: z.string().nullish(),
+  withdrawDesc: z.string().nullish(),
+});
+
+export const coinDefinition = z.looseObject({
+  coin: z.string(),
+  name: z.string().optional(),
+  depositAllEnable: wBool,
+  withdrawAllEnable: wBool,
+  trading: wBool.optional(),
+  brokered: wBool.optional(),
+  networkList: z.array(network).default([]),
+});
+
+export const withdrawalRecord = z.looseObject({
+  fromUserId: wId,
+  toUserId: wId,
+  withdrawId: wText,
+  coin: z.string(),
+  status: z.string(),
+  amount: wDecimal,
+  createTime: wTime,
+  updateTime: wTime,
+});
+
+export const inviteeRecord = z.looseObject({
+  uid: wId,
+  registerTime: wTime,
+  kycResult: wBool,
+  inviteCode: wText.nullish(),
+  firstDeposit: wTimeOptional.optional().transform((v) => v ?? null),
+  firstTrade: wTimeOptional.optional().transform((v) => v ?? null),
+  lastDeposit: wTimeOptional.optional().transform((v) => v ?? null),
+  lastTrade: wTimeOptional.optional().transform((v) => v ?? null),
+});
+
+export const subAffiliateRecord = z.looseObject({
+  subAffiliateUid: wId,
+  productType: z.string(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD"),
+  tradingVolume: wDecimal,
+  netTradingFee: wDecimal,
+  paidCommission: wDecimal,
+});
+
+export type SpotOrderRecord = z.infer<typeof spotOrderRecord>;
+export type SymbolDefinition = z.infer<typeof symbolDefinition>;
+export type CoinDefinition = z.infer<typeof coinDefinition>;
+export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
+export type InviteeRecord = z.infer<typeof inviteeRecord>;
+export type SubAffiliateRecord = z.infer<typeof subAffiliateRecord>;
+
+/** The dashboard's list shape (dashboard-api.md, "Response shapes"). */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number | null;
+  pages: number | null;
+  hasNextPage: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Windows, shared by validation and the simulator
+
+export const WINDOWS = {
+  /** getInternalWithdrawalStatus: only the past month */
+  withdrawals: { maxAgeMs: 30 * DAY_MS, ordered: true },
+  /** getAffiliateUIDs: start no older than one year, at most 90 days per query */
+  invitees: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true },
+  subAffiliates: { ordered: true },
+  allOrders: { ordered: true },
+} satisfies Record<string, TimeWindow>;
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas (dashboard field names; keys in wire order)
+
+const placeOrderParams = z
+  .strictObject({
+    symbol,
+    side: inEnum(["BUY", "SELL"]),
+    positionSide: inEnum(["LONG", "SHORT"]),
+    type: inEnum(["LIMIT", "MARKET"]),
+    timeInForce: inEnum(["GTC", "IOC", "FOK"]).optional(),
+    quantity: inDecimal({ positive: true }),
+    price: inDecimal({ positive: true }).optional(),
+    newClientOrderId: z
+      .string({ error: "is required" })
+      .regex(NEW_CLIENT_ORDER_ID_RE, "must be 1-36 letters, digits or . : / _ -"),
+    tpTriggerPrice: inDecimal({ positive: true }).optional(),
+    slTriggerPrice: inDecimal({ positive: true }).optional(),
+    TpWorkingType: workingType.optional(),
+    SlWorkingType: workingType.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type === "LIMIT") {
+      if (!p.timeInForce) ctx.addIssue({ code: "custom", path: ["timeInForce"], message: "is required for a LIMIT order" });
+      if (!p.price) ctx.addIssue({ code: "custom", path: ["price"], message: "is required for a LIMIT order" });
+    }
+  });
+
+const exchangeInfoParams = z
+  .strictObject({
+    symbol: symbol.optional(),
+    symbols: z
+      .union([z.string(), z.array(z.string())])
+      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(symbol).min(1, "must name at least one symbol").max(100, "must name at most 100 symbols"))
+      .transform((list) => list.join(","))
+      .optional(),
+    symbolStatus: z.literal("TRADING", { error: "only TRADING is supported" }).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.symbol !== undefined && p.symbols !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["symbols"], message: "cannot be combined with symbol" });
+    }
+  });
+
+const withdrawalsParams = z
+  .strictObject({
+    withdrawID: inText(64).optional(),
+    coin: inText(20).optional(),
+    startTime: inTime.optional(),
+    endTime: inTime.optional(),
+    fromAccountType: accountType.optional(),
+    toAccountType: accountType.optional(),
+  })
+  .superRefine((p, ctx) => checkWindow(WINDOWS.withdrawals, p, ctx));
+
+const subAffiliatesParams = z
+  .strictObject({
+    subUid: inId.optional(),
+    startTime: inTime.optional(),
+    endTime: inTime.optional(),
+    productType,
+  })
+  .superRefine((p, ctx) => checkWindow(WINDOWS.subAffiliates, p, ctx));
+
+const inviteesParams = z
+  .strictObject({
+    uid: inId.optional(),
+    startTime: inTime.optional(),
+    endTime: inTime.optional(),
+  })
+  .superRefine((p, ctx) => checkWindow(WINDOWS.invitees, p, ctx));
+
+const placeTpSlParams = z.strictObject({
+  symbol,
+  clientOrderId: z
+    .string({ error: "is required" })
+    .min(1, "must not be empty")
+    .max(40, "must be at most 40 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces"),
+  planType: inEnum(["profit_plan", "loss_plan"]),
+  triggerPrice: inDecimal({ positive: true }),
+  executePrice: inDecimal({ positive: false }).optional(),
+  size: inDecimal({ positive: true }),
+  positionSide: inEnum(["long", "short"]),
+  marginMode: z.union([z.literal(1), z.literal(3)], { error: "must be 1 (cross) or 3 (isolated)" }).optional(),
+});
+
+const modifyTpSlParams = z.strictObject({
+  orderId: inId,
+  triggerPrice: inDecimal({ positive: true }),
+  executePrice: inDecimal({ positive: false }).optional(),
+  triggerPriceType: z.union([z.literal(1), z.literal(3)], { error: "must be 1 (last price) or 3 (mark price)" }).optional(),
+});
+
+const spotOrderParams = z
+  .strictObject({
+    orderId: inId.optional(),
+    origClientOrderId: inText(64).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.orderId === undefined && p.origClientOrderId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["orderId"], message: "either orderId or origClientOrderId is required" });
+    }
+  });
+
+const allOrdersParams = z
+  .strictObject({
+    symbol,
+    startTime: inTime.optional(),
+    endTime: inTime.optional(),
+  })
+  .superRefine((p, ctx) => checkWindow(WINDOWS.allOrders, p, ctx));
+
+// ---------------------------------------------------------------------------------------------
+// Response schemas
+
+const placeOrderResult = z.looseObject({
+  orderId: wIdOptional.optional().transform((v) => v ?? null),
+  clientOrderId: wText.optional(),
+  success: wBool,
+  errorCode: wText.nullish().transform((v) => v ?? ""),
+  errorMessage: z.string().nullish().transform((v) => v ?? ""),
+});
+
+const placeTpSlResult = z.array(
+  z.looseObject({
+    success: wBool,
+    // 0 on failure
+    orderId: wIdOptional.optional().transform((v) => v ?? "0"),
+  }),
+);
+
+const modifyTpSlResult = z.looseObject({
+  code: wText,
+  msg: z.string().nullish().transform((v) => v ?? ""),
+  requestTime: wTime.optional(),
+  data: z.unknown().optional(),
+});
+
+const exchangeInfoResult = z.looseObject({
+  timezone: z.string().optional(),
+  serverTime: wTime.optional(),
+  symbols: z.array(symbolDefinition),
+});
+
+const withdrawalsResult = z.looseObject({
+  items: z.array(withdrawalRecord),
+  total: wInt.optional(),
+  pageSize: wInt.optional(),
+  page: wInt.optional(),
+  pages: wInt.optional(),
+  hasNextPage: wBool.optional(),
+});
+
+const subAffiliatesResult = z.looseObject({
+  records: z.array(subAffiliateRecord),
+  total: wInt.optional(),
+  size: wInt.optional(),
+  current: wInt.optional(),
+  pages: wInt.optional(),
+});
+
+const inviteesResult = z.looseObject({
+  channelUserInfoItemList: z.array(inviteeRecord),
+  pages: wInt.optional(),
+  pageSize: wInt.optional(),
+  total: wInt.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  key: string;
+  /** the number in the interface document's Endpoints table */
+  doc: number;
+  method: "GET" | "POST";
+  side: Side;
+  path: string;
+  ipWeight: number;
+  /** 0 where the document gives no UID weight */
+  uidWeight: number;
+  access: Access;
+  params: P;
+  paging?: Paging;
+  window?: TimeWindow;
+  /** body fields that are Long on the wire: sent as raw JSON numbers, carried as strings */
+  jsonNumberFields?: readonly string[];
+  response: R;
+  /** V2 endpoints whose `{code,msg,data}` envelope IS the result: do not unwrap */
+  keepEnvelope?: boolean;
+  /** a placement that must never be retried */
+  placesOrder?: boolean;
+}
+
+function endpoint<P extends z.ZodType, R extends z.ZodType>(def: EndpointDef<P, R>) {
+  return def;
+}
+
+export const ENDPOINTS = {
+  placeOrder: endpoint({
+    key: "placeOrder",
+    doc: 1,
+    method: "POST",
+    side: "contract",
+    path: "/capi/v3/order",
+    ipWeight: 2,
+    uidWeight: 5,
+    access: "trade",
+    params: placeOrderParams,
+    response: placeOrderResult,
+    placesOrder: true,
+  }),
+  exchangeInfo: endpoint({
+    key: "exchangeInfo",
+    doc: 2,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/exchangeInfo",
+    ipWeight: 20,
+    uidWeight: 0,
+    access: "public",
+    params: exchangeInfoParams,
+    response: exchangeInfoResult,
+  }),
+  withdrawals: endpoint({
+    key: "withdrawals",
+    doc: 3,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/rebate/affiliate/getInternalWithdrawalStatus",
+    ipWeight: 100,
+    uidWeight: 100,
+    access: "signed",
+    params: withdrawalsParams,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: 200 },
+    window: WINDOWS.withdrawals,
+    response: withdrawalsResult,
+  }),
+  subAffiliates: endpoint({
+    key: "subAffiliates",
+    doc: 4,
+    method: "POST",
+    side: "spot",
+    path: "/api/v3/rebate/affiliate/querySubChannelTransactions",
+    ipWeight: 10,
+    uidWeight: 10,
+    access: "signed",
+    params: subAffiliatesParams,
+    // No maximum is documented: 100 is the safe size (weex-facts.md).
+    paging: { page: "pageNum", size: "pageSize", defaultSize: 100, maxSize: 100 },
+    window: WINDOWS.subAffiliates,
+    jsonNumberFields: ["subUid"],
+    response: subAffiliatesResult,
+  }),
+  coins: endpoint({
+    key: "coins",
+    doc: 5,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/coins",
+    ipWeight: 5,
+    uidWeight: 0,
+    access: "public",
+    params: z.strictObject({}),
+    response: z.array(coinDefinition),
+  }),
+  invitees: endpoint({
+    key: "invitees",
+    doc: 6,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/rebate/affiliate/getAffiliateUIDs",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    params: inviteesParams,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: 100 },
+    window: WINDOWS.invitees,
+    response: inviteesResult,
+  }),
+  placeTpSl: endpoint({
+    key: "placeTpSl",
+    doc: 7,
+    method: "POST",
+    side: "contract",
+    path: "/capi/v2/order/placeTpSlOrder",
+    ipWeight: 2,
+    uidWeight: 5,
+    access: "trade",
+    params: placeTpSlParams,
+    response: placeTpSlResult,
+    placesOrder: true,
+  }),
+  modifyTpSl: endpoint({
+    key: "modifyTpSl",
+    doc: 8,
+    method: "POST",
+    side: "contract",
+    path: "/capi/v2/order/modifyTpSlOrder",
+    ipWeight: 2,
+    uidWeight: 5,
+    access: "trade",
+    params: modifyTpSlParams,
+    jsonNumberFields: ["orderId"],
+    response: modifyTpSlResult,
+    keepEnvelope: true,
+    placesOrder: true,
+  }),
+  spotOrder: endpoint({
+    key: "spotOrder",
+    doc: 9,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/order",
+    ipWeight: 2,
+    uidWeight: 2,
+    access: "signed",
+    params: spotOrderParams,
+    response: spotOrderRecord,
+  }),
+  allOrders: endpoint({
+    key: "allOrders",
+    doc: 10,
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/allOrders",
+    ipWeight: 10,
+    uidWeight: 10,
+    access: "signed",
+    params: allOrdersParams,
+    paging: { page: "page", size: "limit", defaultSize: 100, maxSize: 1000 },
+    window: WINDOWS.allOrders,
+    response: z.array(spotOrderRecord),
+  }),
+} as const;
+
+export type EndpointKey = keyof typeof ENDPOINTS;
+export type Endpoints = typeof ENDPOINTS;
+export type ParamsOf<K extends EndpointKey> = z.input<Endpoints[K]["params"]>;
+export type ParsedParamsOf<K extends EndpointKey> = z.output<Endpoints[K]["params"]>;
+export type ResultOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
+
+export const ENDPOINT_LIST: EndpointDef[] = Object.values(ENDPOINTS);
+
+/** Find an endpoint by method and path (the simulator's router). */
+export function endpointFor(method: string, path: string): EndpointDef | undefined {
+  return ENDPOINT_LIST.find((e) => e.method === method && e.path === path);
+}
+
+/** The paging fields in the dashboard's terms, bounded by the endpoint's maximum. */
+export function pagingSchema(p: Paging) {
+  return z.object({
+    page: inInt(1, 1_000_000).optional(),
+    pageSize: inInt(1, p.maxSize).optional(),
+  });
+}
+
+/**
+ * The full request schema of an endpoint as the dashboard accepts it: the endpoint's params
+ * plus `page`/`pageSize` where it pages. Route handlers and the client validate with this.
+ */
+export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown>> {
+  if (!ep.paging) return ep.params as z.ZodType<Record<string, unknown>>;
+  const paging = pagingSchema(ep.paging);
+  // Paging is validated separately so the params keep their own strictness and refinements.
+  return z
+    .record(z.string(), z.unknown())
+    .transform((input, ctx) => {
+      const { page, pageSize, ...rest } = input;
+      const pg = paging.safeParse({ page, pageSize });
+      const pr = ep.params.safeParse(rest);
+      for (const issue of [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]) {
+        if (issue.code === "unrecognized_keys") {
+          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
+        } else {
+          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+        }
+      }
+      if (!pg.success || !pr.success) return z.NEVER;
+      return {
+        ...(pr.data as Record<string, unknown>),
+        page: pg.data.page ?? 1,
+        pageSize: pg.data.pageSize ?? ep.paging!.defaultSize,
+      };
+    });
+}
+
+/** Convert a parsed upstream result of a paged endpoint into the dashboard's list shape. */
+export function toListPage(key: "withdrawals" | "subAffiliates" | "invitees" | "allOrders", result: unknown, page: number, pageSize: number): ListPage<unknown> {
+  switch (key) {
+    case "withdrawals": {
+      const r = result as ResultOf<"withdrawals">;
+      const pages = r.pages ?? null;
+      return {
+        items: r.items,
+        page: r.page ?? page,
+        pageSize: r.pageSize ?? pageSize,
+        total: r.total ?? null,
+        pages,
+        hasNextPage: r.hasNextPage ?? (pages !== null ? page < pages : r.items.length === pageSize),
+      };
+    }
+    case "subAffiliates": {
+      const r = result as ResultOf<"subAffiliates">;
+      const pages = r.pages ?? null;
+      return {
+        items: r.records,
+        page: r.current ?? page,
+        pageSize: r.size ?? pageSize,
+        total: r.total ?? null,
+        pages,
+        hasNextPage: pages !== null ? (r.current ?? page) < pages : r.records.length === pageSize,
+      };
+    }
+    case "invitees": {
+      const r = result as ResultOf<"invitees">;
+      const pages = r.pages ?? null;
+      return {
+        items: r.channelUserInfoItemList,
+        page,
+        pageSize: r.pageSize ?? pageSize,
+        total: r.total ?? null,
+        pages,
+        hasNextPage: pages !== null ? page < pages : r.channelUserInfoItemList.length === pageSize,
+      };
+    }
+    case "allOrders": {
+      // allOrders answers a bare array: total and pages are unknown.
+      const r = result as ResultOf<"allOrders">;
+      return { items: r, page, pageSize, total: null, pages: null, hasNextPage: r.length === pageSize };
+    }
+  }
+}
+
+/** Whether a parsed result is a business failure reported inside HTTP 200. */
+export function businessFailure(key: EndpointKey, result: unknown): { code: string; msg: string } | null {
+  if (key === "placeOrder") {
+    const r = result as ResultOf<"placeOrder">;
+    return r.success ? null : { code: r.errorCode, msg: r.errorMessage };
+  }
+  if (key === "placeTpSl") {
+    const r = result as ResultOf<"placeTpSl">;
+    const failed = r.find((x) => !x.success || x.orderId === "0");
+    return failed || r.length === 0 ? { code: "", msg: "plan order was not placed" } : null;
+  }
+  if (key === "modifyTpSl") {
+    const r = result as ResultOf<"modifyTpSl">;
+    return r.code === "00000" ? null : { code: r.code, msg: r.msg };
+  }
+  return null;
+}

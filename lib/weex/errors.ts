@@ -1,0 +1,143 @@
+/**
+ * One error type for everything that can go wrong between the dashboard and WEEX, and the one
+ * place where it is mapped to the dashboard's error codes (shared/spec/dashboard-api.md).
+ */
+
+export type WeexErrorKind =
+  /** the request broke an interface rule; nothing was sent */
+  | "validation"
+  /** WEEX answered with an HTTP error or an error body ({code, msg}) */
+  | "upstream"
+  /** WEEX answered 200 but the body does not match the interface */
+  | "malformed"
+  /** WEEX answered 5xx or could not be reached */
+  | "unavailable"
+  /** no answer within the timeout */
+  | "timeout"
+  /** the weight budget is spent (ours, or WEEX answered 429) */
+  | "rate_limited"
+  /** the upstream says the thing asked for does not exist */
+  | "not_found";
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface UpstreamInfo {
+  status?: number;
+  code?: string;
+  msg?: string;
+}
+
+export class WeexError extends Error {
+  readonly kind: WeexErrorKind;
+  readonly upstream?: UpstreamInfo;
+  readonly fields?: FieldIssue[];
+  /** for rate_limited: when a retry may succeed */
+  readonly retryAfterMs?: number;
+  /** for a POST that timed out or lost its connection: it may have been executed */
+  readonly maybeExecuted?: boolean;
+
+  constructor(
+    kind: WeexErrorKind,
+    message: string,
+    extra: { upstream?: UpstreamInfo; fields?: FieldIssue[]; retryAfterMs?: number; maybeExecuted?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause !== undefined ? { cause: extra.cause } : undefined);
+    this.name = "WeexError";
+    this.kind = kind;
+    this.upstream = extra.upstream;
+    this.fields = extra.fields;
+    this.retryAfterMs = extra.retryAfterMs;
+    this.maybeExecuted = extra.maybeExecuted;
+  }
+}
+
+export function isWeexError(e: unknown): e is WeexError {
+  return e instanceof WeexError;
+}
+
+/** Upstream codes that mean "no such thing" (weex-facts.md). */
+const NOT_FOUND_CODES = new Set(["-2200", "-3200"]);
+/** Upstream codes that mean our request was invalid. */
+const INVALID_REQUEST_CODES = new Set(["-1115", "-1116", "-1117", "-1121", "-1128", "-1140", "-1141", "-1142", "-1160", "-1170", "-1171", "-1180", "-2007"]);
+
+/** Classify an upstream error response (non-2xx, or a 2xx body carrying an error code). */
+export function upstreamError(status: number, code: string | undefined, msg: string | undefined): WeexError {
+  const upstream = { status, code, msg };
+  const text = msg ? `: ${msg}` : "";
+  if (status === 429) return new WeexError("rate_limited", "WEEX rate limit reached", { upstream });
+  if (code && NOT_FOUND_CODES.has(code)) return new WeexError("not_found", `WEEX does not know this order${text}`, { upstream });
+  if (status >= 500 && status !== 521) return new WeexError("unavailable", `WEEX is unavailable (HTTP ${status})`, { upstream });
+  if (code && INVALID_REQUEST_CODES.has(code)) return new WeexError("upstream", `WEEX rejected the request${text}`, { upstream });
+  if (status === 401 || status === 403 || status === 521 || (code && /^-10[45]\d$/.test(code))) {
+    return new WeexError("upstream", `WEEX refused the credentials or permission${text}`, { upstream });
+  }
+  return new WeexError("upstream", `WEEX answered with an error${text}`, { upstream });
+}
+
+/** The dashboard error codes and their HTTP statuses. */
+export const API_ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  internal_error: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    fields?: FieldIssue[];
+    upstream?: UpstreamInfo;
+  };
+}
+
+const KIND_TO_CODE: Record<WeexErrorKind, ApiErrorCode> = {
+  validation: "validation_error",
+  upstream: "upstream_error",
+  malformed: "upstream_error",
+  unavailable: "upstream_unavailable",
+  timeout: "upstream_timeout",
+  rate_limited: "rate_limited",
+  not_found: "not_found",
+};
+
+/** Map a WeexError to the dashboard's error response (status, body, Retry-After seconds). */
+export function toApiError(e: WeexError): { status: number; body: ApiErrorBody; retryAfterSeconds?: number } {
+  const code = KIND_TO_CODE[e.kind];
+  const body: ApiErrorBody = { error: { code, message: e.message } };
+  if (e.fields?.length) body.error.fields = e.fields;
+  if (e.upstream && (e.upstream.status !== undefined || e.upstream.code !== undefined)) body.error.upstream = e.upstream;
+  const retryAfterSeconds = code === "rate_limited" ? Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) : undefined;
+  return { status: API_ERROR_STATUS[code], body, retryAfterSeconds };
+}
+
+/** Turn zod issues into the contract's `fields`. */
+export function fieldIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: string[] }>): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  for (const i of issues) {
+    // Unknown keys are reported by zod on the parent; name each key instead.
+    if (i.code === "unrecognized_keys" && i.keys?.length) {
+      for (const k of i.keys) out.push({ path: [...i.path.map(String), k].join("."), message: "is not a known field" });
+      continue;
+    }
+    out.push({ path: i.path.map(String).join(".") || "(body)", message: i.message });
+  }
+  return out;
+}
+
+export function validationError(issues: Parameters<typeof fieldIssues>[0]): WeexError {
+  const fields = fieldIssues(issues);
+  const first = fields[0];
+  const message = first ? `Invalid input: ${first.path} ${first.message}` : "Invalid input";
+  return new WeexError("validation", message, { fields });
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = {
+  "@": fileURLToPath(new URL("./", import.meta.url)),
+  // Vitest runs server modules outside Next; the real package throws there by design.
+  "server-only": fileURLToPath(new URL("./lib/test/server-only-stub.ts", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          // Unit tests and integration tests against the in-process simulator over HTTP.
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "http",
+          // Route handlers through HTTP: a built Next server + the simulator, real sessions.
+          include: ["tests/http/**/*.test.ts"],
+          globalSetup: ["tests/http/global-setup.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
