@@ -1,0 +1,109 @@
+/**
+ * The simulator's data: generated once at start from (seed, scale, clock), deterministic for
+ * the same inputs. Every data set is anchored to the start of the UTC day of `now` at start,
+ * so two simulators started on the same day with the same seed serve the same records.
+ * A few days ahead are generated too: they appear while the simulator runs (responses only
+ * show what has happened by the exchange's current time).
+ */
+import { rngFor } from "../prng";
+import { DAY_MS, utcDayStart } from "../units";
+import { buildAssets, STABLES } from "./assets";
+import { buildCoins } from "./coins";
+import { buildInvitees, type Invitee } from "./invitees";
+import { buildSpotOrders, orderPairs, SPOT_ORDER_DAYS, type SpotOrder } from "./spotOrders";
+import { buildSubAffiliates, type SubAffiliateData } from "./subAffiliates";
+import { buildContractSymbols, buildSpotPairs, type ContractSymbol, type SpotPair } from "./symbols";
+import { buildTransfers, type Transfer } from "./withdrawals";
+
+/** Days generated beyond the start day, which appear as the clock moves. */
+export const DAYS_AHEAD = 14;
+/** History lengths: a year of invitees and sub-affiliate records, a month of transfers. */
+export const HISTORY_DAYS = { invitees: 365, subAffiliates: 365, transfers: 30 } as const;
+
+export interface Dataset {
+  seed: number;
+  scale: number;
+  /** start of the UTC day of `now` at start */
+  anchor: number;
+  pairs: SpotPair[];
+  pairsBySymbol: Map<string, SpotPair>;
+  contracts: Map<string, ContractSymbol>;
+  coins: Record<string, unknown>[];
+  /** newest first */
+  invitees: Invitee[];
+  inviteesByUid: Map<string, Invitee>;
+  subAffiliates: SubAffiliateData;
+  /** newest first */
+  transfers: Transfer[];
+  /** newest first, all pairs */
+  spotOrders: SpotOrder[];
+  spotOrdersBySymbol: Map<string, SpotOrder[]>;
+  spotOrdersById: Map<string, SpotOrder>;
+  spotOrdersByClientId: Map<string, SpotOrder>;
+  /** milliseconds the generation took */
+  generationMs: number;
+}
+
+export function generateDataset(opts: { seed: number; scale: number; now: number }): Dataset {
+  const started = performance.now();
+  const { seed, scale } = opts;
+  const anchor = utcDayStart(opts.now);
+
+  const assets = buildAssets(rngFor(seed, "assets"), 84);
+  const pairs = buildSpotPairs(rngFor(seed, "pairs"), assets);
+  const contracts = new Map(buildContractSymbols(pairs).map((c) => [c.symbol, c]));
+  const coins = buildCoins(rngFor(seed, "coins"), [...STABLES, ...assets.slice(0, 64)]);
+
+  // Day 0 of each history is chosen so that its last history day is the start day.
+  const dayZero = (history: number) => anchor - (history - 1) * DAY_MS;
+  const invitees = buildInvitees(
+    rngFor(seed, "invitees"),
+    scale,
+    dayZero(HISTORY_DAYS.invitees),
+    HISTORY_DAYS.invitees,
+    HISTORY_DAYS.invitees + DAYS_AHEAD,
+  );
+  const subAffiliates = buildSubAffiliates(
+    rngFor(seed, "subAffiliates"),
+    scale,
+    dayZero(HISTORY_DAYS.subAffiliates),
+    HISTORY_DAYS.subAffiliates,
+    HISTORY_DAYS.subAffiliates + DAYS_AHEAD,
+  );
+  // Transfers start one day inside the month so the first day is still queryable at start.
+  const transfers = buildTransfers(rngFor(seed, "transfers"), scale, dayZero(HISTORY_DAYS.transfers - 1), HISTORY_DAYS.transfers - 1 + DAYS_AHEAD);
+  const spotOrders = buildSpotOrders(
+    rngFor(seed, "spotOrders"),
+    scale,
+    orderPairs(pairs),
+    dayZero(SPOT_ORDER_DAYS),
+    SPOT_ORDER_DAYS + DAYS_AHEAD,
+    SPOT_ORDER_DAYS,
+  );
+
+  const spotOrdersBySymbol = new Map<string, SpotOrder[]>();
+  for (const o of spotOrders) {
+    const list = spotOrdersBySymbol.get(o.pair.symbol) ?? [];
+    list.push(o);
+    spotOrdersBySymbol.set(o.pair.symbol, list);
+  }
+
+  return {
+    seed,
+    scale,
+    anchor,
+    pairs,
+    pairsBySymbol: new Map(pairs.map((p) => [p.symbol, p])),
+    contracts,
+    coins,
+    invitees,
+    inviteesByUid: new Map(invitees.map((i) => [i.uid, i])),
+    subAffiliates,
+    transfers,
+    spotOrders,
+    spotOrdersBySymbol,
+    spotOrdersById: new Map(spotOrders.map((o) => [o.orderId, o])),
+    spotOrdersByClientId: new Map(spotOrders.map((o) => [o.clientOrderId, o])),
+    generationMs: Math.round(performance.now() - started),
+  };
+}

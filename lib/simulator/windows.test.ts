@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateDataset, type Dataset } from "./data";
+import { WINDOW_GRACE_MS } from "./params";
+import { codeOf, DAY, FIXED_NOW, pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
+
+// The query windows: invitees (start within a year, ≤ 90 days a query), transfers (past month),
+// endTime ≥ startTime everywhere.
+
+const SCALE = 0.05;
+const NOW = FIXED_NOW;
+let t: TestSim;
+let data: Dataset;
+
+beforeAll(async () => {
+  t = await startTestSim({ scale: SCALE });
+  data = generateDataset({ seed: 42, scale: SCALE, now: NOW });
+});
+afterAll(() => t.close());
+
+const total = (r: Reply) => {
+  expect(r.status, r.text).toBe(200);
+  return Number((r.body as { total: string }).total);
+};
+const inviteesBetween = (from: number, to: number) => data.invitees.filter((i) => i.registerTime >= from && i.registerTime <= to).length;
+
+describe("getAffiliateUIDs windows", () => {
+  const get = (q: Record<string, string | number>) => t.get(pathOf("invitees"), q);
+
+  it("refuses a start older than one year with -1170, allowing a minute of clock skew", async () => {
+    const r = await get({ startTime: NOW - 366 * DAY, endTime: NOW - 300 * DAY });
+    expect([r.status, codeOf(r)]).toEqual([400, -1170]);
+    const skewed = await get({ startTime: NOW - 365 * DAY - WINDOW_GRACE_MS / 2, endTime: NOW - 300 * DAY });
+    expect(skewed.status).toBe(200);
+  });
+
+  it("answers -1142 for a time that is not epoch milliseconds", async () => {
+    expect(codeOf(await get({ startTime: "yesterday" }))).toBe(-1142);
+  });
+
+  it("refuses more than 90 days in one query with -1170 and end before start with -1171", async () => {
+    expect(codeOf(await get({ startTime: NOW - 91 * DAY, endTime: NOW }))).toBe(-1170);
+    expect((await get({ startTime: NOW - 90 * DAY, endTime: NOW })).status).toBe(200);
+    expect(codeOf(await get({ startTime: NOW - DAY, endTime: NOW - 2 * DAY }))).toBe(-1171);
+  });
+
+  it("rejects a window the dashboard's own check (on another clock) would let through", async () => {
+    // The exchange checks against its own clock: a year before *its* now.
+    const r = await get({ startTime: NOW - 365 * DAY - 2 * WINDOW_GRACE_MS, endTime: NOW - 280 * DAY });
+    expect(codeOf(r)).toBe(-1170);
+  });
+
+  it("defaults: none → the 90 days ending now; only endTime → 90 days before it; only startTime → 90 days after it", async () => {
+    expect(total(await get({}))).toBe(inviteesBetween(NOW - 90 * DAY, NOW));
+    const end = NOW - 100 * DAY;
+    expect(total(await get({ endTime: end }))).toBe(inviteesBetween(end - 90 * DAY, end));
+    const start = NOW - 300 * DAY;
+    expect(total(await get({ startTime: start }))).toBe(inviteesBetween(start, start + 90 * DAY));
+  });
+
+  it("looks one user up by uid across the whole year when no window is given", async () => {
+    const old = data.invitees.find((i) => i.registerTime < NOW - 200 * DAY)!;
+    const r = await get({ uid: old.uid });
+    expect((r.body as { channelUserInfoItemList: Array<{ uid: string }> }).channelUserInfoItemList.map((i) => i.uid)).toEqual([old.uid]);
+    expect(total(await get({ uid: old.uid, startTime: NOW - 30 * DAY }))).toBe(0);
+  });
+});
+
+describe("getInternalWithdrawalStatus windows (past month)", () => {
+  const get = (q: Record<string, string | number>) => t.get(pathOf("withdrawals"), q);
+
+  it("refuses a start or end older than a month with -1170, allowing a minute of skew", async () => {
+    expect(codeOf(await get({ startTime: NOW - 31 * DAY }))).toBe(-1170);
+    expect(codeOf(await get({ endTime: NOW - 31 * DAY }))).toBe(-1170);
+    expect((await get({ startTime: NOW - 30 * DAY - WINDOW_GRACE_MS / 2 })).status).toBe(200);
+    expect(codeOf(await get({ startTime: NOW - DAY, endTime: NOW - 2 * DAY }))).toBe(-1171);
+  });
+
+  it("a window selects by createTime; no window is the whole month", async () => {
+    const spotToSpot = data.transfers.filter((x) => x.fromAccountType === "SPOT" && x.toAccountType === "SPOT");
+    const count = (from: number, to: number) => spotToSpot.filter((x) => x.createTime >= from && x.createTime <= to).length;
+    expect(total(await get({}))).toBe(count(NOW - 30 * DAY, NOW));
+    expect(total(await get({ startTime: NOW - 7 * DAY, endTime: NOW - 2 * DAY }))).toBe(count(NOW - 7 * DAY, NOW - 2 * DAY));
+  });
+});
+
+describe("querySubChannelTransactions dates", () => {
+  const post = (body: object) => t.post(pathOf("subAffiliates"), JSON.stringify({ productType: "FUTURES", pageSize: 100, ...body }));
+
+  it("selects whole UTC days between the dates of startTime and endTime; null bounds are absent", async () => {
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const start = NOW - 10 * DAY + 5 * 3_600_000; // mid-day: that whole day is included
+    const r = await post({ startTime: start, endTime: NOW - 3 * DAY });
+    const dates = new Set((r.body as { records: Array<{ date: string }> }).records.map((x) => x.date));
+    expect([...dates].sort()[0]).toBe(day(start));
+    expect([...dates].sort().at(-1)).toBe(day(NOW - 3 * DAY));
+    expect(total(await post({ startTime: null, endTime: null }))).toBe(total(await post({})));
+    expect(codeOf(await post({ startTime: NOW, endTime: NOW - DAY }))).toBe(-1171);
+  });
+});
