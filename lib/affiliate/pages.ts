@@ -1,0 +1,191 @@
+/**
+ * Walking every page of a paged WEEX endpoint, for the aggregate routes (series, leaderboard,
+ * funnel) and the CSV exports.
+ *
+ * Everything here is an async generator that yields one upstream page of records at a time, as
+ * it arrives, so a consumer that writes pages out (the CSV stream) keeps at most one page in
+ * memory, and a consumer that stops early (a cancelled download) stops the paging: the
+ * `AbortSignal` is handed to every upstream call and checked between pages.
+ *
+ * The upstream windows live in the endpoint table (`WINDOWS`); the only rule added here is how
+ * a range longer than one query may span is cut into slices (invitees: ≤ 90 days a query).
+ */
+import type { CallParams } from "@/lib/weex/client";
+import {
+  DAY_MS,
+  ENDPOINTS,
+  WINDOWS,
+  type InviteeRecord,
+  type ListPage,
+  type SubAffiliateRecord,
+  type WithdrawalRecord,
+} from "@/lib/weex/endpoints";
+
+/** The paged endpoints the affiliate aggregates read. */
+export type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
+
+export interface PagedItems {
+  subAffiliates: SubAffiliateRecord;
+  invitees: InviteeRecord;
+  withdrawals: WithdrawalRecord;
+}
+
+export type ProductType = "SPOT" | "FUTURES";
+/** Both product types, in the order a "both" export and series list them. */
+export const PRODUCT_TYPES: readonly ProductType[] = ["SPOT", "FUTURES"];
+
+/** Filters in the dashboard's terms (the endpoint table's params without paging). */
+export interface SubAffiliateFilter {
+  /** absent: both product types */
+  productType?: ProductType;
+  subUid?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface InviteeFilter {
+  uid?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface WithdrawalFilter {
+  withdrawID?: string;
+  coin?: string;
+  startTime?: number;
+  endTime?: number;
+  fromAccountType?: "SPOT" | "FUND";
+  toAccountType?: "SPOT" | "FUND";
+}
+
+export interface ListOptions {
+  priority?: "interactive" | "background";
+  signal?: AbortSignal;
+  budgetWaitMs?: number;
+}
+
+/**
+ * The part of `WeexClient` (lib/weex/client.ts) the walkers use: one page of a paged endpoint
+ * in the dashboard's list shape. Kept this narrow so the walkers depend on a contract, not on
+ * the client's internals (and tests can stand in for it).
+ */
+export interface PageLister {
+  list<K extends PagedKey>(key: K, params: CallParams<K>, opts?: ListOptions): Promise<ListPage<PagedItems[K]>>;
+}
+
+/**
+ * How long a page after the first may wait for upstream weight. The first page uses the
+ * client's default, so a person whose budget is spent gets a quick 429 with Retry-After. Once
+ * a download has started, waiting for the budget is better than failing it half-way.
+ */
+export const LATER_PAGE_BUDGET_WAIT_MS = 60_000;
+
+/**
+ * Every page of one query, at the endpoint's largest page size, stopping when the upstream
+ * says there is no next page (its `pages` count, else a short page) or sends an empty page.
+ */
+export async function* walkPages<K extends PagedKey>(
+  lister: PageLister,
+  key: K,
+  filter: Record<string, unknown>,
+  signal?: AbortSignal,
+): AsyncGenerator<PagedItems[K][]> {
+  const pageSize = largestPageSize(key);
+  for (let page = 1; ; page++) {
+    signal?.throwIfAborted();
+    // The filter was validated by the route; the client validates the params again before sending.
+    const params = { ...withoutUndefined(filter), page, pageSize } as CallParams<K>;
+    const result = await lister.list(key, params, {
+      signal,
+      ...(page > 1 ? { budgetWaitMs: LATER_PAGE_BUDGET_WAIT_MS } : {}),
+    });
+    if (result.items.length === 0) return;
+    yield result.items;
+    if (!result.hasNextPage) return;
+  }
+}
+
+/** Sub-affiliate daily records; no product type means SPOT's pages, then FUTURES'. */
+export async function* subAffiliatePages(
+  lister: PageLister,
+  filter: SubAffiliateFilter,
+  signal?: AbortSignal,
+): AsyncGenerator<SubAffiliateRecord[]> {
+  const productTypes = filter.productType ? [filter.productType] : PRODUCT_TYPES;
+  for (const productType of productTypes) {
+    yield* walkPages(lister, "subAffiliates", { ...filter, productType }, signal);
+  }
+}
+
+/** Internal transfers (the upstream serves the past month only; validation says so first). */
+export function withdrawalPages(lister: PageLister, filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
+  return walkPages(lister, "withdrawals", { ...filter }, signal);
+}
+
+/**
+ * Invited users of a range of any length up to a year, one ≤ 90-day query after another. The
+ * newest slice comes first: the upstream lists newest first within a query, so the whole
+ * sequence is newest first, like the list route.
+ */
+export async function* inviteePages(
+  lister: PageLister,
+  filter: InviteeFilter,
+  signal?: AbortSignal,
+  now: number = Date.now(),
+): AsyncGenerator<InviteeRecord[]> {
+  for (const slice of inviteeSlices(filter, now).reverse()) {
+    yield* walkPages(lister, "invitees", { uid: filter.uid, ...slice }, signal);
+  }
+}
+
+/**
+ * Room left at the one-year edge when a start is clamped: the upstream checks the age with its
+ * own clock a little later than ours, and clocks differ by seconds.
+ */
+export const AGE_EDGE_MARGIN_MS = 5 * 60_000;
+
+export interface TimeSlice {
+  startTime: number;
+  endTime: number;
+}
+
+/**
+ * Cut an invitee range into queries the upstream accepts: each at most 90 days
+ * (`endTime - startTime <= maxSpanMs`), none starting more than a year ago.
+ *
+ * - No startTime: as far back as the upstream keeps (one year). No endTime: now.
+ * - A start older than the upstream keeps is raised to the oldest instant it still answers for
+ *   (plus a small margin): those invitees no longer exist upstream, asking for them is not an
+ *   error. Validation (`queries.ts`) refuses starts much older than that.
+ * - Slices are ascending, contiguous and disjoint: the upstream's times are inclusive epoch
+ *   ms, so the next slice starts 1 ms after the previous one ends; no invitee is fetched twice
+ *   or skipped.
+ */
+export function inviteeSlices(filter: Pick<InviteeFilter, "startTime" | "endTime">, now: number): TimeSlice[] {
+  const { maxAgeMs, maxSpanMs } = WINDOWS.invitees;
+  const end = filter.endTime ?? now;
+  let start = Math.max(filter.startTime ?? 0, now - maxAgeMs + AGE_EDGE_MARGIN_MS);
+  const slices: TimeSlice[] = [];
+  while (start <= end) {
+    const sliceEnd = Math.min(start + maxSpanMs, end);
+    slices.push({ startTime: start, endTime: sliceEnd });
+    start = sliceEnd + 1;
+  }
+  return slices;
+}
+
+/** The one-year edge used by validation: a day of grace for presets ("last 365 days") and skew. */
+export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
+
+/** Fewer, larger pages: fewer requests against the weight budget. */
+function largestPageSize(key: PagedKey): number {
+  const paging = ENDPOINTS[key].paging;
+  if (!paging) throw new Error(`${key} is not a paged endpoint`);
+  return paging.maxSize;
+}
+
+function withoutUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { DAY_MS } from "@/lib/weex/endpoints";
+import { funnelQuery, inviteesExportQuery, leaderboardQuery, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
+
+/** The field paths a query is refused for (empty when accepted). */
+function refused(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, q: Record<string, string>): string[] {
+  const r = schema.safeParse(q);
+  return r.success ? [] : r.error!.issues.map((i) => i.path.join("."));
+}
+
+describe("route queries", () => {
+  it("series: defaults, both product types, granularity and IANA zone", () => {
+    expect(seriesQuery.parse({})).toEqual({ granularity: "day", tz: "UTC" });
+    expect(seriesQuery.parse({ productType: "SPOT", subUid: "702345678901234567", startTime: "1", endTime: "2", granularity: "week", tz: "Asia/Kolkata" })).toEqual({
+      productType: "SPOT",
+      subUid: "702345678901234567",
+      startTime: 1,
+      endTime: 2,
+      granularity: "week",
+      tz: "Asia/Kolkata",
+    });
+    expect(refused(seriesQuery, { granularity: "hour" })).toEqual(["granularity"]);
+    expect(refused(seriesQuery, { tz: "+05:30" })).toEqual(["tz"]);
+    expect(refused(seriesQuery, { tz: "Mars/Base" })).toEqual(["tz"]);
+    expect(refused(seriesQuery, { productType: "MARGIN" })).toEqual(["productType"]);
+    expect(refused(seriesQuery, { subUid: "1.5" })).toEqual(["subUid"]);
+    expect(refused(seriesQuery, { startTime: "10", endTime: "5" })).toEqual(["endTime"]);
+    expect(refused(seriesQuery, { page: "2" })).toEqual([""]); // unknown key (reported on the object)
+  });
+
+  it("sub-affiliate export: as series without granularity", () => {
+    expect(subAffiliatesExportQuery.parse({ productType: "FUTURES" })).toEqual({ productType: "FUTURES" });
+    expect(refused(subAffiliatesExportQuery, { granularity: "day" })).toHaveLength(1);
+  });
+
+  it("leaderboard: by and limit ≤ 100", () => {
+    expect(leaderboardQuery.parse({})).toEqual({ by: "commission", limit: 10 });
+    expect(leaderboardQuery.parse({ by: "volume", limit: "100" })).toMatchObject({ by: "volume", limit: 100 });
+    expect(refused(leaderboardQuery, { limit: "101" })).toEqual(["limit"]);
+    expect(refused(leaderboardQuery, { limit: "0" })).toEqual(["limit"]);
+    expect(refused(leaderboardQuery, { by: "fee" })).toEqual(["by"]);
+  });
+
+  it("invitee export and funnel: up to a year (with a day of grace), longer than 90 days", () => {
+    const now = Date.now();
+    expect(refused(inviteesExportQuery, { startTime: String(now - 365 * DAY_MS), endTime: String(now) })).toEqual([]);
+    expect(refused(inviteesExportQuery, { startTime: String(now - 367 * DAY_MS) })).toEqual(["startTime"]);
+    expect(refused(funnelQuery, { startTime: String(now - 200 * DAY_MS), endTime: String(now) })).toEqual([]);
+    expect(refused(funnelQuery, { startTime: String(now) })).toEqual(["endTime"]);
+    expect(refused(funnelQuery, { startTime: String(now), endTime: String(now - 1) })).toEqual(["endTime"]);
+  });
+
+  it("transfer export: the list filters and the past month", () => {
+    const now = Date.now();
+    expect(refused(withdrawalsExportQuery, { coin: "USDT", fromAccountType: "FUND", startTime: String(now - 10 * DAY_MS) })).toEqual([]);
+    expect(refused(withdrawalsExportQuery, { startTime: String(now - 40 * DAY_MS) })).toEqual(["startTime"]);
+    expect(refused(withdrawalsExportQuery, { toAccountType: "MARGIN" })).toEqual(["toAccountType"]);
+  });
+});
