@@ -54,8 +54,16 @@ export class WeexError extends Error {
   }
 }
 
+/**
+ * A brand that survives module duplication: Next bundles each route separately, so the shared
+ * client (a globalThis singleton made by one route) throws WeexErrors whose class is another
+ * route's copy, and `instanceof` alone answers false there.
+ */
+const WEEX_ERROR_BRAND = Symbol.for("weex-dashboard.WeexError");
+Object.defineProperty(WeexError.prototype, WEEX_ERROR_BRAND, { value: true });
+
 export function isWeexError(e: unknown): e is WeexError {
-  return e instanceof WeexError;
+  return e instanceof WeexError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[WEEX_ERROR_BRAND] === true);
 }
 
 /** Upstream codes that mean "no such thing" (weex-facts.md). */

@@ -107,11 +107,18 @@ export const wBool = z.preprocess((v) => {
 // Request side: what the dashboard accepts from a person or script, and sends upstream.
 // Query strings deliver everything as text, JSON bodies may deliver numbers: both accepted.
 
-/** Integer identifier > 0 as a string of digits (never through a JS number). */
+const INT64_MAX = BigInt("9223372036854775807");
+
+/** Integer identifier > 0 as a string of digits (never through a JS number), at most int64. */
 export const inId = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^[1-9]\d{0,19}$/, "must be a positive integer id (digits only)"));
+  .pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,18}$/, "must be a positive integer id (digits only)")
+      .refine((s) => BigInt(s) <= INT64_MAX, "is larger than a 64-bit id"),
+  );
 
 /** Epoch milliseconds from a query string or JSON. */
 export const inTime = z

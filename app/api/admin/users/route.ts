@@ -1,0 +1,15 @@
+import { allUsers, addUser, newUserSchema } from "@/lib/server/user-admin";
+import { json, route } from "@/lib/server/route";
+
+/** The dashboard's users (never their password hashes). */
+export const GET = route({
+  role: "admin",
+  handler: async () => ({ items: await allUsers() }),
+});
+
+/** Add a user: { username, password, role }. */
+export const POST = route({
+  role: "admin",
+  body: newUserSchema,
+  handler: async ({ body, user, ip }) => json({ user: await addUser(body, user, ip) }, 201),
+});

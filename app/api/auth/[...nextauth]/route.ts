@@ -1,0 +1,91 @@
+import NextAuth from "next-auth";
+import type { NextRequest } from "next/server";
+import { getDb } from "@/lib/db";
+import { normalizeUsername } from "@/lib/db/users";
+import { audit } from "@/lib/server/audit";
+import { authOptions } from "@/lib/server/auth";
+import { errorResponse } from "@/lib/server/errors";
+import { clientIp } from "@/lib/server/request-info";
+import { throttledMessage, throttleState } from "@/lib/server/throttle";
+
+/**
+ * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). One addition: a
+ * throttled sign-in gets 429 with Retry-After here, before next-auth (which only knows 401),
+ * so the login page can say "try again in N minutes".
+ */
+type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+const nextAuth = NextAuth(authOptions) as (req: NextRequest, ctx: Ctx) => Promise<Response>;
+
+export async function GET(req: NextRequest, ctx: Ctx): Promise<Response> {
+  const bad = await badInput(req);
+  if (bad) return bad;
+  return withNoStore(await nextAuth(req, ctx));
+}
+
+export async function POST(req: NextRequest, ctx: Ctx): Promise<Response> {
+  const bad = await badInput(req);
+  if (bad) return bad;
+  const { nextauth } = await ctx.params;
+  if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
+    const form = await req
+      .clone()
+      .formData()
+      .catch(() => null);
+    const username = normalizeUsername(String(form?.get("username") ?? ""));
+    const ip = clientIp(req.headers);
+    const state = await throttleState(await getDb(), username, ip);
+    if (state.blocked) {
+      await audit({ username: username || null, action: "login", ip, outcome: "throttled", detail: { reason: state.reason } });
+      const message = throttledMessage(state.retryAfterSeconds);
+      return errorResponse(429, { error: { code: "rate_limited", message } }, state.retryAfterSeconds);
+    }
+  }
+  return withNoStore(await nextAuth(req, ctx));
+}
+
+function withNoStore(res: Response): Response {
+  if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+  return res;
+}
+
+/**
+ * next-auth answers 500 ("server configuration") when a callbackUrl it cannot parse arrives in
+ * the query, the body or its callback-url cookie, or when a JSON body is unreadable: anyone
+ * could fill the error log that way. Those are bad input, answered 400 in the contract's shape.
+ */
+async function badInput(req: NextRequest): Promise<Response | null> {
+  const urls: unknown[] = [req.nextUrl.searchParams.get("callbackUrl")];
+  for (const c of req.cookies.getAll()) if (c.name.endsWith("next-auth.callback-url")) urls.push(c.value);
+  if (req.method === "POST") {
+    const type = req.headers.get("content-type") ?? "";
+    const text = await req.clone().text();
+    if (type.includes("application/json")) {
+      try {
+        urls.push((JSON.parse(text) as { callbackUrl?: unknown } | null)?.callbackUrl);
+      } catch {
+        return invalid("(body)", "is not valid JSON");
+      }
+    } else if (type.includes("application/x-www-form-urlencoded")) {
+      urls.push(new URLSearchParams(text).get("callbackUrl"));
+    }
+  }
+  for (const u of urls) {
+    if (u === null || u === undefined || u === "") continue;
+    if (typeof u !== "string" || !isHttpUrl(u, req.nextUrl.origin)) return invalid("callbackUrl", "must be a path on this site or an http(s) URL");
+  }
+  return null;
+}
+
+/** next-auth's own test (core/lib/assert.js): a path, or an absolute http(s) URL. */
+function isHttpUrl(url: string, base: string): boolean {
+  try {
+    return /^https?:/.test(new URL(url, url.startsWith("/") ? base : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function invalid(path: string, message: string): Response {
+  return errorResponse(400, { error: { code: "validation_error", message: `Invalid input: ${path} ${message}`, fields: [{ path, message }] } });
+}

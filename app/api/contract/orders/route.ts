@@ -1,0 +1,13 @@
+import { ENDPOINTS, requestSchema, type ParsedParamsOf } from "@/lib/weex/endpoints";
+import { sendOrder } from "@/lib/server/orders";
+import { route } from "@/lib/server/route";
+
+/**
+ * Place a contract order (POST /capi/v3/order); the body uses the interface document's field
+ * names verbatim. Never retried; audited. `success:false` is a 200 mirroring WEEX.
+ */
+export const POST = route({
+  role: "trader",
+  body: requestSchema(ENDPOINTS.placeOrder),
+  handler: ({ input, user, ip }) => sendOrder("placeOrder", input as ParsedParamsOf<"placeOrder">, { user, ip }),
+});

@@ -1,0 +1,149 @@
+"use client";
+
+import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { useState } from "react";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { TextField } from "@/components/ui/field";
+import { Section } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import type { AuditPage } from "./types";
+
+const PAGE_SIZES = [50, 100, 200] as const;
+
+const OUTCOME_TONE: Record<string, Tone> = {
+  success: "good",
+  failure: "bad",
+  error: "bad",
+  rejected: "warn",
+  throttled: "warn",
+  unknown: "warn",
+};
+
+/** The audit log, newest first; filter and page live in the URL (reload and links keep them). */
+export function AuditLog() {
+  const [state, setState] = useQueryStates({
+    user: parseAsString.withDefault(""),
+    action: parseAsString.withDefault(""),
+    page: parseAsInteger.withDefault(1),
+    size: parseAsInteger.withDefault(PAGE_SIZES[0]),
+  });
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(state.size) ? state.size : PAGE_SIZES[0];
+  const log = useApiQuery<AuditPage>(
+    "/api/admin/audit",
+    { username: state.user || undefined, action: state.action || undefined, page: state.page, pageSize },
+    { keepPrevious: true },
+  );
+  const [userDraft, setUserDraft] = useState(state.user);
+
+  return (
+    <div className="space-y-6">
+      <Section title="Filter" id="audit-filter">
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void setState({ user: userDraft.trim().toLowerCase(), page: 1 });
+          }}
+        >
+          <TextField label="User" name="user" value={userDraft} onChange={(e) => setUserDraft(e.target.value)} hint="Exact username" fieldClassName="w-48" />
+          <div className="w-56">
+            <label htmlFor="audit-action" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+              Action
+            </label>
+            <select id="audit-action" className={inputClass} value={state.action} onChange={(e) => void setState({ action: e.target.value, page: 1 })}>
+              <option value="">All actions</option>
+              {(log.data?.actions ?? (state.action ? [state.action] : [])).map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonPrimary}>
+            Apply
+          </button>
+          {state.user || state.action ? (
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={() => {
+                setUserDraft("");
+                void setState({ user: "", action: "", page: 1 });
+              }}
+            >
+              Clear
+            </button>
+          ) : null}
+        </form>
+      </Section>
+
+      <Section title="Entries" id="audit-entries" description="Newest first. Times in UTC. Requests are stored without secrets.">
+        {log.isPending ? (
+          <TableSkeleton rows={6} columns={6} label="Loading the audit log" />
+        ) : log.isError ? (
+          <ErrorBanner error={log.error} onRetry={() => log.refetch()} />
+        ) : log.data.items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No entries match this filter.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm" data-testid="audit-table">
+              <caption className="sr-only">Audit log entries, newest first</caption>
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">Time (UTC)</th>
+                  <th scope="col" className="py-2 pr-4">User</th>
+                  <th scope="col" className="py-2 pr-4">Action</th>
+                  <th scope="col" className="py-2 pr-4">Outcome</th>
+                  <th scope="col" className="py-2 pr-4">Order id</th>
+                  <th scope="col" className="py-2 pr-4">IP</th>
+                  <th scope="col" className="py-2">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.data.items.map((r) => (
+                  <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+                    <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs">{r.at.slice(0, 19).replace("T", " ")}</td>
+                    <td className="py-2 pr-4">{r.username ?? "—"}</td>
+                    <td className="py-2 pr-4 font-mono text-xs">{r.action}</td>
+                    <td className="py-2 pr-4">
+                      <Badge tone={OUTCOME_TONE[r.outcome] ?? "neutral"}>{r.outcome}</Badge>
+                    </td>
+                    <td className="py-2 pr-4 font-mono text-xs">{r.upstreamOrderId ?? "—"}</td>
+                    <td className="py-2 pr-4 font-mono text-xs">{r.ip ?? "—"}</td>
+                    <td className="py-2">
+                      <details>
+                        <summary className="cursor-pointer text-sky-800 underline dark:text-sky-300">Show</summary>
+                        <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-950">
+                          {JSON.stringify(r.detail, null, 2)}
+                        </pre>
+                      </details>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {log.data ? (
+          <Pager
+            label="Audit log"
+            page={log.data.page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            total={log.data.total}
+            pages={log.data.pages}
+            hasNextPage={log.data.hasNextPage}
+            rowsOnPage={log.data.items.length}
+            busy={log.isFetching}
+            onPage={(page) => void setState({ page })}
+            onPageSize={(size) => void setState({ size, page: 1 })}
+          />
+        ) : null}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Opening the database: embedded PGlite (a directory, or memory for tests) or a PostgreSQL
+ * server through a node-postgres pool. Both give the same Drizzle API, so every query in the
+ * dashboard is written once.
+ */
+import "server-only";
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Pool, type PoolClient } from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = "embedded" | "postgres";
+
+/** Raw SQL on one connection: migrations and advisory locks need a single session. */
+export interface SqlSession {
+  /** one or more statements, no parameters */
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Db;
+  /** Run `fn` on one dedicated connection (PGlite has only one; a pool lends one). */
+  withSession<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type OpenTarget =
+  | { kind: "embedded"; dataDir: string }
+  | { kind: "memory" }
+  | { kind: "postgres"; url: string; /** tests: a schema of their own */ schema?: string; max?: number };
+
+export class DatabaseBusyError extends Error {}
+
+export async function openDatabase(target: OpenTarget): Promise<Database> {
+  return target.kind === "postgres" ? openPostgres(target) : openPglite(target);
+}
+
+async function openPglite(target: { kind: "embedded"; dataDir: string } | { kind: "memory" }): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (target.kind === "embedded") {
+    mkdirSync(target.dataDir, { recursive: true });
+    releaseLock = lockDataDir(target.dataDir);
+    try {
+      client = await PGlite.create(join(target.dataDir, "pgdata"));
+    } catch (e) {
+      releaseLock();
+      throw e;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const session: SqlSession = {
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+  };
+  return {
+    kind: "embedded",
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    // PGlite is a single connection (and a single process): its one session is the session.
+    withSession: (fn) => fn(session),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(target: { url: string; schema?: string; max?: number }): Promise<Database> {
+  const pool = new Pool({
+    connectionString: target.url,
+    max: target.max ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", () => {});
+  const wrap = (c: PoolClient): SqlSession => ({
+    exec: async (sql) => {
+      await c.query(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[],
+  });
+  // Fail now, with the driver's message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: "postgres",
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    withSession: async (fn) => {
+      const c = await pool.connect();
+      try {
+        return await fn(wrap(c));
+      } finally {
+        c.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite is a single-process database: two processes opening one directory would corrupt it.
+ * A pid file refuses the second one (the `users` CLI while the server runs, a second server).
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, "db.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      const release = () => {
+        try {
+          if (readFileSync(file, "utf8") === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const pid = Number(readFileSync(file, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseBusyError(
+          `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first ` +
+            `(or use DATABASE_URL with PostgreSQL to run several processes). If no dashboard is running, delete ${file}.`,
+        );
+      }
+      // A stale lock from a process that is gone (or our own): take it over.
+      if (existsSync(file)) unlinkSync(file);
+    }
+  }
+  throw new DatabaseBusyError(`Could not lock ${file}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The database layer on both back ends: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
+ * The same tests run against each, so the queries are proven portable.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listAudit, writeAudit } from "./audit";
+import { DatabaseBusyError, openDatabase, type Database } from "./connection";
+import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-failures";
+import { migrate, readMigrations } from "./migrate";
+import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
+import {
+  BCRYPT_COST,
+  countActiveAdmins,
+  createUser,
+  ensureStartupUsers,
+  getUserById,
+  getUserByUsername,
+  listUsers,
+  updateUser,
+  UsernameTakenError,
+  verifyPassword,
+} from "./users";
+
+describe.each(testBackends())("database on $name", (backend) => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await backend.open();
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("applies every migration once and records it", async () => {
+    const files = readMigrations().map((m) => m.name);
+    const rows = await database.withSession((s) => s.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name"));
+    expect(rows.map((r) => r.name)).toEqual(files);
+    const again = await migrate(database);
+    expect(again).toEqual({ applied: [], changed: [] });
+  });
+
+  it("reports an applied migration that changed on disk instead of re-running it", async () => {
+    const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: "different" } : m));
+    expect(await migrate(database, edited)).toEqual({ applied: [], changed: [edited[0]!.name] });
+  });
+
+  it("rolls back a failing migration completely", async () => {
+    const bad = [...readMigrations(), { name: "9999_bad.sql", sql: "CREATE TABLE t_ok (x int); SELECT nope FROM nowhere;", checksum: "x" }];
+    await expect(migrate(database, bad)).rejects.toThrow(/9999_bad\.sql failed/);
+    const tables = await database.withSession((s) =>
+      s.query<{ n: string }>("SELECT count(*)::text AS n FROM information_schema.tables WHERE table_name = 't_ok'"),
+    );
+    expect(tables[0]!.n).toBe("0");
+  });
+
+  it("creates users with a slow hash and unique lower-case usernames", async () => {
+    const u = await createUser(database.db, { username: "  Alice ", password: "correct horse", role: "trader" });
+    expect(u.username).toBe("alice");
+    expect(u.passwordHash).toMatch(new RegExp(`^\\$2[aby]\\$${BCRYPT_COST}\\$`));
+    expect(BCRYPT_COST).toBeGreaterThanOrEqual(10);
+    expect(await verifyPassword("correct horse", u.passwordHash)).toBe(true);
+    expect(await verifyPassword("wrong", u.passwordHash)).toBe(false);
+    expect(await verifyPassword("anything", undefined)).toBe(false);
+    await expect(createUser(database.db, { username: "ALICE", password: "another one", role: "viewer" })).rejects.toBeInstanceOf(UsernameTakenError);
+    expect((await getUserByUsername(database.db, "Alice"))?.id).toBe(u.id);
+    expect(await getUserById(database.db, "not-a-uuid")).toBeUndefined();
+  });
+
+  it("ends sessions on password reset and disable, not on a role change", async () => {
+    const u = await createUser(database.db, { username: "bob", password: "password-1", role: "viewer" });
+    const promoted = await updateUser(database.db, u.id, { role: "admin" });
+    expect(promoted).toMatchObject({ role: "admin", sessionVersion: u.sessionVersion });
+    const reset = await updateUser(database.db, u.id, { password: "password-2" });
+    expect(reset!.sessionVersion).toBe(u.sessionVersion + 1);
+    expect(await verifyPassword("password-2", reset!.passwordHash)).toBe(true);
+    const disabled = await updateUser(database.db, u.id, { disabled: true });
+    expect(disabled).toMatchObject({ disabled: true, sessionVersion: u.sessionVersion + 2 });
+    expect(await countActiveAdmins(database.db)).toBe(0);
+    expect(await updateUser(database.db, "00000000-0000-0000-0000-000000000000", { role: "viewer" })).toBeUndefined();
+  });
+
+  it("creates the demo accounts in demo mode only, and the bootstrap admin on an empty table", async () => {
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: { username: "root", password: "bootstrap-pw" }, warn });
+    await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: { username: "root2", password: "bootstrap-pw" }, warn });
+    const names = (await listUsers(database.db)).map((u) => `${u.username}:${u.role}`);
+    // root2 is not created: the table was no longer empty
+    expect(names).toEqual(["admin:admin", "root:admin", "trader:trader", "viewer:viewer"]);
+    expect(await verifyPassword("demo", (await getUserByUsername(database.db, "trader"))!.passwordHash)).toBe(true);
+
+    // The same data directory started in live mode: the demo accounts cannot sign in.
+    await ensureStartupUsers(database.db, { mode: "live", bootstrapAdmin: null, warn });
+    const live = await listUsers(database.db);
+    expect(live.filter((u) => !u.disabled).map((u) => u.username)).toEqual(["root"]);
+    expect(warnings.join("\n")).toMatch(/disabled the demo account "viewer"/);
+  });
+
+  it("never creates demo accounts in live mode", async () => {
+    const warnings: string[] = [];
+    await ensureStartupUsers(database.db, { mode: "live", bootstrapAdmin: null, warn: (m) => warnings.push(m) });
+    expect(await listUsers(database.db)).toEqual([]);
+    expect(warnings.join("\n")).toMatch(/no enabled admin/);
+  });
+
+  it("keeps the audit log newest first, filtered and paged", async () => {
+    for (let i = 0; i < 7; i++) {
+      await writeAudit(database.db, {
+        username: i % 2 ? "trader" : "admin",
+        action: i < 5 ? "order.place" : "login",
+        ip: "127.0.0.1",
+        detail: { i, request: { symbol: "cmt_btcusdt" } },
+        outcome: "success",
+        upstreamOrderId: i < 5 ? `70234567890123456${i}` : null,
+      });
+    }
+    const all = await listAudit(database.db, { page: 1, pageSize: 3 });
+    expect(all.total).toBe(7);
+    expect(all.items.map((r) => r.detail.i)).toEqual([6, 5, 4]);
+    const page3 = await listAudit(database.db, { page: 3, pageSize: 3 });
+    expect(page3.items.map((r) => r.detail.i)).toEqual([0]);
+    const traderOrders = await listAudit(database.db, { username: "trader", action: "order.place", page: 1, pageSize: 10 });
+    expect(traderOrders.items.map((r) => r.detail.i)).toEqual([3, 1]);
+    expect(traderOrders.items[0]).toMatchObject({ upstreamOrderId: "702345678901234563", outcome: "success", ip: "127.0.0.1" });
+    expect(typeof traderOrders.items[0]!.id).toBe("string");
+    expect(traderOrders.items[0]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("counts failed sign-ins per username and per IP within a window", async () => {
+    const now = Date.now();
+    await recordLoginFailure(database.db, "carol", "10.0.0.1", new Date(now - 60 * 60_000));
+    for (let i = 0; i < 3; i++) await recordLoginFailure(database.db, "carol", "10.0.0.1", new Date(now - i * 1000));
+    await recordLoginFailure(database.db, "dave", "10.0.0.1", new Date(now));
+    const since = new Date(now - 15 * 60_000);
+    expect(await recentFailures(database.db, { username: "carol" }, since, 10)).toHaveLength(3);
+    expect(await recentFailures(database.db, { ip: "10.0.0.1" }, since, 2)).toHaveLength(2);
+    await clearLoginFailures(database.db, "carol");
+    expect(await recentFailures(database.db, { username: "carol" }, since, 10)).toHaveLength(0);
+    expect(await recentFailures(database.db, { ip: "10.0.0.1" }, since, 10)).toHaveLength(1);
+  });
+});
+
+describe("embedded database in a directory", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it("keeps its data across restarts and refuses a second process", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "weex-db-"));
+    dirs.push(dataDir);
+    const first = await openDatabase({ kind: "embedded", dataDir });
+    await migrate(first);
+    await createUser(first.db, { username: "erin", password: "password-e", role: "viewer" });
+    await first.close();
+
+    const second = await openDatabase({ kind: "embedded", dataDir });
+    expect((await migrate(second)).applied).toEqual([]);
+    expect((await getUserByUsername(second.db, "erin"))?.role).toBe("viewer");
+    await second.close();
+
+    // Another live process (our parent) holds the lock: opening must fail, not corrupt.
+    writeFileSync(join(dataDir, "db.lock"), String(process.ppid));
+    await expect(openDatabase({ kind: "embedded", dataDir })).rejects.toBeInstanceOf(DatabaseBusyError);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)("several processes migrating one PostgreSQL at once", () => {
+  it("applies each migration exactly once", async () => {
+    const fresh = await freshSchema(TEST_DATABASE_URL!);
+    const dbs = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: "postgres", url: TEST_DATABASE_URL!, schema: fresh.schema, max: 2 })),
+    );
+    try {
+      const results = await Promise.all(dbs.map((d) => migrate(d)));
+      const applied = results.flatMap((r) => r.applied);
+      expect(applied.sort()).toEqual(readMigrations().map((m) => m.name).sort());
+    } finally {
+      await Promise.all(dbs.map((d) => d.close()));
+      await fresh.drop();
+    }
+  });
+});

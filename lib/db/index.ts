@@ -1,0 +1,62 @@
+/**
+ * The process's database: `getDb()` opens it on first use (PostgreSQL when DATABASE_URL is set,
+ * else embedded PGlite in DATA_DIR), applies pending migrations, and makes sure the startup
+ * accounts exist. Every later call returns the same instance.
+ */
+import "server-only";
+import { getConfig, type DatabaseTarget } from "@/lib/server/config";
+import { logger } from "@/lib/server/log";
+import { openDatabase, type Database, type Db } from "./connection";
+import { migrate } from "./migrate";
+import { ensureStartupUsers } from "./users";
+
+export { openDatabase, type Database, type Db, type DatabaseKind, type SqlSession } from "./connection";
+
+const g = globalThis as typeof globalThis & { __weexDatabase?: Promise<Database> };
+
+/** Open, migrate and prepare a database (also used by the CLI and by tests). */
+export async function prepareDatabase(target: DatabaseTarget, opts: { bootstrap?: boolean } = {}): Promise<Database> {
+  const log = logger("db");
+  const database = await openDatabase(target);
+  try {
+    const { applied, changed } = await migrate(database);
+    if (applied.length) log.info({ applied }, "applied database migrations");
+    if (changed.length) log.warn({ changed }, "applied migrations have changed on disk since; they are not re-run");
+    if (opts.bootstrap !== false) {
+      const config = getConfig();
+      await ensureStartupUsers(database.db, {
+        mode: config.mode,
+        bootstrapAdmin: config.bootstrapAdmin,
+        warn: (m) => log.warn(m),
+      });
+    }
+    return database;
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** The process's database handle (kind, Drizzle db, raw sessions). */
+export function getDatabase(): Promise<Database> {
+  if (!g.__weexDatabase) {
+    g.__weexDatabase = prepareDatabase(getConfig().database);
+    // A failed start is not cached: the next request tries again (e.g. PostgreSQL came up).
+    g.__weexDatabase.catch(() => {
+      g.__weexDatabase = undefined;
+    });
+  }
+  return g.__weexDatabase;
+}
+
+/** The Drizzle database every query uses. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Close the process's database (CLI exit, tests). */
+export async function closeDatabase(): Promise<void> {
+  const pending = g.__weexDatabase;
+  g.__weexDatabase = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,170 @@
+/**
+ * The affiliate archive (issue 7) and the shared weight ledger, as Drizzle tables.
+ *
+ * The tables themselves are created by `lib/db/migrations/0100_archive.sql` (and any later
+ * `01xx_archive_*.sql`); these definitions must match that SQL. Conventions:
+ * - ids are `text` (exact digits, also above 2^53);
+ * - money is `numeric` (exact; drivers hand it back as a string);
+ * - instants are epoch milliseconds in `bigint` (mode "number": every epoch ms fits in 2^53);
+ * - the sub-affiliate `day` is the upstream's UTC date.
+ */
+import { bigint, bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+const ms = (name: string) => bigint(name, { mode: "number" });
+
+/** One row per (sub-affiliate, product type, UTC day): querySubChannelTransactions records. */
+export const archiveSubAffiliateDaily = pgTable(
+  "archive_sub_affiliate_daily",
+  {
+    subAffiliateUid: text("sub_affiliate_uid").notNull(),
+    productType: text("product_type").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    tradingVolume: numeric("trading_volume").notNull(),
+    netTradingFee: numeric("net_trading_fee").notNull(),
+    paidCommission: numeric("paid_commission").notNull(),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subAffiliateUid, t.productType, t.day] }),
+    // The all-sub-affiliates series scans one product's days; the SQL adds INCLUDE columns so
+    // the scan never touches the heap.
+    index("archive_sub_affiliate_daily_product_day").on(t.productType, t.day),
+  ],
+);
+
+/** Totals per (product, UTC day) over every sub-affiliate, maintained with the daily rows. */
+export const archiveSubAffiliateDayTotal = pgTable(
+  "archive_sub_affiliate_day_total",
+  {
+    productType: text("product_type").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    records: integer("records").notNull(),
+    tradingVolume: numeric("trading_volume").notNull(),
+    netTradingFee: numeric("net_trading_fee").notNull(),
+    paidCommission: numeric("paid_commission").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productType, t.day] })],
+);
+
+/** Invited users (getAffiliateUIDs), kept forever once archived. */
+export const archiveInvitee = pgTable(
+  "archive_invitee",
+  {
+    uid: text("uid").primaryKey(),
+    registerTime: ms("register_time").notNull(),
+    kycResult: boolean("kyc_result").notNull(),
+    inviteCode: text("invite_code"),
+    firstDeposit: ms("first_deposit"),
+    firstTrade: ms("first_trade"),
+    lastDeposit: ms("last_deposit"),
+    lastTrade: ms("last_trade"),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [index("archive_invitee_register_time").on(t.registerTime, t.uid)],
+);
+
+/** Internal transfers (getInternalWithdrawalStatus), kept forever once archived. */
+export const archiveTransfer = pgTable(
+  "archive_transfer",
+  {
+    withdrawId: text("withdraw_id").primaryKey(),
+    fromUserId: text("from_user_id").notNull(),
+    toUserId: text("to_user_id").notNull(),
+    coin: text("coin").notNull(),
+    status: text("status").notNull(),
+    amount: numeric("amount").notNull(),
+    createTime: ms("create_time").notNull(),
+    updateTime: ms("update_time").notNull(),
+    /** the account types of the query that returned the record (the record does not say) */
+    fromAccountType: text("from_account_type").notNull(),
+    toAccountType: text("to_account_type").notNull(),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [index("archive_transfer_create_time").on(t.createTime, t.withdrawId)],
+);
+
+/** Per dataset: what the scheduler is doing and what it last did. */
+export const archiveDataset = pgTable("archive_dataset", {
+  dataset: text("dataset").primaryKey(),
+  /** idle | running | error */
+  state: text("state").notNull(),
+  /** when the current (or last) run was planned; its slices end at this instant */
+  runStartedAt: ms("run_started_at"),
+  runKind: text("run_kind"),
+  lastRunAt: ms("last_run_at"),
+  lastSuccessAt: ms("last_success_at"),
+  /** start of the last completed pass after which every archived row is at least this fresh */
+  syncedAt: ms("synced_at"),
+  /** invitees: start of the last full refresh of the upstream window */
+  refreshedAt: ms("refreshed_at"),
+  lastError: text("last_error"),
+  lastErrorAt: ms("last_error_at"),
+  /** an admin (any process) asked for a run now */
+  requestedAt: ms("requested_at"),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+/**
+ * Resumable work: one row per slice (a fixed time range of one dataset). The cursor (variant =
+ * which request variant, e.g. SPOT/FUTURES; next page) is updated in the same transaction as
+ * the rows of the page just fetched.
+ */
+export const archiveCursor = pgTable(
+  "archive_cursor",
+  {
+    dataset: text("dataset").notNull(),
+    slice: text("slice").notNull(),
+    /** backfill | incremental | refresh | resync */
+    kind: text("kind").notNull(),
+    /** processing order within the dataset (newest ranges first) */
+    seq: integer("seq").notNull(),
+    rangeFrom: ms("range_from").notNull(),
+    rangeTo: ms("range_to").notNull(),
+    variant: integer("variant").notNull(),
+    nextPage: integer("next_page").notNull(),
+    /** pages of the current variant, when the upstream says */
+    pages: integer("pages"),
+    pagesDone: integer("pages_done").notNull(),
+    rows: integer("rows").notNull(),
+    /** pending | done */
+    state: text("state").notNull(),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dataset, t.slice] })],
+);
+
+/** Merged time intervals a dataset holds (sub-affiliates: by day; others: by record time). */
+export const archiveCoverage = pgTable(
+  "archive_coverage",
+  {
+    dataset: text("dataset").notNull(),
+    fromMs: ms("from_ms").notNull(),
+    toMs: ms("to_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dataset, t.fromMs] })],
+);
+
+/**
+ * The upstream weight budget shared by several processes (lib/archive/pg-ledger.ts). The
+ * decision itself is the SQL function `weight_ledger_try_charge` in the migration.
+ */
+export const weightLedgerState = pgTable("weight_ledger_state", {
+  ledger: text("ledger").primaryKey(),
+  pausedUntil: ms("paused_until").notNull(),
+  /** a person's request (any process) waits for room until then: background steps aside */
+  interactiveWaitingUntil: ms("interactive_waiting_until").notNull(),
+});
+
+export const weightLedgerCharge = pgTable(
+  "weight_ledger_charge",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ledger: text("ledger").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    ip: integer("ip").notNull(),
+    uid: integer("uid").notNull(),
+    uidKey: text("uid_key").notNull(),
+  },
+  (t) => [index("weight_ledger_charge_expiry").on(t.ledger, t.expiresAt)],
+);

@@ -1,0 +1,9 @@
+/**
+ * Every table of the dashboard's database. Each file in this folder describes the tables of
+ * one feature for Drizzle; the tables themselves are created by the SQL migrations in
+ * ../migrations (applied in filename order), which are the source of truth.
+ */
+export * from "./users";
+export * from "./audit";
+export * from "./login-failures";
+export * from "./archive";

@@ -1,0 +1,193 @@
+/** Users: creation, lookup, changes, and the accounts that must exist at start. */
+import "server-only";
+import bcrypt from "bcryptjs";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Db } from "./connection";
+import { ROLES, users, type Role, type UserRow } from "./schema";
+
+export { ROLES, type Role, type UserRow };
+
+/** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
+export const BCRYPT_COST = 11;
+export const USERNAME_RE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+export const PASSWORD_MIN = 8;
+/** bcrypt only looks at the first 72 bytes; longer passwords would be silently truncated. */
+export const PASSWORD_MAX_BYTES = 72;
+export const DEMO_PASSWORD = "demo";
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function usernameProblem(username: string): string | null {
+  return USERNAME_RE.test(username) ? null : "must be 1-64 characters: lower-case letters, digits, dot, underscore or hyphen, starting with a letter or digit";
+}
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
+  if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) return `must be at most ${PASSWORD_MAX_BYTES} bytes`;
+  return null;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Compare a password with a user's hash. For an unknown user, compare with a dummy hash anyway,
+ * so the answer takes as long as for a known one (no username probing by timing).
+ */
+export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
+  if (hash === undefined) {
+    dummyHash ??= bcrypt.hash("no such user", BCRYPT_COST);
+    await bcrypt.compare(password, await dummyHash);
+    return false;
+  }
+  return bcrypt.compare(password, hash);
+}
+
+export class UsernameTakenError extends Error {
+  constructor(username: string) {
+    super(`The username ${username} is already taken.`);
+    this.name = "UsernameTakenError";
+  }
+}
+
+/** What the API and the CLI show of a user: never the hash. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    role: u.role,
+    disabled: u.disabled,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let err = e; err; err = (err as { cause?: unknown }).cause) {
+    if ((err as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Create a user; the caller has validated the username and password. */
+export async function createUser(db: Db, input: { username: string; password: string; role: Role }): Promise<UserRow> {
+  const username = normalizeUsername(input.username);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role }).returning();
+    return row!;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new UsernameTakenError(username);
+    throw e;
+  }
+}
+
+export async function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  // Ids are UUIDs; anything else cannot exist (and would be a SQL error for the uuid column).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function getUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, normalizeUsername(username)));
+  return row;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.username));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+export async function countActiveAdmins(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.disabled, false)));
+  return Number(row?.n ?? 0);
+}
+
+export interface UserChanges {
+  role?: Role;
+  password?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Apply changes to a user. A new password or disabling ends the user's existing sessions
+ * (session_version is part of every session token and checked on each request).
+ */
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  if (!(await getUserById(db, id))) return undefined;
+  const set: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
+  if (changes.role !== undefined) set.role = changes.role;
+  if (changes.disabled !== undefined) set.disabled = changes.disabled;
+  if (changes.password !== undefined) set.passwordHash = await hashPassword(changes.password);
+  if (changes.password !== undefined || changes.disabled === true) set.sessionVersion = sql`${users.sessionVersion} + 1`;
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export interface BootstrapOptions {
+  mode: "demo" | "live";
+  bootstrapAdmin: { username: string; password: string } | null;
+  warn: (message: string) => void;
+}
+
+/**
+ * The accounts that must exist when the server starts:
+ * - an empty user table gets BOOTSTRAP_ADMIN_* (if set);
+ * - demo mode has viewer/trader/admin with password "demo" (created when missing);
+ * - live mode never lets those demo accounts in: one still using the demo password is disabled
+ *   (a DATA_DIR that was used for the demo and then switched to live keys).
+ */
+export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<void> {
+  if (opts.bootstrapAdmin && (await countUsers(db)) === 0) {
+    const { username, password } = opts.bootstrapAdmin;
+    const problem = usernameProblem(normalizeUsername(username));
+    if (problem) throw new Error(`BOOTSTRAP_ADMIN_USERNAME ${problem}.`);
+    try {
+      await createUser(db, { username, password, role: "admin" });
+    } catch (e) {
+      // another process starting at the same time created it
+      if (!(e instanceof UsernameTakenError)) throw e;
+    }
+  }
+  for (const role of ROLES) {
+    const existing = await getUserByUsername(db, role);
+    if (opts.mode === "demo") {
+      if (!existing) {
+        try {
+          await createUser(db, { username: role, password: DEMO_PASSWORD, role });
+        } catch (e) {
+          if (!(e instanceof UsernameTakenError)) throw e;
+        }
+      }
+    } else if (existing && !existing.disabled && (await verifyPassword(DEMO_PASSWORD, existing.passwordHash))) {
+      await updateUser(db, existing.id, { disabled: true });
+      opts.warn(`Live mode: disabled the demo account "${role}", which still had the demo password.`);
+    }
+  }
+  if (opts.mode === "live" && (await countActiveAdmins(db)) === 0) {
+    opts.warn("There is no enabled admin. Create one with `npm run users -- add <name> admin`, or set BOOTSTRAP_ADMIN_USERNAME/BOOTSTRAP_ADMIN_PASSWORD on an empty database.");
+  }
+}

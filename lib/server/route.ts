@@ -1,0 +1,229 @@
+/**
+ * The one wrapper every route handler under app/api uses (contract 3):
+ *
+ *   authenticate (401) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
+ *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
+ *   upstream) → the handler → its value as JSON, `Cache-Control: no-store`.
+ *
+ * Every error becomes the contract's error shape here: WeexError via toApiError (with
+ * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
+ * as a 500 whose message says nothing internal (the details go to the log with a reference).
+ */
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { isWeexError, toApiError, validationError, type FieldIssue } from "@/lib/weex/errors";
+import { getRequestUser, hasRole, type Role, type SessionUser } from "./auth";
+import { scrubSecrets } from "./config";
+import { ApiError, errorResponse } from "./errors";
+import { logger } from "./log";
+import { clientIp, isSameOrigin } from "./request-info";
+
+export type RouteRole = Role | "public";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<Q, B, P, R extends RouteRole> {
+  /** the parsed body when the route has a body schema, else the parsed query */
+  input: B extends z.ZodType ? z.output<B> : Out<Q>;
+  query: Out<Q>;
+  body: Out<B>;
+  params: P extends z.ZodType ? z.output<P> : Record<string, string | string[] | undefined>;
+  /** the signed-in user (null only on public routes) */
+  user: R extends "public" ? SessionUser | null : SessionUser;
+  req: NextRequest;
+  ip: string;
+}
+
+export interface RouteOptions<Q, B, P, R extends RouteRole> {
+  role: R;
+  query?: Q;
+  body?: B;
+  /** dynamic path segments, e.g. z.object({ orderId: inId }) */
+  params?: P;
+  handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
+}
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Orders and user changes are small; anything larger is not for us. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function route<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends RouteRole = RouteRole,
+>(opts: RouteOptions<Q, B, P, R>) {
+  return async function handle(req: NextRequest, ctx: NextContext): Promise<Response> {
+    try {
+      const user = await authorise(req, opts.role);
+      const issues: FieldIssue[] = [];
+      const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
+      const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues), issues) : undefined;
+      const rawBody = opts.body ? await readJsonBody(req) : undefined;
+      if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
+      const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
+      if (issues.length) throw validationError(uniqueIssues(issues).map((i) => ({ path: i.path.split("."), message: i.message })));
+
+      const out = await opts.handler({
+        input: (opts.body ? body : query) as HandlerContext<Q, B, P, R>["input"],
+        query: query as Out<Q>,
+        body: body as Out<B>,
+        params: params as HandlerContext<Q, B, P, R>["params"],
+        user: user as HandlerContext<Q, B, P, R>["user"],
+        req,
+        ip: clientIp(req.headers),
+      });
+      return finish(out);
+    } catch (e) {
+      return renderError(e, req);
+    }
+  };
+}
+
+/** 401 without a usable session, 403 for a cross-site mutation or a role too low. */
+async function authorise(req: NextRequest, role: RouteRole): Promise<SessionUser | null> {
+  const user = role === "public" ? null : await getRequestUser(req);
+  if (role !== "public" && !user) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
+  if (MUTATING.has(req.method) && !isSameOrigin(req.headers)) {
+    throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
+  }
+  if (user && role !== "public" && !hasRole(user, role)) {
+    throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
+  }
+  return user;
+}
+
+/**
+ * `__proto__`, `constructor` and `prototype` are never field names here. Named as unknown
+ * fields before any schema runs, so no parsing step can turn one into an object's prototype.
+ */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+function forbidPrototypeKeys(value: unknown, path: string[], issues: FieldIssue[]): void {
+  // Request schemas are flat; nothing deeper than this is looked at by anyone.
+  if (value === null || typeof value !== "object" || path.length > 8) return;
+  for (const key of Object.keys(value)) {
+    if (PROTOTYPE_KEYS.has(key)) issues.push({ path: [...path, key].join("."), message: "is not a known field" });
+    else forbidPrototypeKeys((value as Record<string, unknown>)[key], [...path, key], issues);
+  }
+}
+
+function uniqueIssues(issues: FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const k = `${i.path}\u0000${i.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Parse with a schema, adding its issues (named by field) to `issues`. */
+function parseInto<S extends z.ZodType>(schema: S, value: unknown, issues: FieldIssue[]): z.output<S> | undefined {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  for (const i of r.error.issues) {
+    if (i.code === "unrecognized_keys") {
+      for (const k of i.keys) issues.push({ path: [...i.path.map(String), k].join("."), message: "is not a known field" });
+    } else {
+      issues.push({ path: i.path.map(String).join(".") || "(input)", message: i.message });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The query string as an object. A key given twice is an error (which one would count?); an
+ * empty value counts as absent, as an empty form field means "no filter".
+ */
+function queryObject(sp: URLSearchParams, issues: FieldIssue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [key, value] of sp) {
+    if (seen.has(key)) {
+      if (!issues.some((i) => i.path === key)) issues.push({ path: key, message: "must be given only once" });
+      continue;
+    }
+    seen.add(key);
+    if (PROTOTYPE_KEYS.has(key)) {
+      issues.push({ path: key, message: "is not a known field" });
+      continue;
+    }
+    // defineProperty: no key can reach a setter of Object.prototype.
+    if (value !== "") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+async function readJsonBody(req: NextRequest): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw bodyError(`is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw bodyError(`is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  // No body at all: an empty object, so the schema names each missing field.
+  if (text.trim() === "") return {};
+  // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw bodyError("must be sent as application/json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw bodyError("is not valid JSON");
+  }
+}
+
+function bodyError(message: string): ApiError {
+  return new ApiError("validation_error", `The request body ${message}.`, { fields: [{ path: "(body)", message }] });
+}
+
+/** A handler's value as the response: a Response as is (plus no-store), anything else as JSON. */
+function finish(out: unknown): Response {
+  if (out instanceof Response) {
+    if (!out.headers.has("Cache-Control")) {
+      try {
+        out.headers.set("Cache-Control", "no-store");
+      } catch {
+        // immutable headers (a proxied fetch response): leave as is
+      }
+    }
+    return out;
+  }
+  return Response.json(out ?? null, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** JSON with a status other than 200 (e.g. 201 Created). */
+export function json(value: unknown, status = 200): Response {
+  return Response.json(value, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A response whose body is JSON text already (cached reference data). */
+export function jsonText(text: string): Response {
+  return new Response(text, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+}
+
+function renderError(e: unknown, req: NextRequest): Response {
+  if (e instanceof ApiError) return errorResponse(e.status, e.toBody(), e.retryAfterSeconds);
+  if (isWeexError(e)) {
+    const { status, body, retryAfterSeconds } = toApiError(e);
+    body.error.message = scrubSecrets(body.error.message);
+    if (body.error.upstream?.msg) body.error.upstream = { ...body.error.upstream, msg: scrubSecrets(body.error.upstream.msg) };
+    if (status >= 500) logger("route").warn({ method: req.method, path: req.nextUrl.pathname, kind: e.kind, upstream: e.upstream }, e.message);
+    return errorResponse(status, body, retryAfterSeconds);
+  }
+  if (e instanceof z.ZodError) {
+    const { status, body } = toApiError(validationError(e.issues));
+    return errorResponse(status, body);
+  }
+  const reference = randomBytes(4).toString("hex");
+  logger("route").error({ err: e, reference, method: req.method, path: req.nextUrl.pathname }, "unhandled error in a route handler");
+  return errorResponse(500, {
+    error: {
+      code: "internal_error",
+      message: `Something went wrong on the server (reference ${reference}). Try again; if it keeps happening, give the reference to an administrator.`,
+    },
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * What the server does once when it starts (called from instrumentation.ts): check the
+ * configuration, make sure the session secret exists, open and migrate the database and create
+ * the startup accounts. A configuration a person must fix stops the process with a message
+ * that says what to do, instead of failing on the first request.
+ */
+import "server-only";
+import { getDatabase } from "@/lib/db";
+import { DatabaseBusyError } from "@/lib/db/connection";
+import { startArchiveSync } from "@/lib/archive/server";
+import { ConfigError, getAuthSecret, getConfig } from "./config";
+import { logger } from "./log";
+
+export async function startServer(): Promise<void> {
+  const log = logger("startup");
+  try {
+    const config = getConfig();
+    getAuthSecret();
+    await getDatabase();
+    // The affiliate archive's background sync (issue 7; ARCHIVE_SYNC=off disables it). It must
+    // not stop the dashboard from starting: its failures are logged and retried.
+    await startArchiveSync().catch((e) => log.error({ err: e }, "the archive sync could not start"));
+    log.info(
+      { mode: config.mode, database: config.database.kind, spotBaseUrl: config.spotBaseUrl, contractBaseUrl: config.contractBaseUrl },
+      `dashboard ready in ${config.mode} mode`,
+    );
+  } catch (e) {
+    const known = e instanceof ConfigError || e instanceof DatabaseBusyError;
+    // stderr in plain words for the person starting it; the log line for the machines.
+    console.error(`\n[dashboard] Cannot start: ${known ? (e as Error).message : "the database could not be opened or migrated."}\n`);
+    log.fatal({ err: known ? undefined : e }, "cannot start");
+    process.exit(1);
+  }
+}

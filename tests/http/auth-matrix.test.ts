@@ -1,0 +1,178 @@
+/**
+ * Every route file under app/api, found on the file system, against the roles of
+ * dashboard-api.md: anonymous → 401 (except public routes), a role below the route's → 403,
+ * the route's role and above → success. A route file (or an exported method) missing from the
+ * table below fails the test, so no new route can slip past the matrix.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, clientOrderId, DAY_MS, login, ROLES, type Role } from "./helpers";
+import { routeFiles, type Method } from "./route-files";
+type Access = Role | "public";
+
+interface Sample {
+  path: string;
+  body?: unknown;
+}
+
+interface Case {
+  role: Access;
+  sample: () => Sample | Promise<Sample>;
+  /** statuses that count as success for an allowed caller */
+  ok: number[];
+}
+
+/** Statuses that mean "let in" for routes whose success depends on input we do not model. */
+const LET_IN = [200, 201, 202, 204, 400, 404, 409];
+
+const now = Date.now();
+const recent = `startTime=${now - 3 * DAY_MS}&endTime=${now}`;
+/** Exports page through everything in their range: keep it to an hour, they run once per role. */
+const lastHour = `startTime=${now - DAY_MS / 24}&endTime=${now}`;
+
+let knownSpotOrderId = "";
+let planOrderId = "";
+let patchTargetId = "";
+
+/** Route directory (relative to app/api) → method → case. */
+const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
+  health: { GET: { role: "public", sample: () => ({ path: "/api/health" }), ok: [200] } },
+  "auth/[...nextauth]": {
+    GET: { role: "public", sample: () => ({ path: "/api/auth/session" }), ok: [200] },
+    // next-auth answers a sign-out without its CSRF token by redirecting to its confirm page
+    POST: { role: "public", sample: () => ({ path: "/api/auth/signout" }), ok: [200, 302] },
+  },
+  "[...path]": Object.fromEntries(
+    (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).map((m) => [m, { role: "public", sample: () => ({ path: "/api/no-such-route" }), ok: [404] }]),
+  ),
+  "reference/symbols": { GET: { role: "viewer", sample: () => ({ path: "/api/reference/symbols?symbolStatus=TRADING" }), ok: [200] } },
+  "reference/coins": { GET: { role: "viewer", sample: () => ({ path: "/api/reference/coins" }), ok: [200] } },
+  "affiliate/invitees": { GET: { role: "viewer", sample: () => ({ path: "/api/affiliate/invitees?pageSize=5" }), ok: [200] } },
+  "affiliate/sub-affiliates": { GET: { role: "viewer", sample: () => ({ path: "/api/affiliate/sub-affiliates?productType=SPOT&pageSize=5" }), ok: [200] } },
+  "affiliate/withdrawals": { GET: { role: "viewer", sample: () => ({ path: "/api/affiliate/withdrawals?pageSize=5" }), ok: [200] } },
+  // Built by other parts (aggregates, exports, archive sync); listed here so they are checked too.
+  "affiliate/sub-affiliates/series": {
+    GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/sub-affiliates/series?productType=SPOT&${recent}&granularity=day` }), ok: [200] },
+  },
+  "affiliate/sub-affiliates/leaderboard": {
+    GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/sub-affiliates/leaderboard?productType=SPOT&${recent}&limit=3` }), ok: [200] },
+  },
+  "affiliate/invitees/funnel": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/funnel?${recent}` }), ok: [200] } },
+  "affiliate/sub-affiliates/export": {
+    GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/sub-affiliates/export?productType=SPOT&${lastHour}` }), ok: [200] },
+  },
+  "affiliate/invitees/export": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/export?${lastHour}` }), ok: [200] } },
+  "affiliate/withdrawals/export": {
+    GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
+  },
+  "admin/sync": {
+    GET: { role: "admin", sample: () => ({ path: "/api/admin/sync" }), ok: LET_IN },
+    POST: { role: "admin", sample: () => ({ path: "/api/admin/sync", body: {} }), ok: LET_IN },
+  },
+  "spot/order": { GET: { role: "trader", sample: () => ({ path: `/api/spot/order?orderId=${knownSpotOrderId}` }), ok: [200] } },
+  "spot/orders": { GET: { role: "trader", sample: () => ({ path: "/api/spot/orders?symbol=BTCUSDT&pageSize=5" }), ok: [200] } },
+  "contract/orders": {
+    POST: {
+      role: "trader",
+      sample: () => ({
+        path: "/api/contract/orders",
+        body: { symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("matrix") },
+      }),
+      ok: [200],
+    },
+  },
+  "contract/plan-orders": {
+    POST: {
+      role: "trader",
+      sample: () => ({
+        path: "/api/contract/plan-orders",
+        body: { symbol: "cmt_btcusdt", clientOrderId: clientOrderId("plan"), planType: "profit_plan", triggerPrice: "90000", size: "0.01", positionSide: "long" },
+      }),
+      ok: [200],
+    },
+  },
+  "contract/plan-orders/[orderId]": {
+    PATCH: { role: "trader", sample: () => ({ path: `/api/contract/plan-orders/${planOrderId}`, body: { triggerPrice: "91000" } }), ok: [200] },
+  },
+  "admin/users": {
+    GET: { role: "admin", sample: () => ({ path: "/api/admin/users" }), ok: [200] },
+    POST: {
+      role: "admin",
+      sample: () => ({ path: "/api/admin/users", body: { username: clientOrderId("m").toLowerCase(), password: "matrix-password", role: "viewer" } }),
+      ok: [201],
+    },
+  },
+  "admin/users/[id]": {
+    PATCH: { role: "admin", sample: () => ({ path: `/api/admin/users/${patchTargetId}`, body: { role: "viewer" } }), ok: [200] },
+  },
+  "admin/audit": { GET: { role: "admin", sample: () => ({ path: "/api/admin/audit?pageSize=5" }), ok: [200] } },
+};
+
+const routes = routeFiles();
+
+const RANK: Record<Access, number> = { public: 0, viewer: 1, trader: 2, admin: 3 };
+
+describe("auth matrix over every route file under app/api", () => {
+  const cookies = {} as Record<Role, string>;
+
+  beforeAll(async () => {
+    for (const r of ROLES) cookies[r] = await login(r);
+    // Things the samples refer to: a spot order, a plan order, a user to change.
+    const orders = await api<{ items: { orderId: string }[] }>("/api/spot/orders?symbol=BTCUSDT&pageSize=1", { cookie: cookies.trader, patient: true });
+    knownSpotOrderId = orders.json.items[0]!.orderId;
+    const plan = await api<{ orderId: string }[]>("/api/contract/plan-orders", {
+      cookie: cookies.trader,
+      patient: true,
+      method: "POST",
+      body: { symbol: "cmt_btcusdt", clientOrderId: clientOrderId("plan"), planType: "loss_plan", triggerPrice: "50000", size: "0.01", positionSide: "long" },
+    });
+    planOrderId = plan.json[0]!.orderId;
+    const target = await api<{ user: { id: string } }>("/api/admin/users", {
+      cookie: cookies.admin,
+      method: "POST",
+      body: { username: clientOrderId("target").toLowerCase(), password: "target-password", role: "trader" },
+    });
+    patchTargetId = target.json.user.id;
+  });
+
+  it("finds the route files, and every one (and each exported method) is in the matrix", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const r of routes) {
+      expect(MATRIX[r.key], `app/api/${r.key}/route.ts is not in the auth matrix: add it with its role and a sample`).toBeDefined();
+      expect(r.methods.length, `app/api/${r.key}/route.ts exports no method`).toBeGreaterThan(0);
+      for (const m of r.methods) {
+        expect(MATRIX[r.key]![m], `${m} /api/${r.key} is not in the auth matrix`).toBeDefined();
+      }
+    }
+  });
+
+  for (const r of routes) {
+    for (const method of r.methods) {
+      const c = MATRIX[r.key]?.[method];
+      if (!c) continue;
+      it(`${method} /api/${r.key} (${c.role})`, async () => {
+        const send = async (cookie?: string) => {
+          const s = await c.sample();
+          // patient: a 429 means the shared upstream budget is spent; success must be success
+          return api(s.path, { method, cookie, body: s.body ?? (method === "GET" ? undefined : {}), patient: true });
+        };
+        const anonymous = await send();
+        if (c.role === "public") {
+          expect(c.ok, `anonymous ${method} ${r.key}: ${anonymous.text.slice(0, 200)}`).toContain(anonymous.status);
+        } else {
+          expect(anonymous.status).toBe(401);
+          expect(anonymous.json).toMatchObject({ error: { code: "unauthorized" } });
+        }
+        for (const role of ROLES) {
+          const res = await send(cookies[role]);
+          if (RANK[role] < RANK[c.role]) {
+            expect(res.status, `${role} ${method} ${r.key}`).toBe(403);
+            expect(res.json).toMatchObject({ error: { code: "forbidden" } });
+          } else {
+            expect(c.ok, `${role} ${method} ${r.key} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
+          }
+          expect(res.headers.get("cache-control") ?? "", `${method} ${r.key} caching`).toMatch(r.key.startsWith("auth/") ? /.*/ : /no-store/);
+        }
+      });
+    }
+  }
+});

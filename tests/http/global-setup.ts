@@ -1,0 +1,68 @@
+/**
+ * Vitest globalSetup of the "http" project (contract 4): the simulator on a random port, the
+ * built dashboard (`.next-test`, `npm run build:test`) started in demo mode against it on a
+ * random port with a temporary DATA_DIR (demo users viewer/trader/admin, password "demo").
+ *
+ * The simulator gets distinctive credentials for this run (passed to the dashboard as SIM_*),
+ * so the secrets test can look for exactly these values in responses, logs and the build.
+ */
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+import { startSimulator } from "../../lib/simulator";
+import { DIST_DIR, ensureBuilt, startNextServer } from "./server";
+
+export interface SimCredentials {
+  apiKey: string;
+  apiSecret: string;
+  passphrase: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    simUrl: string;
+    /** the dashboard server's stdout+stderr */
+    serverLog: string;
+    dataDir: string;
+    distDir: string;
+    simCredentials: SimCredentials;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  ensureBuilt(DIST_DIR);
+  const tag = randomBytes(6).toString("hex");
+  const simCredentials: SimCredentials = {
+    apiKey: `httptest-key-${tag}`,
+    apiSecret: `httptest-secret-${tag}`,
+    passphrase: `httptest-passphrase-${tag}`,
+  };
+  const sim = await startSimulator({ port: 0, quiet: true, ...simCredentials });
+  let server;
+  try {
+    server = await startNextServer({
+      env: {
+        WEEX_SPOT_BASE_URL: sim.url,
+        WEEX_CONTRACT_BASE_URL: sim.url,
+        SIM_API_KEY: simCredentials.apiKey,
+        SIM_API_SECRET: simCredentials.apiSecret,
+        SIM_API_PASSPHRASE: simCredentials.passphrase,
+      },
+    });
+  } catch (e) {
+    await sim.close();
+    throw e;
+  }
+
+  project.provide("baseUrl", server.url);
+  project.provide("simUrl", sim.url);
+  project.provide("serverLog", server.logFile);
+  project.provide("dataDir", server.dataDir);
+  project.provide("distDir", DIST_DIR);
+  project.provide("simCredentials", simCredentials);
+
+  return async () => {
+    await server.stop();
+    await sim.close();
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Helpers for HTTP tests against the server global-setup.ts started (contract 4):
+ * `login(role)` signs in through next-auth's credentials flow over HTTP and returns the cookie
+ * header; `api(path, init)` calls a route; `simStats()` reads the simulator's counters.
+ */
+import { inject } from "vitest";
+import type { SimStats } from "../../lib/simulator";
+import { patiently } from "./patient";
+
+export type Role = "viewer" | "trader" | "admin";
+export const ROLES: readonly Role[] = ["viewer", "trader", "admin"];
+
+export const baseUrl = (): string => inject("baseUrl");
+export const simUrl = (): string => inject("simUrl");
+
+/** `name=value` pairs of Set-Cookie headers, as a Cookie header. */
+function cookiePairs(res: Response): string[] {
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+}
+
+export interface LoginAttempt {
+  status: number;
+  /** the Cookie header to use afterwards (session cookie included on success) */
+  cookie: string;
+  setCookies: string[];
+  body: unknown;
+  retryAfter: string | null;
+}
+
+/** One sign-in attempt: GET /api/auth/csrf, then POST /api/auth/callback/credentials. */
+export async function attemptLogin(username: string, password: string, opts: { headers?: Record<string, string>; base?: string } = {}): Promise<LoginAttempt> {
+  const base = opts.base ?? baseUrl();
+  const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: opts.headers });
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const jar = cookiePairs(csrfRes);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), ...opts.headers },
+    body: new URLSearchParams({ username, password, csrfToken, callbackUrl: `${base}/`, json: "true" }),
+  });
+  const setCookies = res.headers.getSetCookie();
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  const session = cookiePairs(res).filter((c) => c.includes("session-token"));
+  return { status: res.status, cookie: [...jar, ...session].join("; "), setCookies, body, retryAfter: res.headers.get("retry-after") };
+}
+
+const sessions = new Map<string, string>();
+
+/** Sign in as a demo role (or any user) and return the Cookie header; cached per user. */
+export async function login(user: Role | string, password = "demo", opts: { fresh?: boolean; base?: string } = {}): Promise<string> {
+  const key = `${opts.base ?? ""}|${user}|${password}`;
+  const hit = sessions.get(key);
+  if (hit && !opts.fresh) return hit;
+  const r = await attemptLogin(user, password, { base: opts.base });
+  if (r.status !== 200 || !r.cookie.includes("session-token")) {
+    throw new Error(`login as ${user} failed: HTTP ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  sessions.set(key, r.cookie);
+  return r.cookie;
+}
+
+export interface ApiInit {
+  cookie?: string;
+  method?: string;
+  /** an object is sent as JSON; a string as is */
+  body?: unknown;
+  headers?: Record<string, string>;
+  base?: string;
+  /**
+   * On 429 (the shared upstream budget is spent, e.g. by the previous test file's export),
+   * wait Retry-After and ask again, as a person would. For tests not about rate limits.
+   */
+  patient?: boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: T;
+}
+
+export async function api<T = unknown>(path: string, init: ApiInit = {}): Promise<ApiResponse<T>> {
+  if (init.patient) return patiently(() => api<T>(path, { ...init, patient: false }));
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.cookie) headers.cookie = init.cookie;
+  let body: string | undefined;
+  if (init.body !== undefined) {
+    body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(`${init.base ?? baseUrl()}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON (HTML page, CSV, empty)
+  }
+  return { status: res.status, headers: res.headers, text, json: json as T };
+}
+
+export async function simStats(): Promise<SimStats> {
+  const res = await fetch(`${simUrl()}/__sim/stats`);
+  return (await res.json()) as SimStats;
+}
+
+/** A fresh client order id (the simulator rejects duplicates). */
+let seq = 0;
+export function clientOrderId(prefix = "t"): string {
+  return `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+}
+
+export const DAY_MS = 86_400_000;

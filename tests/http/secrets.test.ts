@@ -1,0 +1,193 @@
+/**
+ * No key, secret or passphrase (nor the session secret) in any response, any log line, or any
+ * file the browser can download (.next-test/static). Checked on the shared demo-mode server
+ * (its simulator has credentials made up for this run) and on a second server in live mode
+ * against a simulator with other made-up credentials. Also: the server refuses to start with
+ * an incomplete key or, in live mode, without AUTH_SECRET, and says why.
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startSimulator, type Simulator } from "../../lib/simulator";
+import { api, attemptLogin, clientOrderId, login, type ApiResponse } from "./helpers";
+import { startNextServer, waitForExit, type NextServer } from "./server";
+
+/** Every text a client can receive from a set of requests: bodies and all header values. */
+function exposed(responses: ApiResponse[]): string {
+  return responses.map((r) => `${r.status}\n${[...r.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${r.text}`).join("\n---\n");
+}
+
+function expectNoneOf(text: string, secrets: string[], where: string) {
+  for (const s of secrets) expect(text.includes(s), `${where} contains a secret (${s.slice(0, 6)}…)`).toBe(false);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** A broad set of requests, as each role and anonymously: successes, 4xx, 5xx-mapped errors. */
+async function exercise(base: string, cookies: Record<string, string>): Promise<ApiResponse[]> {
+  const out: ApiResponse[] = [];
+  const paths = [
+    "/api/health",
+    "/api/auth/session",
+    "/api/auth/providers",
+    "/api/auth/csrf",
+    "/api/reference/symbols?symbol=BTCUSDT",
+    "/api/reference/coins",
+    "/api/affiliate/invitees?pageSize=3",
+    "/api/affiliate/sub-affiliates?productType=FUTURES&pageSize=3",
+    "/api/affiliate/withdrawals?pageSize=3",
+    "/api/spot/orders?symbol=BTCUSDT&pageSize=3",
+    "/api/spot/order?origClientOrderId=missing-one",
+    "/api/spot/orders?symbol=NOSUCHPAIR",
+    "/api/affiliate/withdrawals?pageSize=999",
+    "/api/admin/users",
+    "/api/admin/audit?pageSize=200",
+    "/api/nothing-here",
+    "/login",
+    "/",
+  ];
+  for (const cookie of [undefined, ...Object.values(cookies)]) {
+    for (const p of paths) out.push(await api(p, { base, cookie }));
+    out.push(
+      await api("/api/contract/orders", {
+        base,
+        cookie,
+        method: "POST",
+        body: { symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("sec") },
+      }),
+    );
+    out.push(await api("/api/contract/orders", { base, cookie, method: "POST", body: { symbol: "cmt_nosuch", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "1", newClientOrderId: clientOrderId("sec") } }));
+  }
+  return out;
+}
+
+describe("secrets on the demo-mode server", () => {
+  it("appear in no response, no log line and no static file", async () => {
+    const creds = inject("simCredentials");
+    const authSecret = readFileSync(join(inject("dataDir"), "auth-secret"), "utf8").trim();
+    const secrets = [creds.apiKey, creds.apiSecret, creds.passphrase, authSecret];
+    const cookies = { viewer: await login("viewer"), trader: await login("trader"), admin: await login("admin") };
+    const responses = await exercise(inject("baseUrl"), cookies);
+    expect(responses.some((r) => r.status === 200)).toBe(true);
+    expect(responses.some((r) => r.status >= 400)).toBe(true);
+    expectNoneOf(exposed(responses), secrets, "a response");
+
+    const log = readFileSync(inject("serverLog"), "utf8");
+    expect(log.length).toBeGreaterThan(0);
+    expectNoneOf(log, secrets, "the server log");
+    // passwords typed at sign-in never reach the log either
+    await attemptLogin("viewer", "typed-password-7f3a");
+    expect(readFileSync(inject("serverLog"), "utf8")).not.toContain("typed-password-7f3a");
+  });
+
+  it("are not in any file under the build's static folder (what browsers download)", () => {
+    const dir = join(process.cwd(), inject("distDir"), "static");
+    const files = filesUnder(dir);
+    expect(files.length).toBeGreaterThan(0);
+    // The simulator's default credentials are literals in server code: if any server module
+    // were bundled for the browser, they would show up here.
+    const literals = ["sim-secret-0001", "sim-passphrase-0001", "sim-key-0001", "WEEX_API_SECRET", "AUTH_SECRET", "BOOTSTRAP_ADMIN_PASSWORD"];
+    const creds = inject("simCredentials");
+    for (const f of files) {
+      const text = readFileSync(f, "latin1");
+      expectNoneOf(text, [...literals, creds.apiSecret, creds.passphrase], f);
+    }
+  });
+});
+
+describe("a server in live mode", () => {
+  const tag = randomBytes(6).toString("hex");
+  const live = { apiKey: `live-key-${tag}`, apiSecret: `live-secret-${tag}`, passphrase: `live-pass-${tag}` };
+  const authSecret = `live-auth-secret-${tag}-${randomBytes(16).toString("hex")}`;
+  const adminPassword = `boot-admin-${tag}`;
+  let sim: Simulator;
+  let server: NextServer;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, ...live });
+    server = await startNextServer({
+      env: {
+        WEEX_API_KEY: live.apiKey,
+        WEEX_API_SECRET: live.apiSecret,
+        WEEX_API_PASSPHRASE: live.passphrase,
+        WEEX_SPOT_BASE_URL: sim.url,
+        WEEX_CONTRACT_BASE_URL: sim.url,
+        AUTH_SECRET: authSecret,
+        BOOTSTRAP_ADMIN_USERNAME: "root",
+        BOOTSTRAP_ADMIN_PASSWORD: adminPassword,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await sim?.close();
+  });
+
+  it("has no demo accounts, only the bootstrap admin", async () => {
+    const health = await api(`/api/health`, { base: server.url });
+    expect(health.json).toEqual({ status: "ok", mode: "live", database: "embedded" });
+    for (const role of ["viewer", "trader", "admin"]) expect((await attemptLogin(role, "demo", { base: server.url })).status).toBe(401);
+    const page = await fetch(`${server.url}/login`);
+    expect(await page.text()).not.toContain("Demo mode");
+    expect((await attemptLogin("root", adminPassword, { base: server.url })).status).toBe(200);
+  });
+
+  it("leaks none of its credentials, even when WEEX fails", async () => {
+    const admin = await login("root", adminPassword, { base: server.url });
+    for (const role of ["viewer", "trader"] as const) {
+      await api("/api/admin/users", { base: server.url, cookie: admin, method: "POST", body: { username: `${role}-${tag}`, password: `pw-${role}-${tag}`, role } });
+    }
+    const cookies = {
+      admin,
+      viewer: await login(`viewer-${tag}`, `pw-viewer-${tag}`, { base: server.url }),
+      trader: await login(`trader-${tag}`, `pw-trader-${tag}`, { base: server.url }),
+    };
+    const responses = await exercise(server.url, cookies);
+    expect(responses.filter((r) => r.status === 200).length).toBeGreaterThan(10);
+    // WEEX down, slow-to-fail and answering garbage: the error responses carry no secret either
+    sim.setFaults({ error5xx: { next: 3 } });
+    responses.push(await api("/api/affiliate/invitees?pageSize=2", { base: server.url, cookie: cookies.viewer }));
+    sim.setFaults({ malformed: { next: 1 }, endpoints: ["coins"] });
+    responses.push(await api("/api/spot/orders?symbol=ETHUSDT&pageSize=2", { base: server.url, cookie: cookies.trader }));
+    sim.setFaults({});
+    const secrets = [live.apiKey, live.apiSecret, live.passphrase, authSecret, adminPassword];
+    expectNoneOf(exposed(responses), secrets, "a live-mode response");
+    expectNoneOf(readFileSync(server.logFile, "utf8"), secrets, "the live-mode server log");
+  });
+});
+
+describe("start-up refusals", () => {
+  it("refuses live mode without AUTH_SECRET, saying so", async () => {
+    const s = await startNextServer({
+      env: { WEEX_API_KEY: "k-1234", WEEX_API_SECRET: "s-1234", WEEX_API_PASSPHRASE: "p-1234" },
+      waitReady: false,
+    });
+    try {
+      const { code } = await waitForExit(s);
+      expect(code).not.toBe(0);
+      expect(readFileSync(s.logFile, "utf8")).toMatch(/AUTH_SECRET is required in live mode/);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it("refuses an incomplete key, naming what is missing", async () => {
+    const s = await startNextServer({ env: { WEEX_API_KEY: "k-1234", AUTH_SECRET: "x".repeat(40) }, waitReady: false });
+    try {
+      const { code } = await waitForExit(s);
+      expect(code).not.toBe(0);
+      const log = readFileSync(s.logFile, "utf8");
+      expect(log).toMatch(/WEEX_API_SECRET, WEEX_API_PASSPHRASE are missing/);
+      expect(log).not.toContain("k-1234");
+    } finally {
+      await s.stop();
+    }
+  });
+});

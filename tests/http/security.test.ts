@@ -1,0 +1,151 @@
+/**
+ * Cross-site requests, security headers, session cookies, sign-out, and sessions ending when
+ * an admin disables a user or resets their password.
+ */
+import { describe, expect, it } from "vitest";
+import { api, attemptLogin, baseUrl, clientOrderId, login, simStats } from "./helpers";
+
+const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("x") });
+
+describe("cross-site mutations", () => {
+  it("answers 403 to a POST from another origin and sends nothing upstream", async () => {
+    const trader = await login("trader");
+    const before = await simStats();
+    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "null" }];
+    for (const headers of crossSite) {
+      const res = await api("/api/contract/orders", { cookie: trader, method: "POST", body: order(), headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.json).toMatchObject({ error: { code: "forbidden" } });
+    }
+    const res = await api("/api/contract/plan-orders/1", { cookie: trader, method: "PATCH", body: { triggerPrice: "1" }, headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    const after = await simStats();
+    expect(after.requests).toBe(before.requests);
+    expect(after.ordersPlaced).toBe(before.ordersPlaced);
+  });
+
+  it("accepts the same POST from the dashboard's own origin", async () => {
+    const trader = await login("trader");
+    const res = await api("/api/contract/orders", { cookie: trader, method: "POST", body: order(), headers: { origin: baseUrl(), "sec-fetch-site": "same-origin" }, patient: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ success: true });
+  });
+});
+
+describe("security headers", () => {
+  it("are on pages and API responses alike", async () => {
+    for (const path of ["/login", "/api/health", "/api/no-such-route"]) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain("unsafe-eval");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBeTruthy();
+      expect(res.headers.get("permissions-policy"), path).toBeTruthy();
+      // plain http here: no HSTS
+      expect(res.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
+  it("add HSTS under HTTPS (behind a TLS-terminating proxy)", async () => {
+    for (const path of ["/login", "/api/health"]) {
+      const res = await fetch(`${baseUrl()}${path}`, { headers: { "x-forwarded-proto": "https" } });
+      expect(res.headers.get("strict-transport-security"), path).toMatch(/max-age=\d+/);
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("set an HttpOnly, SameSite=Lax cookie; Secure with the __Secure- prefix under HTTPS", async () => {
+    const plain = await attemptLogin("viewer", "demo");
+    const session = plain.setCookies.find((c) => c.startsWith("next-auth.session-token="))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/;\s*Secure/i);
+
+    const tls = await attemptLogin("viewer", "demo", { headers: { "x-forwarded-proto": "https" } });
+    const secure = tls.setCookies.find((c) => c.startsWith("__Secure-next-auth.session-token="))!;
+    expect(secure).toMatch(/;\s*Secure/i);
+    expect(secure).toMatch(/HttpOnly/i);
+    expect(secure).toMatch(/SameSite=Lax/i);
+  });
+
+  it("redirect pages to the login page without a session, keeping where the person was going", async () => {
+    const res = await fetch(`${baseUrl()}/invitees?tz=UTC`, { redirect: "manual" });
+    expect([302, 307, 308]).toContain(res.status);
+    const to = new URL(res.headers.get("location")!, baseUrl());
+    expect(to.pathname).toBe("/login");
+    expect(to.searchParams.get("callbackUrl")).toBe("/invitees?tz=UTC");
+    const page = await fetch(`${baseUrl()}/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Demo mode");
+  });
+
+  it("let a signed-in person see pages, and a forged cookie nothing", async () => {
+    const viewer = await login("viewer");
+    const page = await fetch(`${baseUrl()}/`, { headers: { cookie: viewer }, redirect: "manual" });
+    expect(page.status).toBe(200);
+    const forged = await api("/api/reference/coins", { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" });
+    expect(forged.status).toBe(401);
+  });
+
+  it("end on sign-out", async () => {
+    const cookie = await login("viewer", "demo", { fresh: true });
+    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const out = await fetch(`${baseUrl()}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, json: "true" }),
+    });
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!;
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const audit = await api<{ items: { action: string; outcome: string }[] }>("/api/admin/audit?username=viewer&action=logout&pageSize=1", { cookie: await login("admin") });
+    expect(audit.json.items[0]).toMatchObject({ action: "logout", outcome: "success" });
+  });
+
+  it("end at once when an admin disables the user or resets their password, and follow role changes", async () => {
+    const admin = await login("admin");
+    const username = clientOrderId("s").toLowerCase();
+    const created = await api<{ user: { id: string } }>("/api/admin/users", { cookie: admin, method: "POST", body: { username, password: "first-password", role: "viewer" } });
+    expect(created.status).toBe(201);
+    const id = created.json.user.id;
+
+    const cookie = await login(username, "first-password");
+    expect((await api("/api/reference/coins", { cookie, patient: true })).status).toBe(200);
+    expect((await api("/api/spot/orders?symbol=BTCUSDT&pageSize=1", { cookie, patient: true })).status).toBe(403);
+
+    // role change: effective without signing in again
+    expect((await api(`/api/admin/users/${id}`, { cookie: admin, method: "PATCH", body: { role: "trader" } })).status).toBe(200);
+    expect((await api("/api/spot/orders?symbol=BTCUSDT&pageSize=1", { cookie, patient: true })).status).toBe(200);
+
+    // password reset: the old session is gone, the old password too
+    expect((await api(`/api/admin/users/${id}`, { cookie: admin, method: "PATCH", body: { password: "second-password" } })).status).toBe(200);
+    expect((await api("/api/reference/coins", { cookie, patient: true })).status).toBe(401);
+    expect((await attemptLogin(username, "first-password")).status).toBe(401);
+    const second = await login(username, "second-password");
+
+    // disabled: the session ends and signing in fails
+    expect((await api(`/api/admin/users/${id}`, { cookie: admin, method: "PATCH", body: { disabled: true } })).status).toBe(200);
+    expect((await api("/api/reference/coins", { cookie: second })).status).toBe(401);
+    expect((await attemptLogin(username, "second-password")).status).toBe(401);
+  });
+
+  it("keep the dashboard administrable: no self-disable, never without an enabled admin", async () => {
+    const admin = await login("admin");
+    const list = await api<{ items: { id: string; username: string; role: string; disabled: boolean }[] }>("/api/admin/users", { cookie: admin });
+    const me = list.json.items.find((u) => u.username === "admin")!;
+    const res = await api<{ error: { fields: { path: string }[] } }>(`/api/admin/users/${me.id}`, { cookie: admin, method: "PATCH", body: { disabled: true } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields.map((f) => f.path)).toContain("disabled");
+    expect((await api(`/api/admin/users/00000000-0000-0000-0000-000000000000`, { cookie: admin, method: "PATCH", body: { role: "viewer" } })).status).toBe(404);
+    const dup = await api<{ error: { fields: { path: string }[] } }>("/api/admin/users", { cookie: admin, method: "POST", body: { username: "Trader", password: "whatever-123", role: "viewer" } });
+    expect(dup.status).toBe(400);
+    expect(dup.json.error.fields.map((f) => f.path)).toContain("username");
+    const list2 = await api<{ items: Record<string, unknown>[] }>("/api/admin/users", { cookie: admin });
+    for (const u of list2.json.items) expect(Object.keys(u)).not.toContain("passwordHash");
+  });
+});

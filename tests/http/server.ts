@@ -1,0 +1,161 @@
+/**
+ * Starting the built dashboard (`next start`) for HTTP tests: on a free port, with its own
+ * temporary DATA_DIR and an environment that says exactly which mode it runs in (nothing leaks
+ * in from the developer's shell or .env files). Used by global-setup.ts and by tests that need
+ * a second server (live mode, start-up refusals).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const root = process.cwd();
+
+/** The build the HTTP tests run against (`npm run build:test`); override for a private build. */
+export const DIST_DIR = process.env.HTTP_TEST_DIST_DIR || ".next-test";
+
+/** Every variable that selects the mode, the database or the secret: set explicitly per server. */
+const CONTROLLED = [
+  "WEEX_API_KEY",
+  "WEEX_API_SECRET",
+  "WEEX_API_PASSPHRASE",
+  "WEEX_TRADE_API_KEY",
+  "WEEX_TRADE_API_SECRET",
+  "WEEX_TRADE_API_PASSPHRASE",
+  "WEEX_SPOT_BASE_URL",
+  "WEEX_CONTRACT_BASE_URL",
+  "SIM_API_KEY",
+  "SIM_API_SECRET",
+  "SIM_API_PASSPHRASE",
+  "SIM_PORT",
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "NEXTAUTH_SECRET",
+  "BOOTSTRAP_ADMIN_USERNAME",
+  "BOOTSTRAP_ADMIN_PASSWORD",
+];
+
+export function ensureBuilt(distDir = DIST_DIR): void {
+  if (existsSync(join(root, distDir, "BUILD_ID"))) return;
+  const r = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/build-if-needed.ts", distDir], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_DIST_DIR: distDir },
+  });
+  if (r.status !== 0) throw new Error(`building ${distDir} failed (exit ${r.status})`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface NextServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** everything the server wrote to stdout and stderr */
+  logFile: string;
+  child: ChildProcess;
+  /** resolves with the exit code when the process ends */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** the mode-selecting variables (the CONTROLLED ones default to unset) */
+  env: Record<string, string>;
+  distDir?: string;
+  /** wait for /api/health; false for servers expected to refuse to start */
+  waitReady?: boolean;
+  timeoutMs?: number;
+}
+
+export async function startNextServer(opts: StartOptions): Promise<NextServer> {
+  const distDir = opts.distDir ?? DIST_DIR;
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "weex-http-"));
+  const logFile = join(dataDir, "server.log");
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
+  for (const k of CONTROLLED) env[k] = "";
+  // NEXTAUTH_URL cannot be blanked (next-auth parses it as a URL): unset, the request decides.
+  delete env.NEXTAUTH_URL;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    NEXT_DIST_DIR: distDir,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    // The archive's background sync would make upstream requests the tests do not expect.
+    ARCHIVE_SYNC: "off",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...opts.env,
+  });
+  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(logFile);
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server: NextServer = {
+    url,
+    port,
+    dataDir,
+    logFile,
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      await new Promise<void>((r) => log.end(r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (opts.waitReady === false) return server;
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return server;
+      lastError = `HTTP ${res.status}`;
+    } catch (e) {
+      lastError = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await server.stop();
+  throw new Error(`the dashboard on ${url} did not become healthy (${child.exitCode !== null ? `exited ${child.exitCode}` : lastError})`);
+}
+
+/** Wait for a server that should refuse to start; its exit code and what it printed. */
+export async function waitForExit(server: NextServer, timeoutMs = 30_000): Promise<{ code: number | null }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the server did not exit")), timeoutMs);
+  });
+  try {
+    return { code: await Promise.race([server.exited, timeout]) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
