@@ -117,7 +117,8 @@ export const inId = z
     z
       .string()
       .regex(/^[1-9]\d{0,18}$/, "must be a positive integer id (digits only)")
-      .refine((s) => BigInt(s) <= INT64_MAX, "is larger than a 64-bit id"),
+      // zod runs this even when the regex failed: BigInt("abc") would throw (a 500), so digits only
+      .refine((s) => !/^\d+$/.test(s) || BigInt(s) <= INT64_MAX, "is larger than a 64-bit id"),
   );
 
 /** Epoch milliseconds from a query string or JSON. */

@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryBudget, MemoryLedger, type Priority, type WeightCost } from "./budget";
+import { ENDPOINT_LIST } from "./endpoints";
+import { WeexError } from "./errors";
+
+// Fake time: a minute of budget runs in milliseconds. The budget reads Date.now and sleeps
+// with setTimeout, both faked.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  vi.setSystemTime(1_764_506_000_000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const FAR = 3_600_000;
+const cost = (ip: number, uid = ip, uidKey = "key-a"): WeightCost => ({ ip, uid, uidKey });
+
+/** Acquire and record when it was admitted (or how it failed). */
+function track(budget: MemoryBudget, c: WeightCost, priority: Priority = "interactive", waitMs = FAR, signal?: AbortSignal) {
+  const entry: { cost: WeightCost; priority: Priority; at?: number; error?: unknown } = { cost: c, priority };
+  const promise = budget.acquire(c, { deadline: Date.now() + waitMs, priority, signal }).then(
+    () => {
+      entry.at = Date.now();
+    },
+    (e) => {
+      entry.error = e;
+    },
+  );
+  return Object.assign(entry, { promise });
+}
+
+/** The largest weight that any exact rolling window of `windowMs` saw, IP and per UID key. */
+function maxInWindow(admitted: { at: number; cost: WeightCost }[], windowMs = 10_000) {
+  let ip = 0;
+  let uid = 0;
+  for (const a of admitted) {
+    const inWindow = admitted.filter((b) => b.at > a.at - windowMs && b.at <= a.at);
+    ip = Math.max(ip, inWindow.reduce((s, b) => s + b.cost.ip, 0));
+    for (const key of new Set(inWindow.map((b) => b.cost.uidKey))) {
+      uid = Math.max(uid, inWindow.filter((b) => b.cost.uidKey === key).reduce((s, b) => s + b.cost.uid, 0));
+    }
+  }
+  return { ip, uid };
+}
+
+describe("MemoryBudget", () => {
+  it("never admits more than 500 in any 10 s window under a burst of mixed requests, and uses most of it", async () => {
+    const budget = new MemoryBudget();
+    // 600 requests at once: every endpoint's weights, two accounts plus public, both priorities.
+    let seed = 7;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const entries = Array.from({ length: 600 }, () => {
+      const ep = ENDPOINT_LIST[Math.floor(rand() * ENDPOINT_LIST.length)];
+      const uidKey = ep.uidWeight === 0 ? "public" : rand() < 0.5 ? "key-a" : "key-b";
+      return track(budget, cost(ep.ipWeight, ep.uidWeight, uidKey), rand() < 0.3 ? "interactive" : "background");
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    const admitted = entries.filter((e) => e.at !== undefined) as { at: number; cost: WeightCost }[];
+    expect(entries.every((e) => e.error === undefined)).toBe(true);
+    const max = maxInWindow(admitted);
+    expect(max.ip).toBeLessThanOrEqual(500);
+    expect(max.uid).toBeLessThanOrEqual(500);
+    // Saturated but not starved: the busiest window is nearly full.
+    expect(max.ip).toBeGreaterThanOrEqual(450);
+    // Over the minute, at least 90 % of 6 windows' worth went out (the margin costs ~2.5 %).
+    const start = admitted[0].at;
+    const inMinute = admitted.filter((a) => a.at < start + 60_000).reduce((s, a) => s + a.cost.ip, 0);
+    expect(inMinute).toBeGreaterThanOrEqual(0.9 * 6 * 500 * (10_000 / 10_250));
+  });
+
+  it("holds each charge for the window plus the margin", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, windowMs: 10_000, marginMs: 250 });
+    const t0 = Date.now();
+    const a = track(budget, cost(100));
+    const b = track(budget, cost(1));
+    await vi.advanceTimersByTimeAsync(10_249);
+    expect(a.at).toBe(t0);
+    expect(b.at).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(b.at).toBe(t0 + 10_250);
+  });
+
+  it("a lease holds the weight for a window after the answer arrived", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    const t0 = Date.now();
+    const lease = await budget.acquire(cost(100), { deadline: t0 + FAR, priority: "interactive" });
+    await vi.advanceTimersByTimeAsync(3000); // a slow answer
+    await lease.done(Date.now());
+    const next = track(budget, cost(1));
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(next.at).toBeUndefined(); // send + window + margin alone would have freed it at 10 250
+    await vi.advanceTimersByTimeAsync(1);
+    expect(next.at).toBe(t0 + 3000 + 10_000);
+  });
+
+  it("keeps UID windows apart per account and ignores UID weight 0", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 1000, uidPer10s: 100 });
+    const a = track(budget, cost(10, 100, "key-a"));
+    const b = track(budget, cost(10, 100, "key-b"));
+    const pub = track(budget, cost(10, 0, "public"));
+    const a2 = track(budget, cost(10, 1, "key-a"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([a.at, b.at, pub.at].every((t) => t !== undefined)).toBe(true);
+    // a2 waits for key-a's window, and nobody behind it overtakes (FIFO)
+    expect(a2.at).toBeUndefined();
+    expect(await budget.usage()).toMatchObject({ ip: 30, uid: { "key-a": 100, "key-b": 100 } });
+  });
+
+  it("keeps a share for interactive requests: background stops at 95 %, a click still gets in", async () => {
+    const budget = new MemoryBudget({ backgroundBurst: 1000 }); // no pacing here
+    const bg = Array.from({ length: 50 }, () => track(budget, cost(10), "background"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bg.filter((e) => e.at !== undefined)).toHaveLength(47); // 470 of 475
+    const click = track(budget, cost(20), "interactive");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(click.at).toBe(Date.now());
+  });
+
+  it("paces background weight evenly instead of sending it in one burst", async () => {
+    const budget = new MemoryBudget();
+    const t0 = Date.now();
+    const bg = Array.from({ length: 60 }, () => track(budget, cost(10), "background"));
+    await vi.advanceTimersByTimeAsync(2000);
+    const sent = bg.filter((e) => e.at !== undefined).length * 10;
+    // a burst of 118.75 (a quarter of the 475 share), then 1.5 × 47.5 per second
+    expect(sent).toBeGreaterThanOrEqual(240);
+    expect(sent).toBeLessThanOrEqual(118.75 + 2 * 71.25 + 10);
+    expect(bg[bg.length - 1].at).toBeUndefined();
+    expect(bg[10].at).toBe(t0); // the burst: 11 × 10
+    expect(bg[11].at! - t0).toBeGreaterThan(0);
+  });
+
+  it("a click waits at most about one request behind a saturating backfill", async () => {
+    const budget = new MemoryBudget();
+    let stop = false;
+    const weights = [10, 10, 20, 20, 10, 100]; // the sync's pages: sub-affiliates, invitees, orders, transfers
+    let i = 0;
+    const backfill = async () => {
+      while (!stop) {
+        const w = weights[i++ % weights.length];
+        await budget.acquire(cost(w), { deadline: Date.now() + FAR, priority: "background" });
+      }
+    };
+    for (let k = 0; k < 8; k++) void backfill();
+    const clickWaits: number[] = [];
+    const clicks = async () => {
+      for (let k = 0; k < 40; k++) {
+        await new Promise((r) => setTimeout(r, 1500));
+        const t = Date.now();
+        await budget.acquire(cost(k % 3 === 0 ? 20 : 10), { deadline: Date.now() + FAR, priority: "interactive" });
+        clickWaits.push(Date.now() - t);
+      }
+    };
+    void clicks();
+    await vi.advanceTimersByTimeAsync(65_000);
+    stop = true;
+    expect(clickWaits).toHaveLength(40);
+    expect(Math.max(...clickWaits)).toBeLessThanOrEqual(1000);
+  });
+
+  it("serves waiting interactive requests before background ones, FIFO within each", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, backgroundBurst: 1000 });
+    const order: string[] = [];
+    const fill = track(budget, cost(100), "background");
+    const queued = [
+      ["b1", "background"],
+      ["i1", "interactive"],
+      ["b2", "background"],
+      ["i2", "interactive"],
+    ].map(([name, p]) => {
+      const e = track(budget, cost(50), p as Priority);
+      void e.promise.then(() => order.push(name));
+      return e;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fill.at).toBeDefined();
+    await vi.advanceTimersByTimeAsync(10_250);
+    expect(order).toEqual(["i1", "i2"]);
+    await vi.advanceTimersByTimeAsync(10_250);
+    expect(order).toEqual(["i1", "i2", "b1", "b2"]);
+    expect(queued.every((e) => e.error === undefined)).toBe(true);
+  });
+
+  it("lets smaller requests overtake a blocked large one only with room that does not delay it", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    const t0 = Date.now();
+    track(budget, cost(50)); // expires at t0 + 10 250
+    await vi.advanceTimersByTimeAsync(1000);
+    track(budget, cost(30)); // still held when the big one's turn comes
+    const big = track(budget, cost(60)); // fits once the 50 expires: 30 + 60 leaves 10 spare then
+    const small1 = track(budget, cost(10));
+    const small2 = track(budget, cost(10));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(small1.at).toBe(t0 + 1000); // uses the spare 10
+    expect(small2.at).toBeUndefined(); // would push the big one past its turn
+    await vi.advanceTimersByTimeAsync(10_250 - 1000);
+    expect(big.at).toBe(t0 + 10_250);
+    expect(small2.at).toBeUndefined(); // still FIFO behind the big one: 30 + 10 + 60 = 100
+  });
+
+  it("a blocked background request is delayed by overtakers by at most overtakeDelayMs", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, overtakeDelayMs: 2000 });
+    const t0 = Date.now();
+    track(budget, cost(100), "background");
+    await vi.advanceTimersByTimeAsync(1000);
+    const big = track(budget, cost(100), "background"); // could go at t0 + 10 250
+    const smalls = Array.from({ length: 30 }, () => track(budget, cost(5), "background"));
+    for (let i = 0; i < 40; i++) await vi.advanceTimersByTimeAsync(500);
+    expect(big.at).toBeGreaterThanOrEqual(t0 + 10_250);
+    expect(big.at).toBeLessThanOrEqual(t0 + 10_250 + 2000);
+    const admitted = [big, ...smalls].filter((e) => e.at !== undefined) as { at: number; cost: WeightCost }[];
+    expect(maxInWindow(admitted).ip).toBeLessThanOrEqual(100);
+  });
+
+  it("fails rate_limited with a retry-after when the weight cannot be had by the deadline", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    track(budget, cost(100));
+    const late = track(budget, cost(50), "interactive", 5000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.error).toBeInstanceOf(WeexError);
+    expect(late.error).toMatchObject({ kind: "rate_limited", retryAfterMs: 10_250 });
+  });
+
+  it("fails a waiter behind the head at its own deadline", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    track(budget, cost(100));
+    track(budget, cost(50)); // head, waits 10.25 s
+    const second = track(budget, cost(50), "interactive", 3000);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(second.error).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(second.error).toMatchObject({ kind: "rate_limited" });
+    expect((second.error as WeexError).retryAfterMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("rejects at once a cost larger than the whole budget", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 50, uidPer10s: 50 });
+    const e = track(budget, cost(100));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(e.error).toMatchObject({ kind: "rate_limited" });
+  });
+
+  it("pause() blocks everyone until then", async () => {
+    const budget = new MemoryBudget();
+    const t0 = Date.now();
+    await budget.pause(t0 + 2000);
+    const a = track(budget, cost(1));
+    const b = track(budget, cost(1), "background");
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(a.at ?? b.at).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect([a.at, b.at]).toEqual([t0 + 2000, t0 + 2000]);
+    expect((await budget.usage()).pausedUntil).toBe(0);
+  });
+
+  it("an aborted waiter leaves the queue and the next one moves up", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    track(budget, cost(60));
+    await vi.advanceTimersByTimeAsync(1000);
+    const ctrl = new AbortController();
+    const big = track(budget, cost(100), "interactive", FAR, ctrl.signal);
+    const small = track(budget, cost(10));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(small.at).toBeUndefined();
+    ctrl.abort(new Error("gone"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(big.error).toMatchObject({ message: "gone" });
+    expect(small.at).toBeDefined();
+  });
+
+  it("works over any WeightLedger (the seam for a shared PostgreSQL ledger)", async () => {
+    const ledger = new MemoryLedger({ ipPer10s: 100, uidPer10s: 100 });
+    const asyncLedger = {
+      tryCharge: async (...a: Parameters<MemoryLedger["tryCharge"]>) => ledger.tryCharge(...a),
+      pause: async (until: number) => ledger.pause(until),
+      usage: async (now: number) => ledger.usage(now),
+    };
+    // Two processes' budgets on one ledger together stay within the limit.
+    const p1 = new MemoryBudget({ ledger: asyncLedger });
+    const p2 = new MemoryBudget({ ledger: asyncLedger });
+    const all = [...Array.from({ length: 10 }, () => track(p1, cost(20))), ...Array.from({ length: 10 }, () => track(p2, cost(20)))];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(all.filter((e) => e.at !== undefined)).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(3 * 10_250);
+    const admitted = all.filter((e) => e.at !== undefined) as { at: number; cost: WeightCost }[];
+    expect(admitted).toHaveLength(20);
+    expect(maxInWindow(admitted).ip).toBeLessThanOrEqual(100);
+  });
+});

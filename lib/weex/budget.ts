@@ -1,0 +1,294 @@
+/**
+ * The upstream weight budget: WEEX allows 500 weight per rolling 10 s per IP and 500 per
+ * rolling 10 s per UID (account), each endpoint charging the weights in the endpoint table.
+ * A client that respects the budget itself never sees a 429 (weex-facts.md, "Rate limits").
+ *
+ * Two layers, so the state can move into PostgreSQL and be shared by several processes:
+ * - the `WeightLedger` (ledger.ts) is the shared bookkeeping and makes the one atomic decision
+ *   "does this charge fit? then record it";
+ * - `MemoryBudget` is this process's waiting room: it queues callers (interactive before
+ *   background, FIFO within each), asks the ledger for the head of the queue, sleeps until the
+ *   ledger says there will be room, and fails callers whose deadline comes first.
+ *
+ * So that a person's click does not wait behind a backfill, background requests
+ * - may fill only `backgroundShare` of each window (interactive ones may fill all of it), and
+ * - are paced: spread evenly over the window instead of sent in bursts. A burst of background
+ *   weight would expire in one lump 10 s later and refill in one lump, and a click arriving
+ *   in between would wait for the whole window; paced, some weight expires every moment.
+ */
+import { WeexError } from "./errors";
+import { DEFAULT_LIMITS, MemoryLedger, type BudgetLimits, type BudgetUsage, type ChargeResult, type MaybePromise, type Promised, type WeightCost, type WeightLedger } from "./ledger";
+
+export { DEFAULT_LIMITS, MemoryLedger } from "./ledger";
+export type { BudgetLimits, BudgetUsage, ChargeResult, Promised, WeightCost, WeightLedger } from "./ledger";
+
+export type Priority = "interactive" | "background";
+
+export interface AcquireOptions {
+  /** epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` */
+  deadline: number;
+  priority: Priority;
+  signal?: AbortSignal;
+}
+
+/**
+ * What the client needs (team-notes contract 2). `acquire` may answer a lease: the client then
+ * reports when the request's answer arrived (or the attempt was given up), and the budget
+ * keeps counting the weight until a window after that (see `WeightLedger.hold`).
+ */
+export interface WeightBudget {
+  acquire(cost: WeightCost, opts: AcquireOptions): Promise<void | BudgetLease>;
+  /** Stop all sending until `untilMs` (after an upstream 429). */
+  pause(untilMs: number): void | Promise<void>;
+}
+
+export interface BudgetLease {
+  done(at: number): void | Promise<void>;
+}
+
+export interface MemoryBudgetOptions extends Partial<BudgetLimits> {
+  /**
+   * The fraction of each window background requests may fill (default 0.95, which with the
+   * 250 ms margin is ~92 % of what WEEX counts per 10 s). The rest is kept for clicks.
+   */
+  backgroundShare?: number;
+  /** how much background weight may go out at once before pacing applies (default 25 % of its share) */
+  backgroundBurst?: number;
+  /**
+   * How much later than it could have, a blocked background request at the head of the queue
+   * may be served because smaller ones overtook it (default 1000). Interactive heads: 0.
+   */
+  overtakeDelayMs?: number;
+  /** the shared state; default a MemoryLedger with these limits */
+  ledger?: WeightLedger;
+  /** clock, for tests */
+  now?: () => number;
+}
+
+interface Waiter {
+  cost: WeightCost;
+  opts: AcquireOptions;
+  resolve: (lease: BudgetLease) => void;
+  reject: (e: unknown) => void;
+  cleanup: () => void;
+  /** once it is the blocked head of the queue: the time by which it is promised its weight */
+  promisedAt?: number;
+}
+
+/** Background pacing rate relative to its share of the window (measured: 1 leaves gaps idle, 2 gets bursty). */
+const PACER_SPEEDUP = 1.5;
+
+/** How many waiters behind a blocked head may try to overtake it per wake-up. */
+const MAX_OVERTAKERS = 16;
+
+/** The retry-after we suggest when we cannot tell better. */
+const MIN_RETRY_AFTER_MS = 1000;
+
+export class MemoryBudget implements WeightBudget {
+  readonly ledger: WeightLedger;
+  private readonly backgroundShare: number;
+  private readonly overtakeDelayMs: number;
+  private readonly pacer: Pacer;
+  private readonly now: () => number;
+  private readonly windowMs: number;
+  /** waiting callers; interactive before background, FIFO within each */
+  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
+  private pumping = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Infinity;
+  /** the head's last known wait, to suggest a retry-after to callers who give up */
+  private lastWaitMs = 0;
+
+  constructor(opts: MemoryBudgetOptions = {}) {
+    const { backgroundShare = 0.95, backgroundBurst, overtakeDelayMs = 1000, ledger, now = Date.now, ...partial } = opts;
+    const limits = { ...DEFAULT_LIMITS, ...partial };
+    this.ledger = ledger ?? new MemoryLedger(limits);
+    this.backgroundShare = backgroundShare;
+    this.overtakeDelayMs = overtakeDelayMs;
+    this.now = now;
+    this.windowMs = limits.windowMs;
+    // Paced a little faster than its share refills (so a gap left by clicks or a slow answer is
+    // made up within seconds, and the window stays the real limit), in bursts big enough for
+    // the heaviest page (100).
+    const perWindow = backgroundShare * Math.min(limits.ipPer10s, limits.uidPer10s);
+    this.pacer = new Pacer((PACER_SPEEDUP * perWindow) / limits.windowMs, backgroundBurst ?? perWindow / 4, now());
+  }
+
+  acquire(cost: WeightCost, opts: AcquireOptions): Promise<BudgetLease> {
+    return new Promise<BudgetLease>((resolve, reject) => {
+      if (opts.signal?.aborted) return reject(opts.signal.reason);
+      const waiter: Waiter = { cost, opts, resolve, reject, cleanup: () => {} };
+      const onAbort = () => this.drop(waiter, opts.signal!.reason);
+      // Each waiter gives up at its own deadline, wherever it is in the queue.
+      const deadlineTimer = setTimeout(() => this.drop(waiter, this.rateLimited(this.lastWaitMs)), Math.max(0, opts.deadline - this.now()));
+      opts.signal?.addEventListener("abort", onAbort, { once: true });
+      waiter.cleanup = () => {
+        clearTimeout(deadlineTimer);
+        opts.signal?.removeEventListener("abort", onAbort);
+      };
+      this.queues[opts.priority].push(waiter);
+      void this.pump();
+    });
+  }
+
+  async pause(untilMs: number): Promise<void> {
+    await this.ledger.pause(untilMs);
+    void this.pump();
+  }
+
+  usage(): MaybePromise<BudgetUsage> {
+    return this.ledger.usage(this.now());
+  }
+
+  /**
+   * Admit waiters in order while there is room. When the head must wait (say a 100-weight
+   * transfers page), it is promised a time; the waiters behind it may overtake only with
+   * weight that keeps that promise, so room freed meanwhile is used without starving the head.
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const [head, ...rest] = [...this.queues.interactive, ...this.queues.background];
+        if (!head) return;
+        const now = this.now();
+        const result = await this.admit(head, now);
+        if (!result) continue; // the ledger failed; the head got the error
+        if (result.ok) {
+          this.lastWaitMs = 0;
+          continue;
+        }
+        this.lastWaitMs = result.waitMs;
+        if (now + result.waitMs > head.opts.deadline) {
+          // Nobody may delay the head past its promise, so it cannot make it: fail it now.
+          this.settle(head, () => head.reject(this.rateLimited(result.waitMs)));
+          continue;
+        }
+        const slack = head.opts.priority === "background" ? this.overtakeDelayMs : 0;
+        head.promisedAt = Math.max(head.promisedAt ?? 0, now + result.waitMs + slack);
+        const promised: Promised = { at: head.promisedAt, cost: head.cost, share: this.shareOf(head) };
+        // Bounded, so a long queue costs a few ledger calls per wake-up, not one per waiter.
+        for (const w of rest.slice(0, MAX_OVERTAKERS)) await this.admit(w, now, promised, head.opts.priority === "background" ? head : undefined);
+        this.wakeAt(now + result.waitMs);
+        return;
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /**
+   * Try to admit one waiter now: the pacer (background only), then the ledger. Settles the
+   * waiter when admitted (or when the ledger throws: then answers undefined).
+   */
+  private async admit(w: Waiter, now: number, promised?: Promised, backgroundHead?: Waiter): Promise<ChargeResult | undefined> {
+    const background = w.opts.priority === "background";
+    if (background) {
+      const paceMs = this.pacer.waitMs(now, w.cost, backgroundHead && promised ? { at: promised.at, cost: backgroundHead.cost } : undefined);
+      if (paceMs > 0) return { ok: false, waitMs: paceMs };
+    }
+    try {
+      const result = await this.ledger.tryCharge(now, w.cost, this.shareOf(w), promised);
+      if (result.ok) {
+        if (background) this.pacer.take(now, w.cost);
+        const { ref } = result;
+        const lease = { done: (at: number) => (ref === undefined ? undefined : this.ledger.hold?.(at, ref, this.windowMs)) };
+        this.settle(w, () => w.resolve(lease));
+      }
+      return result;
+    } catch (e) {
+      this.settle(w, () => w.reject(e));
+      return undefined;
+    }
+  }
+
+  private shareOf(w: Waiter) {
+    return w.opts.priority === "background" ? this.backgroundShare : 1;
+  }
+
+  /** Try again at `at`; another process may free room earlier, but we cannot see that. */
+  private wakeAt(at: number) {
+    if (this.timer && this.timerAt <= at) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Infinity;
+        void this.pump();
+      },
+      Math.max(0, at - this.now()),
+    );
+  }
+
+  private settle(w: Waiter, fn: () => void) {
+    const q = this.queues[w.opts.priority];
+    const i = q.indexOf(w);
+    if (i >= 0) q.splice(i, 1);
+    w.cleanup();
+    fn();
+  }
+
+  /** A waiter leaves the queue before its turn (deadline or abort). */
+  private drop(w: Waiter, reason: unknown) {
+    if (!this.queues[w.opts.priority].includes(w)) return;
+    this.settle(w, () => w.reject(reason));
+    // The head may have changed: let the next one try.
+    void this.pump();
+  }
+
+  private rateLimited(waitMs: number): WeexError {
+    const retryAfterMs = Number.isFinite(waitMs) ? Math.max(MIN_RETRY_AFTER_MS, Math.ceil(waitMs)) : 10_000;
+    const message = Number.isFinite(waitMs)
+      ? "The WEEX request budget is spent for the moment; try again shortly"
+      : "This request weighs more than the whole WEEX budget allows";
+    return new WeexError("rate_limited", message, { retryAfterMs });
+  }
+}
+
+/**
+ * A token bucket for background weight: `rate` per ms, at most `burst` saved up. Only the one
+ * process that runs the background sync (issue 7) needs it, so it stays in memory.
+ */
+class Pacer {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.at = now;
+  }
+
+  /**
+   * Milliseconds until `cost` may go (0 = now). A cost larger than the burst goes once the
+   * bucket is full (and leaves it in debt), so no request is too big to ever pass. With
+   * `promised`, also keep enough for that request by that time.
+   */
+  waitMs(now: number, cost: WeightCost, promised?: { at: number; cost: WeightCost }): number {
+    this.refill(now);
+    const need = Math.min(weightOf(cost), this.burst);
+    if (this.tokens < need) return Math.ceil((need - this.tokens) / this.rate);
+    if (promised) {
+      const then = Math.min(this.burst, this.tokens - weightOf(cost) + this.rate * (promised.at - now));
+      if (then < Math.min(weightOf(promised.cost), this.burst)) return Math.max(1, promised.at - now);
+    }
+    return 0;
+  }
+
+  take(now: number, cost: WeightCost) {
+    this.refill(now);
+    this.tokens -= weightOf(cost);
+  }
+
+  private refill(now: number) {
+    this.tokens = Math.min(this.burst, this.tokens + (now - this.at) * this.rate);
+    this.at = Math.max(this.at, now);
+  }
+}
+
+const weightOf = (c: WeightCost) => Math.max(c.ip, c.uid);

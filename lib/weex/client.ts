@@ -1,0 +1,277 @@
+/**
+ * The WEEX client: one `request()` path for all ten endpoints, driven by the endpoint table.
+ *
+ *   call(key, params) → validate (nothing sent if invalid) → encode → for each attempt:
+ *   take budget weight → sign the exact bytes → fetch with a timeout → decode.
+ *
+ * Only GETs are retried (network errors, timeouts, 5xx, 429), each retry with fresh budget and
+ * a fresh signature. POSTs are never retried: a placement that timed out may have executed,
+ * so the error says so and a person decides whether to resend with the same client order id.
+ */
+import { MemoryBudget, type BudgetLease, type Priority, type WeightBudget } from "./budget";
+import { decodeResponse, encodeRequest, errorInfo, type EncodedRequest } from "./codec";
+import {
+  ENDPOINTS,
+  requestSchema,
+  toListPage,
+  type EndpointDef,
+  type EndpointKey,
+  type InviteeRecord,
+  type ListPage,
+  type ParamsOf,
+  type ResultOf,
+  type SpotOrderRecord,
+  type SubAffiliateRecord,
+  type WithdrawalRecord,
+} from "./endpoints";
+import { validationError, WeexError } from "./errors";
+import { signedHeaders, type Credentials } from "./sign";
+
+/** The part of a pino logger we use. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface WeexClientOptions {
+  spotBaseUrl: string;
+  contractBaseUrl: string;
+  credentials: Credentials;
+  /** for order endpoints (access "trade"); falls back to `credentials` */
+  tradeCredentials?: Credentials;
+  /** default: an in-process MemoryBudget with WEEX's limits */
+  budget?: WeightBudget;
+  /** per attempt, default 10 000 */
+  timeoutMs?: number;
+  /** extra attempts for GETs, default 2 */
+  retries?: number;
+  /** first backoff step before a GET retry (full jitter), default 200 */
+  retryBaseMs?: number;
+  /** first pause of all sending after an upstream 429 (doubles per attempt), default 1000 */
+  rateLimitPauseMs?: number;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** clock, for tests */
+  now?: () => number;
+}
+
+export interface CallOptions {
+  /** interactive (a person waits, the default) or background (sync, backfill) */
+  priority?: Priority;
+  signal?: AbortSignal;
+  /** how long to wait for budget weight before failing rate_limited, default 5000 */
+  budgetWaitMs?: number;
+}
+
+export type PagedKey = Parameters<typeof toListPage>[0];
+interface PageParams {
+  page?: number | string;
+  pageSize?: number | string;
+}
+export type CallParams<K extends EndpointKey> = ParamsOf<K> & (K extends PagedKey ? PageParams : unknown);
+
+interface ItemTypes {
+  withdrawals: WithdrawalRecord;
+  subAffiliates: SubAffiliateRecord;
+  invitees: InviteeRecord;
+  allOrders: SpotOrderRecord;
+}
+
+interface Attempt {
+  input: Record<string, unknown>;
+  wire: EncodedRequest;
+  creds: Credentials | undefined;
+  /** 1 for the first try */
+  attempt: number;
+  signal?: AbortSignal;
+  lease: void | BudgetLease;
+}
+
+const MAX_BACKOFF_MS = 5000;
+
+/** A network failure that proves the request never reached WEEX. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+export class WeexClient {
+  private readonly opts: Required<Pick<WeexClientOptions, "timeoutMs" | "retries" | "retryBaseMs" | "rateLimitPauseMs">> & WeexClientOptions;
+  private readonly budget: WeightBudget;
+  private readonly fetch: typeof fetch;
+  private readonly now: () => number;
+
+  constructor(opts: WeexClientOptions) {
+    this.opts = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, rateLimitPauseMs: 1000, ...opts };
+    this.budget = opts.budget ?? new MemoryBudget();
+    this.fetch = opts.fetch ?? globalThis.fetch;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Call one endpoint; business failures (success:false, …) are returned, errors thrown as WeexError. */
+  async call<K extends EndpointKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ResultOf<K>> {
+    const { result } = await this.run(key, params, opts);
+    return result as ResultOf<K>;
+  }
+
+  /** Call a paged endpoint and answer in the dashboard's list shape. */
+  async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ListPage<ItemTypes[K]>> {
+    const { result, input } = await this.run(key, params, opts);
+    return toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+  }
+
+  private async run(key: EndpointKey, params: unknown, opts: CallOptions) {
+    const ep: EndpointDef = ENDPOINTS[key];
+    const parsed = requestSchema(ep).safeParse(params ?? {});
+    if (!parsed.success) throw validationError(parsed.error.issues);
+    const result = await this.request(ep, parsed.data, encodeRequest(ep, parsed.data), opts);
+    return { result, input: parsed.data };
+  }
+
+  private async request(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
+    const creds = ep.access === "public" ? undefined : ep.access === "trade" ? (this.opts.tradeCredentials ?? this.opts.credentials) : this.opts.credentials;
+    const cost = { ip: ep.ipWeight, uid: ep.uidWeight, uidKey: creds?.apiKey ?? "public" };
+    const attempts = ep.method === "GET" ? this.opts.retries + 1 : 1;
+
+    for (let attempt = 1; ; attempt++) {
+      const budgetWaitMs = opts.budgetWaitMs ?? 5000;
+      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: opts.priority ?? "interactive", signal: opts.signal });
+      try {
+        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease });
+      } catch (e) {
+        const retryable = e instanceof WeexError && (e.kind === "timeout" || e.kind === "unavailable" || e.kind === "rate_limited");
+        if (!retryable || attempt >= attempts || opts.signal?.aborted) throw e;
+        // After a 429 the budget is paused; the next acquire waits that out. Otherwise back off.
+        if (e.kind !== "rate_limited") await sleep(fullJitter(this.opts.retryBaseMs, attempt), opts.signal);
+        this.opts.logger?.warn({ endpoint: ep.key, method: ep.method, path: ep.path, attempt, error: e.kind }, "retrying WEEX request");
+      }
+    }
+  }
+
+  /** One HTTP exchange: sign with a fresh timestamp, send, read, decode. */
+  private async attempt(ep: EndpointDef, a: Attempt) {
+    const { input, wire, creds, attempt, signal } = a;
+    const base = ep.side === "spot" ? this.opts.spotBaseUrl : this.opts.contractBaseUrl;
+    const url = `${base.replace(/\/+$/, "")}${ep.path}${wire.query ? `?${wire.query}` : ""}`;
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (ep.method === "POST") headers["Content-Type"] = "application/json";
+    if (creds) Object.assign(headers, signedHeaders(creds, ep.method, ep.path, wire.query, wire.body, this.now()));
+
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, this.opts.timeoutMs);
+    const onCallerAbort = () => ctrl.abort(signal?.reason);
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const started = performance.now();
+    const log = { endpoint: ep.key, method: ep.method, path: ep.path, attempt };
+
+    try {
+      const res = await this.fetch(url, {
+        method: ep.method,
+        headers,
+        body: ep.method === "POST" ? wire.body : undefined,
+        signal: ctrl.signal,
+        // A redirect would re-send a signed request somewhere else; treat it as an error.
+        redirect: "manual",
+      });
+      const text = await res.text();
+      const durationMs = Math.round(performance.now() - started);
+      if (res.status === 429) {
+        const pauseMs = this.pauseAfter429(res.headers, attempt);
+        await this.budget.pause(this.now() + pauseMs);
+        this.opts.logger?.warn({ ...log, status: 429, durationMs, pauseMs, weight: weightHeaders(res.headers) }, "WEEX answered 429; pausing all requests");
+        const { code, msg } = errorInfo(text) ?? {};
+        throw new WeexError("rate_limited", "WEEX rate limit reached", { upstream: { status: 429, code, msg }, retryAfterMs: pauseMs });
+      }
+      this.opts.logger?.info({ ...log, status: res.status, durationMs }, "WEEX request");
+      return decodeResponse(ep, res.status, text);
+    } catch (e) {
+      if (e instanceof WeexError) throw this.withPlacementAdvice(ep, input, e);
+      if (signal?.aborted) throw signal.reason;
+      const durationMs = Math.round(performance.now() - started);
+      this.opts.logger?.warn({ ...log, durationMs, error: timedOut ? "timeout" : "network" }, "WEEX request failed");
+      throw this.transportError(ep, input, timedOut, e);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+      // WEEX counted the request when it arrived, at the latest now: hold its weight from here.
+      void Promise.resolve(a.lease?.done(this.now())).catch((e: unknown) => this.opts.logger?.warn({ err: String(e) }, "budget lease failed"));
+    }
+  }
+
+  /** Timeout or lost connection; for a placement, say that it may have been executed. */
+  private transportError(ep: EndpointDef, input: Record<string, unknown>, timedOut: boolean, cause: unknown): WeexError {
+    const seconds = Math.round(this.opts.timeoutMs / 100) / 10;
+    const what = timedOut ? `WEEX did not answer within ${seconds} s` : "The connection to WEEX failed";
+    const kind = timedOut ? "timeout" : "unavailable";
+    const neverSent = !timedOut && NOT_SENT_CODES.has(errorCode(cause) ?? "");
+    if (!ep.placesOrder || neverSent) return new WeexError(kind, `${what}.`, { cause });
+    return new WeexError(kind, `${what}. ${maybeExecutedAdvice(ep, input)}`, { cause, maybeExecuted: true });
+  }
+
+  /**
+   * A 5xx from a gateway in front of WEEX does not prove a placement failed, and an unreadable
+   * 200 most likely means it succeeded: either way the person must check before resending.
+   */
+  private withPlacementAdvice(ep: EndpointDef, input: Record<string, unknown>, e: WeexError): WeexError {
+    if (!ep.placesOrder || (e.kind !== "unavailable" && e.kind !== "malformed")) return e;
+    const message = `${e.message.replace(/\.?$/, ".")} ${maybeExecutedAdvice(ep, input)}`;
+    return new WeexError(e.kind, message, { upstream: e.upstream, maybeExecuted: true });
+  }
+
+  /** How long to stop everything after a 429: Retry-After if WEEX sends one, else doubling with jitter. */
+  private pauseAfter429(headers: Headers, attempt: number): number {
+    const retryAfter = Number(headers.get("retry-after"));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, 60_000);
+    const step = this.opts.rateLimitPauseMs * 2 ** (attempt - 1);
+    return Math.round(step / 2 + Math.random() * (step / 2));
+  }
+}
+
+function maybeExecutedAdvice(ep: EndpointDef, input: Record<string, unknown>): string {
+  if (ep.key === "modifyTpSl") {
+    return `The change to plan order ${String(input.orderId)} may have been applied: check the order before sending the change again.`;
+  }
+  const id = input.newClientOrderId ?? input.clientOrderId;
+  return `The order may have been placed: check the orders for client order id "${String(id)}" before resending, and resend with the same client order id.`;
+}
+
+/** Full jitter: a random delay between 0 and base·2^(attempt-1), capped. */
+function fullJitter(baseMs: number, attempt: number): number {
+  return Math.round(Math.random() * Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)));
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** The `X-*-WEIGHT-*` headers WEEX sometimes sends, for the log only (never relied on). */
+function weightHeaders(headers: Headers): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (/^x-.*weight/i.test(name)) out[name] = value;
+  });
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The system error code (ECONNREFUSED, …) behind a fetch failure, if any. */
+function errorCode(e: unknown): string | undefined {
+  for (let cur = e, depth = 0; cur && depth < 4; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

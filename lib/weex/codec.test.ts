@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { decodeResponse, encodeRequest } from "./codec";
+import { businessFailure, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
+import { toApiError, validationError, WeexError } from "./errors";
+import { sign } from "./sign";
+
+function encode(key: EndpointKey, params: Record<string, unknown>) {
+  const ep = ENDPOINTS[key];
+  return encodeRequest(ep, requestSchema(ep).parse(params));
+}
+
+/** decodeResponse that returns the thrown WeexError instead of throwing. */
+function decodeError(key: EndpointKey, status: number, text: string): WeexError {
+  try {
+    decodeResponse(ENDPOINTS[key], status, text);
+  } catch (e) {
+    expect(e).toBeInstanceOf(WeexError);
+    return e as WeexError;
+  }
+  throw new Error("expected an error");
+}
+
+const secret = "sim-secret-0001";
+const ts = "1764506000000";
+
+describe("encodeRequest: the bytes that are signed and sent", () => {
+  it("GET: query in schema order, paging last under its upstream names (weex-facts vector 2)", () => {
+    const { query, body } = encode("withdrawals", { pageSize: 200, coin: "USDT" });
+    expect(query).toBe("coin=USDT&page=1&pageSize=200");
+    expect(body).toBe("");
+    expect(sign(secret, ts, "GET", ENDPOINTS.withdrawals.path, query, body)).toBe("/nCCXX/pk+0nMZ1Wi+LxlBNFT0zUak+LsV8Cb9MVTpM=");
+  });
+
+  it("POST: JSON in schema order with pageNum/pageSize as numbers (vector 3)", () => {
+    const { query, body } = encode("subAffiliates", { productType: "FUTURES" });
+    expect(query).toBe("");
+    expect(body).toBe('{"productType":"FUTURES","pageNum":1,"pageSize":100}');
+    expect(sign(secret, ts, "POST", ENDPOINTS.subAffiliates.path, "", body)).toBe("/UzCwlZkxo1t/U+fABa1nD7v3lkD+BwKCF5W8pYh4No=");
+  });
+
+  it("contract order fields in the document's order whatever the input order (vector 4)", () => {
+    const { body } = encode("placeOrder", {
+      newClientOrderId: "dash-0001",
+      price: "68900",
+      quantity: "0.01",
+      timeInForce: "GTC",
+      type: "LIMIT",
+      positionSide: "LONG",
+      side: "BUY",
+      symbol: "cmt_btcusdt",
+    });
+    expect(sign(secret, ts, "POST", "/capi/v3/order", "", body)).toBe("bDY6swSNZ6fiV8lluJyNUMjGrhFZn7w0wvHjXclmgtM=");
+  });
+
+  it("Long body fields go out as exact raw JSON numbers", () => {
+    expect(encode("subAffiliates", { productType: "SPOT", subUid: "702345678901234567", pageSize: 50, page: 3 }).body).toBe(
+      '{"subUid":702345678901234567,"productType":"SPOT","pageNum":3,"pageSize":50}',
+    );
+    expect(encode("modifyTpSl", { orderId: "702345678901234567", triggerPrice: "70000", triggerPriceType: 3 }).body).toBe(
+      '{"orderId":702345678901234567,"triggerPrice":"70000","triggerPriceType":3}',
+    );
+  });
+
+  it("maps pageSize to limit for allOrders, encodes symbol lists, skips what is absent", () => {
+    expect(encode("allOrders", { symbol: "BTCUSDT", pageSize: 1000, page: 2 }).query).toBe("symbol=BTCUSDT&page=2&limit=1000");
+    expect(encode("exchangeInfo", { symbols: ["BTCUSDT", "ETHUSDT"] }).query).toBe("symbols=BTCUSDT%2CETHUSDT");
+    expect(encode("exchangeInfo", {}).query).toBe("");
+    expect(encode("spotOrder", { orderId: "702345678901234567" }).query).toBe("orderId=702345678901234567");
+  });
+});
+
+const spotOrderJson = (orderId: string) =>
+  `{"symbol":"BTCUSDT","orderId":${orderId},"clientOrderId":"c1","price":"68900.10","origQty":"0.000000000000000001","executedQty":0,` +
+  `"cummulativeQuoteQty":"0","status":"NEW","timeInForce":"GTC","type":"LIMIT","side":"BUY","time":1764506000000,"updateTime":"1764506000001","isWorking":true,"extra":{"x":1}}`;
+
+describe("decodeResponse: lossless parsing", () => {
+  it("keeps ids above 2^53 and tiny decimals exact", () => {
+    const r = decodeResponse(ENDPOINTS.spotOrder, 200, spotOrderJson("702345678901234567")) as Record<string, unknown>;
+    expect(r.orderId).toBe("702345678901234567");
+    expect(r.origQty).toBe("0.000000000000000001");
+    expect(r.executedQty).toBe("0");
+    expect(r.updateTime).toBe(1764506000001);
+    // what plain JSON.parse would have made of it
+    expect(String(JSON.parse(spotOrderJson("702345678901234567")).orderId)).toBe("702345678901234600");
+  });
+
+  it("accepts ids as strings, unknown fields, and missing optional fields", () => {
+    const text = '[{"coin":"BTC","depositAllEnable":"true","withdrawAllEnable":false,"networkList":[{"network":"BTC","depositEnable":true,"withdrawEnable":true,"withdrawIntegerMultiple":"1E-8","minConfirm":"2","new":1}]}]';
+    const [coin] = decodeResponse(ENDPOINTS.coins, 200, text) as { networkList: Record<string, unknown>[]; brokered?: boolean }[];
+    expect(coin.brokered).toBeUndefined();
+    expect(coin.networkList[0]).toMatchObject({ withdrawIntegerMultiple: "1E-8", minConfirm: 2 });
+  });
+});
+
+describe("decodeResponse: envelopes", () => {
+  const records = '{"records":[{"subAffiliateUid":702345678901234567,"productType":"FUTURES","date":"2026-11-01","tradingVolume":"1.5","netTradingFee":"0.1","paidCommission":"0.01"}],"total":1,"size":100,"current":1,"pages":1}';
+
+  it.each(['"00000"', '"200"', "0"])("unwraps a V2 envelope with code %s", (code) => {
+    const r = decodeResponse(ENDPOINTS.subAffiliates, 200, `{"code":${code},"msg":"success","requestTime":1,"data":${records}}`) as {
+      records: { subAffiliateUid: string }[];
+    };
+    expect(r.records[0].subAffiliateUid).toBe("702345678901234567");
+  });
+
+  it("takes the bare V3 object as is", () => {
+    expect(decodeResponse(ENDPOINTS.subAffiliates, 200, records)).toMatchObject({ total: 1 });
+  });
+
+  it("an error code inside HTTP 200 is an upstream error", () => {
+    expect(decodeError("invitees", 200, '{"code":-1140,"msg":"bad param"}')).toMatchObject({ kind: "upstream", upstream: { status: 200, code: "-1140", msg: "bad param" } });
+    expect(decodeError("invitees", 200, '{"code":"40001","msg":"no","data":null}')).toMatchObject({ kind: "upstream", upstream: { code: "40001" } });
+  });
+
+  it("modifyTpSl keeps its envelope; a failing code is a business failure, returned", () => {
+    const ok = decodeResponse(ENDPOINTS.modifyTpSl, 200, '{"code":"00000","msg":"success","requestTime":1764506000000,"data":null}');
+    expect(businessFailure("modifyTpSl", ok)).toBeNull();
+    const failed = decodeResponse(ENDPOINTS.modifyTpSl, 200, '{"code":"40015","msg":"order not modifiable","requestTime":1764506000000,"data":{}}');
+    expect(businessFailure("modifyTpSl", failed)).toEqual({ code: "40015", msg: "order not modifiable" });
+  });
+
+  it("order success:false and plan orderId 0 are results, not errors", () => {
+    const r = decodeResponse(ENDPOINTS.placeOrder, 200, '{"orderId":"","clientOrderId":"dash-1","success":false,"errorCode":"-1180","errorMessage":"duplicate"}');
+    expect(businessFailure("placeOrder", r)).toEqual({ code: "-1180", msg: "duplicate" });
+    const plan = decodeResponse(ENDPOINTS.placeTpSl, 200, '[{"success":false,"orderId":0}]');
+    expect(plan).toEqual([{ success: false, orderId: "0" }]);
+    expect(businessFailure("placeTpSl", plan)).not.toBeNull();
+    expect(businessFailure("placeTpSl", decodeResponse(ENDPOINTS.placeTpSl, 200, '[{"success":true,"orderId":702345678901234567}]'))).toBeNull();
+  });
+});
+
+describe("decodeResponse: malformed bodies", () => {
+  it("non-JSON 200 is malformed", () => {
+    expect(decodeError("coins", 200, "<html>oops</html>")).toMatchObject({ kind: "malformed", upstream: { status: 200 } });
+    expect(decodeError("coins", 200, "")).toMatchObject({ kind: "malformed" });
+  });
+
+  it("a body that does not match names the first mismatching path, never partial data", () => {
+    expect(decodeError("spotOrder", 200, '{"symbol":"BTCUSDT","orderId":1}').message).toMatch(/at price:/);
+    const bad = `[${spotOrderJson("1")},${spotOrderJson('"12x"')}]`;
+    expect(decodeError("allOrders", 200, bad).message).toMatch(/at 1\.orderId: expected an integer identifier/);
+    expect(decodeError("exchangeInfo", 200, "[]").message).toMatch(/at \(root\)/);
+    expect(decodeError("withdrawals", 200, '{"code":"00000","msg":"ok"}').kind).toBe("malformed");
+  });
+});
+
+describe("errors: non-2xx answers and the mapping to the dashboard's codes", () => {
+  it.each([
+    [400, '{"code":-1140,"msg":"Either orderId or origClientOrderId must be sent."}', "upstream", 502, "upstream_error"],
+    [400, '{"code":"-1140","msg":"as a string"}', "upstream", 502, "upstream_error"],
+    [401, '{"code":-1047,"msg":"signature check failed"}', "upstream", 502, "upstream_error"],
+    [400, '{"code":-2200,"msg":"Order does not exist"}', "not_found", 404, "not_found"],
+    [521, "IP not whitelisted", "upstream", 502, "upstream_error"],
+    [503, "<html>Service Unavailable</html>", "unavailable", 503, "upstream_unavailable"],
+    [500, '{"code":-1000,"msg":"internal"}', "unavailable", 503, "upstream_unavailable"],
+    [429, "", "rate_limited", 429, "rate_limited"],
+    [404, "not json", "upstream", 502, "upstream_error"],
+  ])("HTTP %i %s → %s → %i %s", (status, text, kind, httpStatus, code) => {
+    const e = decodeError("spotOrder", status, text);
+    expect(e.kind).toBe(kind);
+    expect(e.upstream?.status).toBe(status);
+    const api = toApiError(e);
+    expect(api.status).toBe(httpStatus);
+    expect(api.body.error.code).toBe(code);
+    expect(api.body.error.upstream?.status).toBe(status);
+  });
+
+  it("keeps the upstream code and msg in the dashboard error", () => {
+    const api = toApiError(decodeError("spotOrder", 401, '{"code":-1047,"msg":"signature check failed"}'));
+    expect(api.body.error.upstream).toEqual({ status: 401, code: "-1047", msg: "signature check failed" });
+  });
+
+  it("maps the client-side kinds too", () => {
+    expect(toApiError(new WeexError("timeout", "slow"))).toMatchObject({ status: 504, body: { error: { code: "upstream_timeout" } } });
+    expect(toApiError(new WeexError("malformed", "bad"))).toMatchObject({ status: 502, body: { error: { code: "upstream_error" } } });
+    expect(toApiError(new WeexError("rate_limited", "busy", { retryAfterMs: 2500 }))).toMatchObject({ status: 429, retryAfterSeconds: 3 });
+    const r = requestSchema(ENDPOINTS.placeOrder).safeParse({});
+    const v = toApiError(validationError(r.error!.issues));
+    expect(v.status).toBe(400);
+    expect(v.body.error.fields?.map((f) => f.path)).toContain("newClientOrderId");
+  });
+});
