@@ -1,0 +1,177 @@
+"use client";
+
+import { parseAsString, useQueryStates } from "nuqs";
+import { useMemo, useState } from "react";
+import { useTimeZone } from "@/components/period/use-period";
+import { Badge, FlagBadge, type Tone } from "@/components/ui/badge";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { DateRangeFields } from "@/components/ui/date-range-fields";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { TextField } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { Pager } from "@/components/ui/pager";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import type { ListPage } from "@/lib/ui/api";
+import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
+import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
+import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+
+export interface Invitee {
+  uid: string;
+  registerTime: number;
+  kycResult: boolean;
+  inviteCode?: string | null;
+  firstDeposit: number | null;
+  firstTrade: number | null;
+  lastDeposit: number | null;
+  lastTrade: number | null;
+}
+
+const PAGE_SIZES = [20, 50, 100] as const;
+/** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
+const RULE: RangeRule = { maxAgeDays: 365, maxSpanDays: 90 };
+const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
+
+const filters = { uid: parseAsString, regFrom: parseAsString, regTo: parseAsString, ...pagingParsers(50) };
+
+/** The furthest funnel stage an invitee reached. */
+export function funnelStage(i: Invitee): { label: string; tone: Tone } {
+  if (i.firstTrade) return { label: "Traded", tone: "good" };
+  if (i.firstDeposit) return { label: "Deposited", tone: "info" };
+  if (i.kycResult) return { label: "KYC passed", tone: "warn" };
+  return { label: "Registered", tone: "neutral" };
+}
+
+export function InviteesView() {
+  const tz = useTimeZone();
+  const [url, setUrl] = useQueryStates(filters);
+  const [now] = useState(() => Date.now());
+  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+
+  // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
+  const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
+
+  const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
+  const params = { uid: url.uid, startTime, endTime, page: url.page, pageSize };
+  const q = useApiQuery<ListPage<Invitee>>("/api/affiliate/invitees", params, { keepPrevious: true });
+
+  const columns = useMemo(() => {
+    const h = columnHelper<Invitee>();
+    const time = (v: number | null) => (v ? <span className="whitespace-nowrap tabular-nums">{formatDateTime(v, tz)}</span> : <span className="text-slate-500 dark:text-slate-400">never</span>);
+    return h.columns([
+      h.accessor("uid", { header: "UID", cell: (c) => <CopyableId value={c.getValue()} label="invitee UID" />, meta: { nowrap: true } }),
+      h.display({
+        id: "stage",
+        header: "Funnel stage",
+        cell: (c) => {
+          const s = funnelStage(c.row.original);
+          return <Badge tone={s.tone}>{s.label}</Badge>;
+        },
+      }),
+      h.accessor("registerTime", { header: `Registered (${tz})`, cell: (c) => time(c.getValue()) }),
+      h.accessor("kycResult", { header: "KYC", cell: (c) => <FlagBadge value={c.getValue()} yes="Passed" no="Not passed" /> }),
+      h.accessor("inviteCode", { header: "Invite code", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—") }),
+      h.accessor("firstDeposit", { header: `First deposit (${tz})`, cell: (c) => time(c.getValue()) }),
+      h.accessor("firstTrade", { header: `First trade (${tz})`, cell: (c) => time(c.getValue()) }),
+      h.accessor("lastDeposit", { header: "Last deposit", cell: (c) => time(c.getValue()) }),
+      h.accessor("lastTrade", { header: "Last trade", cell: (c) => time(c.getValue()) }),
+    ]);
+  }, [tz]);
+
+  const filtered = url.uid || url.regFrom || url.regTo;
+  const caption = `Invited users${url.uid ? `, UID ${url.uid}` : ""}${url.regFrom || url.regTo ? `, registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : ""}`;
+
+  return (
+    <>
+      <InviteeFilters
+        key={formKey}
+        initial={{ uid: url.uid ?? "", from: url.regFrom ?? "", to: url.regTo ?? "" }}
+        tz={tz}
+        now={now}
+        onApply={(f) => void setUrl({ uid: f.uid || null, regFrom: f.from || null, regTo: f.to || null, page: null })}
+        onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, page: null })}
+      />
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        <TableSkeleton columns={6} label="Loading invited users" />
+      ) : q.data.items.length === 0 ? (
+        <EmptyState title={filtered ? "No invited users match these filters" : "No invited users yet"}>
+          {filtered
+            ? "Check the UID, or widen the registration dates (within the past year, 90 days at a time)."
+            : "Users who register with your invitation codes appear here."}
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable columns={columns} data={q.data.items} caption={caption} getRowId={(r) => r.uid} stale={q.isPlaceholderData} testId="invitees-table" />
+          <Pager
+            label="Invited users"
+            page={url.page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            total={q.data.total}
+            pages={q.data.pages}
+            hasNextPage={q.data.hasNextPage}
+            rowsOnPage={q.data.items.length}
+            busy={q.isFetching}
+            onPage={(page) => void setUrl({ page })}
+            onPageSize={(size) => void setUrl({ size, page: null })}
+          />
+          <FreshnessNote freshness={q.data.freshness} />
+        </>
+      )}
+    </>
+  );
+}
+
+function InviteeFilters({
+  initial,
+  tz,
+  now,
+  onApply,
+  onReset,
+}: {
+  initial: { uid: string; from: string; to: string };
+  tz: string;
+  now: number;
+  onApply: (f: { uid: string; from: string; to: string }) => void;
+  onReset: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const uid = draft.uid.trim();
+  const uidError = uid && !/^[1-9]\d{0,19}$/.test(uid) ? "A UID is digits only, e.g. 702345678901234567." : null;
+  const check = checkRange(draft.from, draft.to, RULE, tz, now);
+  const invalid = !!(uidError || check.fromError || check.toError);
+  // One open end is completed to a full window the upstream accepts (90 days at most).
+  const apply = () => {
+    if (invalid) return;
+    let { from, to } = draft;
+    if (from && !to) to = check.maxToDate ?? "";
+    if (to && !from) {
+      const earliest = addDays(parseYmd(to)!, -(RULE.maxSpanDays! - 1));
+      from = check.minDate && formatYmd(earliest) < check.minDate ? check.minDate : formatYmd(earliest);
+    }
+    onApply({ uid, from, to });
+  };
+  return (
+    <FilterForm label="Filter invited users" onApply={apply} onReset={onReset} applyDisabled={invalid}>
+      <TextField label="Invitee UID" inputMode="numeric" autoComplete="off" value={draft.uid} onChange={(e) => setDraft({ ...draft, uid: e.target.value })} error={uidError} placeholder="any" />
+      <DateRangeFields
+        fromLabel="Registered from"
+        toLabel="Registered to"
+        from={draft.from}
+        to={draft.to}
+        onFrom={(from) => setDraft({ ...draft, from })}
+        onTo={(to) => setDraft({ ...draft, to })}
+        check={check}
+        tz={tz}
+        why={WHY}
+      />
+    </FilterForm>
+  );
+}

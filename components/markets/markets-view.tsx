@@ -1,0 +1,174 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { parseAsString, useQueryStates } from "nuqs";
+import { useDeferredValue, useMemo, useRef } from "react";
+import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
+import { Amount } from "@/components/ui/amount";
+import { Badge, FlagBadge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { SelectField, TextField } from "@/components/ui/field";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { Dec, formatCount, formatDecimal } from "@/lib/ui/decimal";
+
+const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
+const ROW_HEIGHT = 44;
+
+/** A fee rate as given ("0.001") and as a percentage computed exactly ("0.1%"). */
+function FeeRate({ value }: { value?: string }) {
+  if (!value) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  return (
+    <span className="whitespace-nowrap tabular-nums" title={value}>
+      {formatDecimal(new Dec(value).times(100))}%
+    </span>
+  );
+}
+
+export function matchesSymbol(s: SymbolDef, query: string, status: string): boolean {
+  if (status && s.status !== status) return false;
+  if (!query) return true;
+  const q = query.trim().toUpperCase();
+  return s.symbol.toUpperCase().includes(q) || s.baseAsset.toUpperCase().includes(q) || s.quoteAsset.toUpperCase().includes(q);
+}
+
+const HEADERS = [
+  "Pair",
+  "Status",
+  "Precision (base / quote)",
+  "Tick size",
+  "Step size",
+  "Min order qty",
+  "Max order qty",
+  "Maker fee",
+  "Taker fee",
+  "Market buy / sell limit",
+  "Limit price ratio (buy / sell)",
+  "Trading",
+];
+const NUMERIC = new Set([2, 3, 4, 5, 6, 7, 8]);
+
+export function MarketsView() {
+  const [url, setUrl] = useQueryStates(filters, { history: "replace" });
+  const q = useSymbols();
+  const query = useDeferredValue(url.q);
+  const statuses = useMemo(() => [...new Set((q.symbols ?? []).map((s) => s.status))].sort(), [q.symbols]);
+  const rows = useMemo(() => (q.symbols ?? []).filter((s) => matchesSymbol(s, query, url.status)), [q.symbols, query, url.status]);
+
+  return (
+    <>
+      <form role="search" aria-label="Filter trading pairs" className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
+        <TextField label="Search pair or asset" type="search" placeholder="e.g. BTC" value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null })} autoComplete="off" />
+        <SelectField
+          label="Status"
+          value={url.status}
+          onChange={(e) => void setUrl({ status: e.target.value || null })}
+          options={[{ value: "", label: "Any status" }, ...statuses.map((s) => ({ value: s, label: s }))]}
+        />
+      </form>
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : !q.symbols ? (
+        <TableSkeleton columns={8} label="Loading trading pairs" />
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
+            {formatCount(rows.length)} of {formatCount(q.symbols.length)} trading pairs
+          </p>
+          {rows.length === 0 ? (
+            <EmptyState title="No trading pair matches">Nothing matches “{url.q}”{url.status ? ` with status ${url.status}` : ""}. Search by pair (BTCUSDT) or by asset (BTC).</EmptyState>
+          ) : (
+            <VirtualSymbolTable rows={rows} />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Hundreds of pairs render as a real table whose body is virtualised: only the rows in view
+ * exist in the DOM, with spacer rows keeping the scroll height honest.
+ */
+function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => rows[i].symbol,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0].start : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+
+  return (
+    <div ref={scrollRef} className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label="Trading pairs" data-testid="markets-table">
+      <table className="min-w-full text-sm" aria-rowcount={rows.length + 1}>
+        <caption className="sr-only">Trading pairs with precision, fees and limits</caption>
+        <thead className="sticky top-0 z-10 bg-slate-50 dark:bg-slate-800">
+          <tr aria-rowindex={1}>
+            {HEADERS.map((h, i) => (
+              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${NUMERIC.has(i) ? "text-right" : "text-left"}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {top > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={HEADERS.length} style={{ height: top, padding: 0 }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const s = rows[item.index];
+            return (
+              <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-semibold">
+                  {s.symbol}
+                  <span className="ml-1 inline-flex gap-1 align-middle">
+                    {s.displayNew ? <Badge tone="info">New</Badge> : null}
+                    {s.displayHot ? <Badge tone="warn">Hot</Badge> : null}
+                  </span>
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {s.baseAsset} / {s.quoteAsset}
+                  </span>
+                </th>
+                <td className="px-3 py-2">
+                  <Badge tone={s.status === "TRADING" ? "good" : "neutral"}>{s.status}</Badge>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {s.baseAssetPrecision ?? "—"} / {s.quoteAssetPrecision ?? "—"}
+                </td>
+                <td className="px-3 py-2 text-right"><Amount value={s.tickSize} /></td>
+                <td className="px-3 py-2 text-right"><Amount value={s.stepSize} /></td>
+                <td className="px-3 py-2 text-right"><Amount value={s.minTradeAmount} /></td>
+                <td className="px-3 py-2 text-right"><Amount value={s.maxTradeAmount} /></td>
+                <td className="px-3 py-2 text-right"><FeeRate value={s.makerFeeRate} /></td>
+                <td className="px-3 py-2 text-right"><FeeRate value={s.takerFeeRate} /></td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <Amount value={s.marketBuyLimitSize} /> / <Amount value={s.marketSellLimitSize} />
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <Amount value={s.buyLimitPriceRatio} /> / <Amount value={s.sellLimitPriceRatio} />
+                </td>
+                <td className="px-3 py-2">
+                  <FlagBadge value={s.enableTrade} yes="Enabled" no="Disabled" />
+                </td>
+              </tr>
+            );
+          })}
+          {bottom > 0 ? (
+            <tr aria-hidden="true">
+              <td colSpan={HEADERS.length} style={{ height: bottom, padding: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

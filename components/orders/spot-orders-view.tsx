@@ -1,0 +1,257 @@
+"use client";
+
+import { parseAsString, useQueryStates } from "nuqs";
+import { useId, useMemo, useState } from "react";
+import { useTimeZone } from "@/components/period/use-period";
+import { Amount } from "@/components/ui/amount";
+import { FlagBadge } from "@/components/ui/badge";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { DateRangeFields } from "@/components/ui/date-range-fields";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { Field, TextField } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { Section } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { Skeleton, TableSkeleton } from "@/components/ui/skeleton";
+import { inputClass } from "@/components/ui/styles";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import { isApiError, type ListPage } from "@/lib/ui/api";
+import { checkRange, rangeToEpoch } from "@/lib/ui/ranges";
+import { formatDateTime } from "@/lib/ui/time";
+import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { useSymbols } from "@/components/reference/use-reference";
+import { OrderStatusBadge, SideBadge } from "./order-badges";
+
+export interface SpotOrder {
+  symbol: string;
+  orderId: string;
+  clientOrderId?: string;
+  price: string;
+  origQty: string;
+  executedQty: string;
+  cummulativeQuoteQty: string;
+  status: string;
+  timeInForce?: string;
+  type: string;
+  side: string;
+  time: number;
+  updateTime: number;
+  isWorking: boolean;
+}
+
+const PAGE_SIZES = [50, 100, 500, 1000] as const;
+const filters = {
+  orderId: parseAsString,
+  clientOrderId: parseAsString,
+  symbol: parseAsString,
+  start: parseAsString,
+  end: parseAsString,
+  ...pagingParsers(100),
+};
+
+export function SpotOrdersView() {
+  const tz = useTimeZone();
+  const [url, setUrl] = useQueryStates(filters);
+  return (
+    <div className="space-y-8">
+      <OrderLookup key={`${url.orderId}|${url.clientOrderId}`} tz={tz} orderId={url.orderId} clientOrderId={url.clientOrderId} onLookup={(v) => void setUrl(v)} />
+      <OrderList tz={tz} url={url} setUrl={setUrl} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function OrderLookup({
+  tz,
+  orderId,
+  clientOrderId,
+  onLookup,
+}: {
+  tz: string;
+  orderId: string | null;
+  clientOrderId: string | null;
+  onLookup: (v: { orderId: string | null; clientOrderId: string | null }) => void;
+}) {
+  const [draft, setDraft] = useState({ orderId: orderId ?? "", clientOrderId: clientOrderId ?? "" });
+  const idError = draft.orderId.trim() && !/^[1-9]\d{0,19}$/.test(draft.orderId.trim()) ? "An order ID is digits only." : null;
+  const neither = !draft.orderId.trim() && !draft.clientOrderId.trim();
+  const enabled = !!(orderId || clientOrderId);
+  const q = useApiQuery<SpotOrder>("/api/spot/order", { orderId, origClientOrderId: clientOrderId }, { enabled });
+
+  return (
+    <Section id="lookup" title="Look up one order" description="By WEEX order ID or by your client order ID (one is enough).">
+      <form
+        role="search"
+        aria-label="Look up a spot order"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (idError || neither) return;
+          onLookup({ orderId: draft.orderId.trim() || null, clientOrderId: draft.clientOrderId.trim() || null });
+        }}
+      >
+        <TextField label="Order ID" inputMode="numeric" autoComplete="off" value={draft.orderId} onChange={(e) => setDraft({ ...draft, orderId: e.target.value })} error={idError} />
+        <TextField label="Client order ID" autoComplete="off" value={draft.clientOrderId} onChange={(e) => setDraft({ ...draft, clientOrderId: e.target.value })} />
+        <div className="sm:pt-6">
+          <button type="submit" className="inline-flex items-center rounded-md bg-sky-700 px-3 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:opacity-60" disabled={!!idError || neither}>
+            Look up
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite" className="mt-4">
+        {!enabled ? null : q.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : q.isError ? (
+          isApiError(q.error) && q.error.status === 404 ? (
+            <EmptyState title="No such order">WEEX does not know an order with {orderId ? `order ID ${orderId}` : `client order ID ${clientOrderId}`}. Check the ID; client order IDs are case-sensitive.</EmptyState>
+          ) : (
+            <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title="The order could not be loaded" />
+          )
+        ) : (
+          <OrderDetails order={q.data} tz={tz} />
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function OrderDetails({ order, tz }: { order: SpotOrder; tz: string }) {
+  const rows: Array<[string, React.ReactNode]> = [
+    ["Order ID", <CopyableId key="o" value={order.orderId} label="order ID" wrap />],
+    ["Client order ID", <CopyableId key="c" value={order.clientOrderId} label="client order ID" wrap />],
+    ["Symbol", order.symbol],
+    ["Side", <SideBadge key="s" side={order.side} />],
+    ["Type", order.type],
+    ["Status", <OrderStatusBadge key="st" status={order.status} />],
+    ["Time in force", order.timeInForce ?? "—"],
+    ["Price", <Amount key="p" value={order.price} />],
+    ["Original quantity", <Amount key="q" value={order.origQty} />],
+    ["Executed quantity", <Amount key="e" value={order.executedQty} />],
+    ["Filled quote amount", <Amount key="cq" value={order.cummulativeQuoteQty} />],
+    ["Working", <FlagBadge key="w" value={order.isWorking} />],
+    [`Created (${tz})`, formatDateTime(order.time, tz)],
+    [`Updated (${tz})`, formatDateTime(order.updateTime, tz)],
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-2 dark:bg-slate-800/50" data-testid="order-details">
+      {rows.map(([k, v]) => (
+        <div key={k} className="flex flex-wrap gap-2">
+          <dt className="min-w-36 text-slate-600 dark:text-slate-400">{k}</dt>
+          <dd className="font-medium">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Url = ReturnType<typeof useQueryStates<typeof filters>>[0];
+type SetUrl = ReturnType<typeof useQueryStates<typeof filters>>[1];
+
+function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
+  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
+  const q = useApiQuery<ListPage<SpotOrder>>(
+    "/api/spot/orders",
+    { symbol: url.symbol, startTime, endTime, page: url.page, pageSize },
+    { enabled: !!url.symbol, keepPrevious: true },
+  );
+  const columns = useMemo(() => {
+    const h = columnHelper<SpotOrder>();
+    return h.columns([
+      h.accessor("orderId", { header: "Order ID", cell: (c) => <CopyableId value={c.getValue()} label="order ID" />, meta: { nowrap: true } }),
+      h.accessor("clientOrderId", { header: "Client order ID", cell: (c) => <CopyableId value={c.getValue()} label="client order ID" /> }),
+      h.accessor("side", { header: "Side", cell: (c) => <SideBadge side={c.getValue()} /> }),
+      h.accessor("type", { header: "Type" }),
+      h.accessor("status", { header: "Status", cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
+      h.accessor("price", { header: "Price", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("origQty", { header: "Quantity", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("executedQty", { header: "Executed", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("cummulativeQuoteQty", { header: "Filled quote", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("time", { header: `Created (${tz})`, cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),
+    ]);
+  }, [tz]);
+
+  return (
+    <Section id="list" title="Orders of a trading pair" description="All spot orders of one pair, optionally within a time range.">
+      <OrderListFilters
+        key={`${url.symbol}|${url.start}|${url.end}`}
+        tz={tz}
+        initial={{ symbol: url.symbol ?? "", start: url.start ?? "", end: url.end ?? "" }}
+        onApply={(d) => void setUrl({ symbol: d.symbol || null, start: d.start || null, end: d.end || null, page: null })}
+      />
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {!url.symbol ? (
+        <EmptyState title="Choose a trading pair">WEEX lists spot orders one trading pair at a time, e.g. BTCUSDT.</EmptyState>
+      ) : q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        <TableSkeleton columns={6} label="Loading spot orders" />
+      ) : q.data.items.length === 0 ? (
+        <EmptyState title={`No ${url.symbol} orders${url.page > 1 ? " on this page" : ""}`}>
+          {url.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable columns={columns} data={q.data.items} caption={`Spot orders of ${url.symbol}`} getRowId={(r) => r.orderId} stale={q.isPlaceholderData} testId="orders-table" />
+          <Pager
+            label="Spot orders"
+            page={url.page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            total={q.data.total}
+            pages={q.data.pages}
+            hasNextPage={q.data.hasNextPage}
+            rowsOnPage={q.data.items.length}
+            busy={q.isFetching}
+            onPage={(page) => void setUrl({ page })}
+            onPageSize={(size) => void setUrl({ size, page: null })}
+          />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function OrderListFilters({ tz, initial, onApply }: { tz: string; initial: { symbol: string; start: string; end: string }; onApply: (d: { symbol: string; start: string; end: string }) => void }) {
+  const [d, setD] = useState(initial);
+  const [now] = useState(() => Date.now());
+  const listId = useId();
+  const { symbols } = useSymbols();
+  const check = checkRange(d.start, d.end, {}, tz, now);
+  const symbol = d.symbol.trim().toUpperCase();
+  const symbolError = symbol && !/^[\x21-\x7e]{1,40}$/.test(symbol) ? "A trading pair has no spaces, e.g. BTCUSDT." : null;
+  const invalid = !symbol || !!(symbolError || check.fromError || check.toError);
+  return (
+    <FilterForm label="List spot orders" onApply={() => !invalid && onApply({ ...d, symbol })} applyDisabled={invalid}>
+      <Field label="Trading pair" error={symbolError} hint="Required by WEEX.">
+        {({ id, describedBy, invalid: bad }) => (
+          <>
+            <input
+              id={id}
+              list={listId}
+              aria-describedby={describedBy}
+              aria-invalid={bad || undefined}
+              required
+              autoComplete="off"
+              className={inputClass}
+              value={d.symbol}
+              placeholder="BTCUSDT"
+              onChange={(e) => setD({ ...d, symbol: e.target.value })}
+            />
+            <datalist id={listId}>
+              {symbols?.map((s) => (
+                <option key={s.symbol} value={s.symbol} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <DateRangeFields from={d.start} to={d.end} onFrom={(start) => setD({ ...d, start })} onTo={(end) => setD({ ...d, end })} check={check} tz={tz} why="Optional; the end may not be before the start." />
+    </FilterForm>
+  );
+}

@@ -1,0 +1,68 @@
+import { Skeleton } from "@/components/ui/skeleton";
+import { change, formatDecimal, type Dec } from "@/lib/ui/decimal";
+
+export interface KpiProps {
+  label: string;
+  /** exact current and previous values; previous null when it cannot be known (explained by `note`) */
+  current: Dec | string | number | null;
+  previous: Dec | string | number | null;
+  /** what the comparison is against, e.g. "previous 30 days" */
+  against: string;
+  note?: string;
+  loading?: boolean;
+  /** the previous period is still loading */
+  comparing?: boolean;
+  testId?: string;
+}
+
+function toText(v: Dec | string | number): string {
+  return typeof v === "object" ? v.toFixed() : String(v);
+}
+
+/**
+ * One KPI: the exact value, and the change against the previous period of the same length
+ * as a signed delta and a percentage. The sign is written out; colour only repeats it.
+ */
+export function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
+  const c = current === null ? null : toText(current);
+  const p = previous === null ? null : toText(previous);
+  const diff = c !== null && p !== null ? change(c, p) : null;
+  const dir = diff ? diff.delta.comparedTo(0) : 0;
+  const tone = dir > 0 ? "text-emerald-700 dark:text-emerald-400" : dir < 0 ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400";
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900" data-testid={testId}>
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1">
+        {loading ? (
+          <>
+            <span className="sr-only">Loading</span>
+            <Skeleton className="h-7 w-32" />
+            <Skeleton className="mt-2 h-4 w-40" />
+          </>
+        ) : c === null ? (
+          <>
+            <span className="block text-2xl font-semibold text-slate-500 dark:text-slate-400">—</span>
+            {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
+          </>
+        ) : (
+          <>
+            <span className="block break-all text-lg font-semibold tabular-nums sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
+              {formatDecimal(c)}
+            </span>
+            {diff ? (
+              <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
+                <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
+                {formatDecimal(diff.delta, { signed: true })}
+                {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : " (no base to compare)"}
+                <span className="text-slate-600 dark:text-slate-400"> vs {against}</span>
+              </span>
+            ) : comparing ? (
+              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">Loading the comparison with the {against}…</span>
+            ) : null}
+            {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}

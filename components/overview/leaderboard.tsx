@@ -1,0 +1,63 @@
+"use client";
+
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { Amount } from "@/components/ui/amount";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import type { Freshness } from "@/lib/ui/api";
+import type { Period } from "@/lib/ui/period";
+
+interface LeaderboardItem {
+  subAffiliateUid: string;
+  tradingVolume: string;
+  netTradingFee: string;
+  paidCommission: string;
+}
+
+/** Top ten sub-affiliates of the period by one measure (sums computed by the server in decimals). */
+export function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
+  const q = useApiQuery<{ items: LeaderboardItem[]; freshness?: Freshness }>(
+    "/api/affiliate/sub-affiliates/leaderboard",
+    { startTime: period.startTime, endTime: period.endTime, by, limit: 10 },
+    { enabled },
+  );
+  const title = by === "commission" ? "Top sub-affiliates by paid commission" : "Top sub-affiliates by trading volume";
+  if (q.isPending) return <TableSkeleton rows={5} columns={4} label={`Loading ${title}`} />;
+  if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={`${title} could not be loaded`} />;
+  if (!q.data.items.length) return <EmptyState title="No sub-affiliate activity in this period">Sub-affiliates appear here once they have trading volume in the chosen dates.</EmptyState>;
+  return (
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+      <table className="min-w-full text-sm" data-testid={`leaderboard-${by}`}>
+        <caption className="sr-only">{title}, {period.from} to {period.to}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left dark:border-slate-700">
+            <th scope="col" className="py-2 pr-2">#</th>
+            <th scope="col" className="py-2 pr-2">Sub-affiliate UID</th>
+            <th scope="col" className={`py-2 pr-2 text-right ${by === "volume" ? "" : "hidden sm:table-cell"}`}>Trading volume</th>
+            <th scope="col" className={`py-2 text-right ${by === "commission" ? "" : "hidden sm:table-cell"}`}>Paid commission</th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.data.items.map((item, i) => (
+            <tr key={item.subAffiliateUid} className="border-b border-slate-100 dark:border-slate-800">
+              <td className="py-2 pr-2 tabular-nums">{i + 1}</td>
+              <td className="py-2 pr-2">
+                <CopyableId value={item.subAffiliateUid} label="sub-affiliate UID" />
+              </td>
+              <td className={`py-2 pr-2 text-right ${by === "volume" ? "font-semibold" : "hidden sm:table-cell"}`}>
+                <Amount value={item.tradingVolume} />
+              </td>
+              <td className={`py-2 text-right ${by === "commission" ? "font-semibold" : "hidden sm:table-cell"}`}>
+                <Amount value={item.paidCommission} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FreshnessNote freshness={q.data.freshness} />
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+"use client";
+
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { FunnelChart, SeriesChart } from "@/components/charts";
+import { PeriodControls } from "@/components/period/period-controls";
+import { usePeriod } from "@/components/period/use-period";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { Section } from "@/components/ui/page-header";
+import { ChartSkeleton } from "@/components/ui/skeleton";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import { DAY_MS } from "@/lib/ui/time";
+import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
+import { KpiCard } from "./kpi-card";
+import { Leaderboard } from "./leaderboard";
+import type { FunnelCounts } from "@/components/charts/funnel-chart";
+import type { Freshness } from "@/lib/ui/api";
+import type { Period } from "@/lib/ui/period";
+
+type FunnelResponse = FunnelCounts & { freshness?: Freshness };
+
+const SERIES = "/api/affiliate/sub-affiliates/series";
+const FUNNEL = "/api/affiliate/invitees/funnel";
+/** WEEX answers invitee queries only for registrations of the past year (plus a day of grace on the server). */
+const INVITEE_MAX_AGE_MS = 366 * DAY_MS;
+
+function inviteeRangeAvailable(p: Period, now: number): boolean {
+  return p.startTime >= now - INVITEE_MAX_AGE_MS;
+}
+
+/** A query that has an answer (or failed), so the next one may start. */
+function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
+  return q.isSuccess || q.isError;
+}
+
+/**
+ * The overview: how the network did in the chosen period against the period before it.
+ * KPI sums come from the series route (exact decimals), funnel counts from the funnel route.
+ */
+export function OverviewView() {
+  const { state, tz, period, previous, now } = usePeriod();
+  const against = `previous ${period.days} ${period.days === 1 ? "day" : "days"}`;
+
+  // WEEX pages sub-affiliate and invitee data at a fixed weight budget, so each figure below
+  // costs seconds of upstream paging. The requests run one after another, most useful first:
+  // the current period's figures appear early, the comparison and rankings follow, and the
+  // browser keeps free connections for navigation meanwhile.
+  const funnelNow = inviteeRangeAvailable(period, now);
+  const funnelPrev = inviteeRangeAvailable(previous, now);
+  const series = useApiQuery<SeriesResponse>(SERIES, { startTime: period.startTime, endTime: period.endTime, granularity: state.gran, tz });
+  const funnel = useApiQuery<FunnelResponse>(FUNNEL, { startTime: period.startTime, endTime: period.endTime }, { enabled: funnelNow && settled(series) });
+  // The previous period only feeds totals: monthly buckets keep that response small.
+  const prevSeries = useApiQuery<SeriesResponse>(
+    SERIES,
+    { startTime: previous.startTime, endTime: previous.endTime, granularity: "month", tz },
+    { enabled: settled(series) && (!funnelNow || settled(funnel)) },
+  );
+  const leadersReady = settled(prevSeries);
+  const prevFunnel = useApiQuery<FunnelResponse>(FUNNEL, { startTime: previous.startTime, endTime: previous.endTime }, { enabled: funnelPrev && leadersReady });
+
+  const totals = series.data ? seriesTotals(series.data.items) : null;
+  const prevTotals = prevSeries.data ? seriesTotals(prevSeries.data.items) : null;
+  const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
+
+  const funnelKpis: Array<{ key: keyof FunnelCounts; label: string }> = [
+    { key: "registered", label: "New invitees" },
+    { key: "kycPassed", label: "KYC passed" },
+    { key: "firstDeposit", label: "First deposits" },
+    { key: "firstTrade", label: "First trades" },
+  ];
+
+  return (
+    <>
+      <PeriodControls />
+      <div className="space-y-6">
+        <RateLimitNotice failureReason={series.failureReason ?? funnel.failureReason} isFetching={series.isFetching || funnel.isFetching} />
+
+        <section aria-labelledby="kpi-heading">
+          <h2 id="kpi-heading" className="sr-only">Key figures</h2>
+          {series.isError ? <ErrorBanner error={series.error} onRetry={() => void series.refetch()} title="Volume, fee and commission could not be loaded" /> : null}
+          {funnel.isError ? <div className="mt-2"><ErrorBanner error={funnel.error} onRetry={() => void funnel.refetch()} title="Invitee figures could not be loaded" /></div> : null}
+          <dl className="mt-2 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-live="polite" aria-busy={series.isFetching || funnel.isFetching}>
+            {METRICS.map((m) => (
+              <KpiCard
+                key={m}
+                testId={`kpi-${m}`}
+                label={METRIC_LABELS[m]}
+                loading={series.isPending && !series.isError}
+                current={totals ? totals[m].total : null}
+                previous={prevTotals ? prevTotals[m].total : null}
+                comparing={!prevSeries.isSuccess && !prevSeries.isError}
+                against={against}
+                note={prevSeries.isError ? "Previous period could not be loaded." : undefined}
+              />
+            ))}
+            {funnelKpis.map(({ key, label }) => (
+              <KpiCard
+                key={key}
+                testId={`kpi-${key}`}
+                label={label}
+                loading={funnelNow && !funnel.isSuccess && !funnel.isError}
+                current={funnelNow ? (funnel.data ? funnel.data[key] : null) : null}
+                previous={funnelPrev && prevFunnel.data ? prevFunnel.data[key] : null}
+                comparing={funnelPrev && !prevFunnel.isSuccess && !prevFunnel.isError}
+                against={against}
+                note={funnelNow ? prevFunnelNote : "WEEX keeps invitee data for one year only."}
+              />
+            ))}
+          </dl>
+        </section>
+
+        <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.gran} in ${tz}.`}>
+          {series.isPending && !series.isError ? (
+            <div className="grid gap-6 lg:grid-cols-3">
+              <ChartSkeleton />
+              <ChartSkeleton />
+              <ChartSkeleton />
+            </div>
+          ) : series.data && series.data.items.length ? (
+            <>
+              <div className="grid gap-6 lg:grid-cols-3">
+                {METRICS.map((m) => (
+                  <div key={m}>
+                    <h3 className="mb-2 text-sm font-semibold">{METRIC_LABELS[m]}</h3>
+                    <SeriesChart rows={chartRows(series.data.items, m)} title={METRIC_LABELS[m]} />
+                  </div>
+                ))}
+              </div>
+              <FreshnessNote freshness={series.data.freshness} />
+            </>
+          ) : series.data ? (
+            <EmptyState title="No sub-affiliate activity in this period">WEEX reports no trading volume for your sub-affiliates between {period.from} and {period.to}. Try a longer period.</EmptyState>
+          ) : null}
+        </Section>
+
+        <Section id="funnel" title="Invitee funnel" description="Users who registered in the period, and how many of them passed KYC, deposited and traded.">
+          {!funnelNow ? (
+            <EmptyState title="Not available for this period">WEEX answers invitee queries only for registrations within the past year. Choose a period that starts later.</EmptyState>
+          ) : !funnel.isSuccess && !funnel.isError ? (
+            <ChartSkeleton height={200} />
+          ) : funnel.data ? (
+            funnel.data.registered ? (
+              <>
+                <FunnelChart counts={funnel.data} />
+                <FreshnessNote freshness={funnel.data.freshness} />
+              </>
+            ) : (
+              <EmptyState title="No new invitees in this period">Nobody registered with your invitation codes between {period.from} and {period.to}.</EmptyState>
+            )
+          ) : null}
+        </Section>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Section id="top-commission" title="Top by paid commission" description="The ten sub-affiliates you paid most in the period.">
+            <Leaderboard by="commission" period={period} enabled={leadersReady} />
+          </Section>
+          <Section id="top-volume" title="Top by trading volume" description="The ten sub-affiliates with the highest trading volume.">
+            <Leaderboard by="volume" period={period} enabled={leadersReady} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/lib/ui/api";
+
+interface Health {
+  status: string;
+  mode: "demo" | "live";
+  database?: string;
+}
+
+/** DEMO or LIVE from /api/health, so nobody mistakes the simulator for real money or the reverse. */
+export function ModeBadge() {
+  const health = useQuery({ queryKey: ["/api/health"], queryFn: ({ signal }) => apiGet<Health>("/api/health", {}, signal), staleTime: Infinity });
+  if (health.isPending) return <span aria-hidden="true" className="inline-block h-6 w-14 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />;
+  if (health.isError) {
+    return (
+      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-200" title="GET /api/health failed">
+        Mode unknown
+      </span>
+    );
+  }
+  const live = health.data.mode === "live";
+  return (
+    <span
+      data-testid="mode-badge"
+      title={live ? "Live: real WEEX account and real orders" : "Demo: the built-in simulated exchange, no real money"}
+      className={
+        live
+          ? "rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold tracking-wide text-white"
+          : "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-400 dark:bg-amber-900 dark:text-amber-100 dark:ring-amber-600"
+      }
+    >
+      {live ? "LIVE" : "DEMO"}
+      <span className="sr-only">{live ? " mode: real WEEX account" : " mode: simulated exchange"}</span>
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { focusRing } from "@/components/ui/styles";
+import { NAV_SECTIONS, isActive, navHref } from "./nav-items";
+import { hasRole, type Role } from "./roles";
+
+/** The sidebar links the role may use; links carry the shared view state (period, zone). */
+export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const current = new URLSearchParams(search?.toString() ?? "");
+  return (
+    <div className="space-y-6">
+      {NAV_SECTIONS.map((section) => {
+        const items = section.items.filter((i) => hasRole({ role }, i.role));
+        if (!items.length) return null;
+        return (
+          <div key={section.title}>
+            <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{section.title}</h2>
+            <ul className="mt-2 space-y-1">
+              {items.map((item) => {
+                const active = isActive(item, pathname);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={navHref(item, current)}
+                      onClick={onNavigate}
+                      aria-current={active ? "page" : undefined}
+                      className={`block rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${
+                        active
+                          ? "bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100"
+                          : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

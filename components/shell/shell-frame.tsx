@@ -1,0 +1,110 @@
+"use client";
+
+import Link from "next/link";
+import { signOut } from "next-auth/react";
+import { usePathname } from "next/navigation";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { buttonSecondary, focusRing } from "@/components/ui/styles";
+import { ModeBadge } from "./mode-badge";
+import { NavLinks } from "./nav-links";
+import type { ShellUser } from "./roles";
+import { ThemeToggle } from "./theme-toggle";
+
+/**
+ * The frame around every signed-in page: header (mode, theme, user, sign out), the sidebar
+ * navigation (a drawer on phones) and the main landmark the skip link jumps to.
+ */
+export function ShellFrame({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+
+  // Close the drawer after navigating (render-time state sync keyed on the path).
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    drawer.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const nav = (onNavigate?: () => void) => (
+    <Suspense fallback={null}>
+      <NavLinks role={user.role} onNavigate={onNavigate} />
+    </Suspense>
+  );
+
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className={`sr-only z-50 rounded bg-white px-3 py-2 text-sm font-medium text-sky-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2 ${focusRing}`}>
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/95">
+        <button
+          ref={menuButton}
+          type="button"
+          className={`rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="sr-only">{open ? "Close navigation" : "Open navigation"}</span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <path d="M3 5h14v2H3V5Zm0 4h14v2H3V9Zm0 4h14v2H3v-2Z" />
+          </svg>
+        </button>
+        <Link href="/" className={`flex items-center gap-2 rounded font-semibold ${focusRing}`}>
+          <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded bg-sky-700 text-xs font-bold text-white">W</span>
+          <span className="sr-only sm:not-sr-only">WEEX Affiliate</span>
+        </Link>
+        <ModeBadge />
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <p className="hidden text-right text-sm leading-tight sm:block">
+            <span className="block font-medium" data-testid="user-name">{user.name}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role}</span>
+          </p>
+          <button type="button" className={buttonSecondary} onClick={() => signOut({ callbackUrl: "/login" })}>
+            Sign out
+          </button>
+        </div>
+      </header>
+
+      <div className="flex">
+        <nav aria-label="Main" className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 md:block dark:border-slate-800">
+          {nav()}
+        </nav>
+
+        {open ? (
+          <div className="fixed inset-0 top-14 z-20 md:hidden">
+            <button type="button" tabIndex={-1} aria-hidden="true" className="absolute inset-0 h-full w-full bg-slate-900/40" onClick={() => setOpen(false)} />
+            <div ref={drawer} id="mobile-nav" className="relative h-full w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 shadow-xl dark:border-slate-800 dark:bg-slate-950">
+              <nav aria-label="Main">
+                <p className="mb-4 px-3 text-sm sm:hidden">
+                  Signed in as <span className="font-medium">{user.name}</span> ({user.role})
+                </p>
+                {nav(() => setOpen(false))}
+              </nav>
+            </div>
+          </div>
+        ) : null}
+
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-3 py-6 focus:outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+"use client";
+
+import { ExportButton } from "@/components/export/export-button";
+
+/** The export helper's CSV button, given exactly the filters the table shows (every page of them). */
+export interface ExportSlotProps {
+  productType: "SPOT" | "FUTURES";
+  subUid: string | null;
+  startTime: number;
+  endTime: number;
+  from: string;
+  to: string;
+}
+
+export function SubAffiliateExport({ productType, subUid, startTime, endTime, from, to }: ExportSlotProps) {
+  return (
+    <ExportButton
+      href="/api/affiliate/sub-affiliates/export"
+      params={{ productType, subUid, startTime, endTime }}
+      fallbackFilename={`sub-affiliates_${productType}_${from}_${to}.csv`}
+    />
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+
+import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useMemo, useState } from "react";
+import { PeriodControls } from "@/components/period/period-controls";
+import { usePeriod } from "@/components/period/use-period";
+import { Amount } from "@/components/ui/amount";
+import { Badge } from "@/components/ui/badge";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { SelectField, TextField } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { Pager } from "@/components/ui/pager";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { buttonGhost } from "@/components/ui/styles";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import type { ListPage } from "@/lib/ui/api";
+import { PRODUCTS } from "@/lib/ui/series";
+import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { SubAffiliateExport } from "./export-slot";
+import { TrendPanel } from "./trend-panel";
+
+export interface SubAffiliateRow {
+  subAffiliateUid: string;
+  productType: string;
+  date: string;
+  tradingVolume: string;
+  netTradingFee: string;
+  paidCommission: string;
+}
+
+const PAGE_SIZES = [20, 50, 100] as const;
+const UID_RE = /^[1-9]\d{0,19}$/;
+
+const filters = {
+  product: parseAsStringLiteral(PRODUCTS).withDefault("FUTURES"),
+  subUid: parseAsString,
+  /** the sub-affiliate whose trend chart is open */
+  trend: parseAsString,
+  ...pagingParsers(50),
+};
+
+export function SubAffiliatesView() {
+  const { tz, period, state: periodState } = usePeriod();
+  const [url, setUrl] = useQueryStates(filters);
+  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const trendUid = url.trend ?? url.subUid;
+
+  const params = { productType: url.product, subUid: url.subUid, startTime: period.startTime, endTime: period.endTime, page: url.page, pageSize };
+  const q = useApiQuery<ListPage<SubAffiliateRow>>("/api/affiliate/sub-affiliates", params, { keepPrevious: true });
+
+  const columns = useMemo(() => {
+    const h = columnHelper<SubAffiliateRow>();
+    return h.columns([
+      h.accessor("date", { header: "Date (UTC day)", cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
+      h.accessor("subAffiliateUid", { header: "Sub-affiliate UID", cell: (c) => <CopyableId value={c.getValue()} label="sub-affiliate UID" />, meta: { nowrap: true } }),
+      h.accessor("productType", { header: "Product", cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
+      h.accessor("tradingVolume", { header: "Trading volume", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("netTradingFee", { header: "Net trading fee", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("paidCommission", { header: "Paid commission", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.display({
+        id: "trend",
+        header: "Trend",
+        cell: (c) => {
+          const uid = c.row.original.subAffiliateUid;
+          const open = trendUid === uid;
+          return (
+            <button type="button" className={`${buttonGhost} px-2 py-1 text-xs`} aria-pressed={open} onClick={() => void setUrl({ trend: open ? null : uid })}>
+              {open ? "Shown" : "Show trend"}
+              <span className="sr-only"> for {uid}</span>
+            </button>
+          );
+        },
+      }),
+    ]);
+  }, [trendUid, setUrl]);
+
+  const caption = `Daily ${url.product} records ${period.from} to ${period.to}${url.subUid ? ` for sub-affiliate ${url.subUid}` : ""}`;
+
+  return (
+    <>
+      <PeriodControls compareNote={false} onChanged={() => void setUrl({ page: null })} />
+      <SubAffiliateFilters
+        key={`${url.product}|${url.subUid}`}
+        initial={{ product: url.product, subUid: url.subUid ?? "" }}
+        onApply={(f) => void setUrl({ product: f.product, subUid: f.subUid || null, trend: null, page: null })}
+        onReset={() => void setUrl({ product: null, subUid: null, trend: null, page: null })}
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          WEEX reports one record per sub-affiliate, product and UTC day. The export contains every page of this filter.
+        </p>
+        <SubAffiliateExport productType={url.product} subUid={url.subUid} startTime={period.startTime} endTime={period.endTime} from={period.from} to={period.to} />
+      </div>
+
+      {trendUid ? (
+        <TrendPanel uid={trendUid} period={period} tz={tz} granularity={periodState.gran} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
+      ) : null}
+
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        <TableSkeleton columns={6} label="Loading sub-affiliate records" />
+      ) : q.data.items.length === 0 ? (
+        <EmptyState title="No sub-affiliate records for these filters">
+          WEEX has no {url.product} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            data={q.data.items}
+            caption={caption}
+            getRowId={(r) => `${r.subAffiliateUid}-${r.productType}-${r.date}`}
+            stale={q.isPlaceholderData}
+            testId="sub-affiliates-table"
+          />
+          <Pager
+            label="Sub-affiliate records"
+            page={url.page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            total={q.data.total}
+            pages={q.data.pages}
+            hasNextPage={q.data.hasNextPage}
+            rowsOnPage={q.data.items.length}
+            busy={q.isFetching}
+            onPage={(page) => void setUrl({ page })}
+            onPageSize={(size) => void setUrl({ size, page: null })}
+          />
+          <FreshnessNote freshness={q.data.freshness} />
+        </>
+      )}
+    </>
+  );
+}
+
+function SubAffiliateFilters({
+  initial,
+  onApply,
+  onReset,
+}: {
+  initial: { product: (typeof PRODUCTS)[number]; subUid: string };
+  onApply: (f: { product: (typeof PRODUCTS)[number]; subUid: string }) => void;
+  onReset: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const uid = draft.subUid.trim();
+  const uidError = uid && !UID_RE.test(uid) ? "A UID is digits only." : null;
+  return (
+    <FilterForm label="Filter sub-affiliate records" onApply={() => !uidError && onApply({ ...draft, subUid: uid })} onReset={onReset} applyDisabled={!!uidError}>
+      <SelectField
+        label="Product type"
+        value={draft.product}
+        onChange={(e) => setDraft({ ...draft, product: e.target.value as (typeof PRODUCTS)[number] })}
+        options={[
+          { value: "FUTURES", label: "FUTURES" },
+          { value: "SPOT", label: "SPOT" },
+        ]}
+        hint="WEEX lists one product type at a time."
+      />
+      <TextField label="Sub-affiliate UID" inputMode="numeric" autoComplete="off" placeholder="all" value={draft.subUid} onChange={(e) => setDraft({ ...draft, subUid: e.target.value })} error={uidError} />
+    </FilterForm>
+  );
+}

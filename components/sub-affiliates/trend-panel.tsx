@@ -1,0 +1,68 @@
+"use client";
+
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { SeriesChart } from "@/components/charts";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner } from "@/components/ui/error-banner";
+import { Section } from "@/components/ui/page-header";
+import { ChartSkeleton } from "@/components/ui/skeleton";
+import { buttonSecondary, focusRing } from "@/components/ui/styles";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import { formatDecimal } from "@/lib/ui/decimal";
+import type { Period } from "@/lib/ui/period";
+import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
+
+const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
+
+/** One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked. */
+export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: string; onClose?: () => void }) {
+  const [metric, setMetric] = useQueryState("metric", metricParser);
+  const q = useApiQuery<SeriesResponse>("/api/affiliate/sub-affiliates/series", { subUid: uid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
+  const totals = q.data ? seriesTotals(q.data.items) : null;
+  return (
+    <div className="mb-6">
+      <Section
+        id="trend"
+        title={`Trend of sub-affiliate ${uid}`}
+        description={`${METRIC_LABELS[metric]} per ${granularity}, ${period.from} to ${period.to} (${tz}), both product types.`}
+        actions={
+          onClose ? (
+            <button type="button" className={buttonSecondary} onClick={onClose}>
+              Close trend
+            </button>
+          ) : null
+        }
+      >
+        <fieldset className="mb-3">
+          <legend className="sr-only">Metric</legend>
+          <div className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800">
+            {METRICS.map((m) => (
+              <label key={m} className={`cursor-pointer rounded px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 dark:has-[:checked]:bg-slate-950`}>
+                <input type="radio" name="trend-metric" value={m} checked={metric === m} onChange={() => void setMetric(m)} className={`sr-only ${focusRing}`} />
+                {METRIC_LABELS[m]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {q.isError ? (
+          <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title="The trend could not be loaded" />
+        ) : q.isPending ? (
+          <ChartSkeleton />
+        ) : q.data.items.length === 0 ? (
+          <EmptyState title="No activity in this period">Sub-affiliate {uid} has no records between {period.from} and {period.to}.</EmptyState>
+        ) : (
+          <>
+            {totals ? (
+              <p className="mb-2 text-sm" aria-live="polite">
+                Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
+              </p>
+            ) : null}
+            <SeriesChart rows={chartRows(q.data.items, metric)} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
+            <FreshnessNote freshness={q.data.freshness} />
+          </>
+        )}
+      </Section>
+    </div>
+  );
+}

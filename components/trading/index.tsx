@@ -1,0 +1,13 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { TableSkeleton } from "@/components/ui/skeleton";
+
+/**
+ * The order forms render in the browser only: their drafts and client order ids live in
+ * sessionStorage, which the server cannot see (and an id made on the server would differ).
+ */
+export const TradingView = dynamic(() => import("./trading-view").then((m) => m.TradingView), {
+  ssr: false,
+  loading: () => <TableSkeleton rows={6} columns={3} label="Loading order forms" />,
+});

@@ -1,0 +1,182 @@
+"use client";
+
+import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useMemo, useState } from "react";
+import { useTimeZone } from "@/components/period/use-period";
+import { Amount } from "@/components/ui/amount";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { CopyableId } from "@/components/ui/copyable-id";
+import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { DateRangeFields } from "@/components/ui/date-range-fields";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { SelectField, TextField } from "@/components/ui/field";
+import { FilterForm } from "@/components/ui/filter-form";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { Pager } from "@/components/ui/pager";
+import { TableSkeleton } from "@/components/ui/skeleton";
+import { useApiQuery } from "@/components/ui/use-api-query";
+import type { ListPage } from "@/lib/ui/api";
+import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
+import { formatDateTime } from "@/lib/ui/time";
+import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+
+export interface Transfer {
+  fromUserId: string;
+  toUserId: string;
+  withdrawId: string;
+  coin: string;
+  status: string;
+  amount: string;
+  createTime: number;
+  updateTime: number;
+}
+
+const PAGE_SIZES = [50, 100, 200] as const;
+const ACCOUNT_TYPES = ["SPOT", "FUND"] as const;
+/** getInternalWithdrawalStatus: only the past month can be queried (weex-facts.md). */
+const RULE: RangeRule = { maxAgeDays: 30 };
+const WHY = "WEEX keeps internal transfers for one month only, so the range must lie within the past 30 days.";
+
+const filters = {
+  withdrawID: parseAsString,
+  coin: parseAsString,
+  start: parseAsString,
+  end: parseAsString,
+  fromAccount: parseAsStringLiteral(ACCOUNT_TYPES),
+  toAccount: parseAsStringLiteral(ACCOUNT_TYPES),
+  ...pagingParsers(100),
+};
+
+const STATUS_TONE: Record<string, Tone> = { SUCCESS: "good", FAILED: "bad", PROGRESSING: "warn" };
+
+interface Draft {
+  withdrawID: string;
+  coin: string;
+  start: string;
+  end: string;
+  fromAccount: string;
+  toAccount: string;
+}
+
+export function TransfersView() {
+  const tz = useTimeZone();
+  const [url, setUrl] = useQueryStates(filters);
+  const [now] = useState(() => Date.now());
+  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
+  const params = {
+    withdrawID: url.withdrawID,
+    coin: url.coin,
+    startTime,
+    endTime,
+    fromAccountType: url.fromAccount,
+    toAccountType: url.toAccount,
+    page: url.page,
+    pageSize,
+  };
+  const q = useApiQuery<ListPage<Transfer>>("/api/affiliate/withdrawals", params, { keepPrevious: true });
+
+  const columns = useMemo(() => {
+    const h = columnHelper<Transfer>();
+    return h.columns([
+      h.accessor("withdrawId", { header: "Withdrawal ID", cell: (c) => <CopyableId value={c.getValue()} label="withdrawal ID" />, meta: { nowrap: true } }),
+      h.accessor("status", { header: "Status", cell: (c) => <Badge tone={STATUS_TONE[c.getValue()] ?? "neutral"}>{c.getValue()}</Badge> }),
+      h.accessor("coin", { header: "Coin", cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
+      h.accessor("amount", { header: "Amount", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("fromUserId", { header: "From user", cell: (c) => <CopyableId value={c.getValue()} label="sender user ID" />, meta: { nowrap: true } }),
+      h.accessor("toUserId", { header: "To user", cell: (c) => <CopyableId value={c.getValue()} label="recipient user ID" />, meta: { nowrap: true } }),
+      h.accessor("createTime", { header: `Created (${tz})`, cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),
+      h.accessor("updateTime", { header: `Updated (${tz})`, cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),
+    ]);
+  }, [tz]);
+
+  const initial: Draft = {
+    withdrawID: url.withdrawID ?? "",
+    coin: url.coin ?? "",
+    start: url.start ?? "",
+    end: url.end ?? "",
+    fromAccount: url.fromAccount ?? "",
+    toAccount: url.toAccount ?? "",
+  };
+  const filtered = Object.values(initial).some(Boolean);
+
+  return (
+    <>
+      <TransferFilters
+        key={Object.values(initial).join("|")}
+        initial={initial}
+        tz={tz}
+        now={now}
+        onApply={(d) =>
+          void setUrl({
+            withdrawID: d.withdrawID || null,
+            coin: d.coin || null,
+            start: d.start || null,
+            end: d.end || null,
+            fromAccount: (d.fromAccount || null) as (typeof ACCOUNT_TYPES)[number] | null,
+            toAccount: (d.toAccount || null) as (typeof ACCOUNT_TYPES)[number] | null,
+            page: null,
+          })
+        }
+        onReset={() => void setUrl({ withdrawID: null, coin: null, start: null, end: null, fromAccount: null, toAccount: null, page: null })}
+      />
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        <TableSkeleton columns={6} label="Loading internal transfers" />
+      ) : q.data.items.length === 0 ? (
+        <EmptyState title={filtered ? "No internal transfers match these filters" : "No internal transfers in the past month"}>
+          WEEX shows internal transfers of the past 30 days only. {filtered ? "Check the withdrawal ID and coin, or clear the filters." : ""}
+        </EmptyState>
+      ) : (
+        <>
+          <DataTable columns={columns} data={q.data.items} caption="Internal transfers" getRowId={(r) => r.withdrawId} stale={q.isPlaceholderData} testId="transfers-table" />
+          <Pager
+            label="Internal transfers"
+            page={url.page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            total={q.data.total}
+            pages={q.data.pages}
+            hasNextPage={q.data.hasNextPage}
+            rowsOnPage={q.data.items.length}
+            busy={q.isFetching}
+            onPage={(page) => void setUrl({ page })}
+            onPageSize={(size) => void setUrl({ size, page: null })}
+          />
+          <FreshnessNote freshness={q.data.freshness} />
+        </>
+      )}
+    </>
+  );
+}
+
+const accountOptions = [
+  { value: "", label: "Not set (WEEX default: SPOT)" },
+  { value: "SPOT", label: "SPOT (spot wallet)" },
+  { value: "FUND", label: "FUND (funding wallet)" },
+];
+
+function TransferFilters({ initial, tz, now, onApply, onReset }: { initial: Draft; tz: string; now: number; onApply: (d: Draft) => void; onReset: () => void }) {
+  const [d, setD] = useState(initial);
+  const check = checkRange(d.start, d.end, RULE, tz, now);
+  const coinError = d.coin.trim() && !/^[\x21-\x7e]{1,20}$/.test(d.coin.trim()) ? "A coin symbol is up to 20 letters or digits, e.g. USDT." : null;
+  const idError = d.withdrawID.trim() && !/^[\x21-\x7e]{1,64}$/.test(d.withdrawID.trim()) ? "A withdrawal ID has no spaces (at most 64 characters)." : null;
+  const invalid = !!(check.fromError || check.toError || coinError || idError);
+  return (
+    <FilterForm
+      label="Filter internal transfers"
+      onApply={() => !invalid && onApply({ ...d, withdrawID: d.withdrawID.trim(), coin: d.coin.trim().toUpperCase() })}
+      onReset={onReset}
+      applyDisabled={invalid}
+    >
+      <TextField label="Withdrawal ID" autoComplete="off" placeholder="any" value={d.withdrawID} onChange={(e) => setD({ ...d, withdrawID: e.target.value })} error={idError} />
+      <TextField label="Coin" autoComplete="off" placeholder="any, e.g. USDT" value={d.coin} onChange={(e) => setD({ ...d, coin: e.target.value })} error={coinError} />
+      <SelectField label="From account" value={d.fromAccount} onChange={(e) => setD({ ...d, fromAccount: e.target.value })} options={accountOptions} />
+      <SelectField label="To account" value={d.toAccount} onChange={(e) => setD({ ...d, toAccount: e.target.value })} options={accountOptions} />
+      <DateRangeFields from={d.start} to={d.end} onFrom={(start) => setD({ ...d, start })} onTo={(end) => setD({ ...d, end })} check={check} tz={tz} why={WHY} />
+    </FilterForm>
+  );
+}

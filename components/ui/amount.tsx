@@ -1,0 +1,11 @@
+import { formatDecimal } from "@/lib/ui/decimal";
+
+/** A decimal string shown exactly, grouped, tabular; the raw value stays in the title. */
+export function Amount({ value, className = "" }: { value: string | null | undefined; className?: string }) {
+  if (value === null || value === undefined || value === "") return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  return (
+    <span className={`whitespace-nowrap tabular-nums ${className}`} title={value}>
+      {formatDecimal(value)}
+    </span>
+  );
+}

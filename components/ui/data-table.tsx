@@ -1,0 +1,82 @@
+"use client";
+
+import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+
+/** Per-column presentation hints (TanStack Table v9 type-only `columnMeta` slot). */
+export interface ColumnHints {
+  /** right-align numbers so digits line up */
+  numeric?: boolean;
+  /** keep long ids from squeezing other columns */
+  nowrap?: boolean;
+}
+
+/** The feature set of every table here: core only, since paging, filtering and sorting happen on the server. */
+export const tableFeaturesCore = tableFeatures({ columnMeta: {} as ColumnHints });
+export type CoreFeatures = typeof tableFeaturesCore;
+
+export function columnHelper<T extends RowData>() {
+  return createColumnHelper<CoreFeatures, T>();
+}
+
+export interface DataTableProps<T extends RowData> {
+  columns: ColumnDef<CoreFeatures, T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- column values differ per column
+  data: readonly T[];
+  /** the table's caption: what the rows are and which filter made them */
+  caption: React.ReactNode;
+  getRowId?: (row: T, index: number) => string;
+  /** dim the rows while the next page loads over them */
+  stale?: boolean;
+  testId?: string;
+}
+
+/**
+ * A semantic table (caption, column headers with scope) over TanStack Table v9's core row
+ * model. Wide tables scroll inside their own region, which is focusable for keyboard users;
+ * the region is `relative` so visually hidden (absolutely positioned) text inside it cannot
+ * widen the page.
+ */
+export function DataTable<T extends RowData>({ columns, data, caption, getRowId, stale, testId }: DataTableProps<T>) {
+  const table = useTable({ features: tableFeaturesCore, columns, data, getRowId });
+  return (
+    <div
+      className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-slate-800"
+      tabIndex={0}
+      role="region"
+      aria-label={typeof caption === "string" ? caption : "Table"}
+      data-testid={testId}
+    >
+      <table className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stale ? "opacity-60" : ""}`} aria-busy={stale || undefined}>
+        <caption className="px-3 py-2 text-left text-sm text-slate-600 dark:text-slate-400">{caption}</caption>
+        <thead className="bg-slate-50 dark:bg-slate-800/60">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${header.column.columnDef.meta?.numeric ? "text-right" : "text-left"}`}
+                >
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+              {row.getAllCells().map((cell) => {
+                const meta = cell.column.columnDef.meta;
+                return (
+                  <td key={cell.id} className={`px-3 py-2 align-top ${meta?.numeric ? "text-right tabular-nums" : ""} ${meta?.nowrap ? "whitespace-nowrap" : ""}`}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { formatCount } from "@/lib/ui/decimal";
+import { buttonSecondary, inputClass } from "./styles";
+
+export interface PagerProps {
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  /** from the list response; null where the upstream does not say */
+  total: number | null;
+  pages: number | null;
+  hasNextPage: boolean;
+  rowsOnPage: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  busy?: boolean;
+  label: string;
+}
+
+/** Previous/next paging over a server-paged list; says where you are and how much there is. */
+export function Pager({ page, pageSize, pageSizes, total, pages, hasNextPage, rowsOnPage, onPage, onPageSize, busy, label }: PagerProps) {
+  const first = rowsOnPage ? (page - 1) * pageSize + 1 : 0;
+  const last = (page - 1) * pageSize + rowsOnPage;
+  return (
+    <nav aria-label={`${label} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p aria-live="polite" className="text-slate-700 dark:text-slate-300">
+        {rowsOnPage ? `Rows ${formatCount(first)}–${formatCount(last)}` : "No rows"}
+        {total !== null ? ` of ${formatCount(total)}` : ""}
+        {` · page ${formatCount(page)}`}
+        {pages !== null ? ` of ${formatCount(Math.max(pages, 1))}` : ""}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-2">
+          <span className="whitespace-nowrap">Rows per page</span>
+          <select className={`${inputClass} w-auto py-1`} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+            {pageSizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={buttonSecondary} onClick={() => onPage(1)} disabled={page <= 1 || busy}>
+          First
+        </button>
+        <button type="button" className={buttonSecondary} onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
+          Previous
+        </button>
+        <button type="button" className={buttonSecondary} onClick={() => onPage(page + 1)} disabled={!hasNextPage || busy}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Shared steps of the browser tests: sign in as a demo user, scan a page with axe, read
+ * reference data through the same API the pages use.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export type Role = "viewer" | "trader" | "admin";
+
+/**
+ * Sign in through next-auth's credentials endpoint (the same request the login form makes);
+ * the session cookie lands in the page's browser context.
+ */
+export async function login(page: Page, role: Role): Promise<void> {
+  const csrf = await page.request.get("/api/auth/csrf");
+  expect(csrf.ok()).toBe(true);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await page.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, username: role, password: "demo", callbackUrl: "/", json: "true" },
+    maxRedirects: 0,
+  });
+  expect(res.status(), `sign-in as ${role}`).toBeLessThan(400);
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session?.user?.role, `session of ${role}`).toBe(role);
+}
+
+/** An axe scan (WCAG 2.x A/AA) that fails on any serious or critical violation, listing them. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`).join("\n");
+  expect(bad, `${label}: axe found\n${report}`).toEqual([]);
+}
+
+export interface SymbolDef {
+  symbol: string;
+  status: string;
+  baseAsset: string;
+  tickSize?: string;
+  stepSize?: string;
+  minTradeAmount?: string;
+  maxTradeAmount?: string;
+}
+
+export async function symbols(page: Page): Promise<SymbolDef[]> {
+  const res = await page.request.get("/api/reference/symbols");
+  expect(res.ok()).toBe(true);
+  const body = await res.json();
+  return Array.isArray(body) ? body : body.symbols;
+}
+
+/** Wait until no skeleton or "Loading" status is left on the page. */
+export async function settled(page: Page, timeout = 120_000): Promise<void> {
+  await expect(page.locator('[aria-busy="true"][role="status"]')).toHaveCount(0, { timeout });
+}

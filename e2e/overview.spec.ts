@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, login, settled } from "./helpers";
+
+// The overview pages through a week of sub-affiliate and invitee data at WEEX's weight budget:
+// figures arrive over several seconds, one request after another.
+const SLOW = { timeout: 90_000 };
+
+test.describe("overview", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, "viewer");
+  });
+
+  test("KPIs with comparison, charts, funnel and leaderboards", async ({ page }) => {
+    test.setTimeout(240_000);
+    // The page's own series answer (today's figures grow during the day, so a second request may differ).
+    const seriesResponse = page.waitForResponse((r) => r.url().includes("/api/affiliate/sub-affiliates/series?") && r.url().includes("granularity=day"), SLOW);
+    await page.goto("/?period=7d");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page.getByTestId("period-summary")).toContainText("7 days");
+    for (const id of ["tradingVolume", "netTradingFee", "paidCommission", "registered", "kycPassed", "firstDeposit", "firstTrade"]) {
+      await expect(page.getByTestId(`kpi-${id}-value`), id).toHaveText(/^-?[\d,]+(\.\d+)?$/, SLOW);
+      await expect(page.getByTestId(`kpi-${id}`), id).toContainText(/vs previous 7 days/, SLOW);
+    }
+    // The volume KPI is the exact decimal sum of the series the server returns.
+    const series = await (await seriesResponse).json();
+    const expected = exactSum(series.items.map((i: { tradingVolume: string }) => i.tradingVolume));
+    expect((await page.getByTestId("kpi-tradingVolume-value").textContent())!.replace(/,/g, "")).toBe(expected);
+
+    // Three series charts with SPOT and FUTURES bars, the funnel and both leaderboards.
+    await expect(page.getByTestId("series-chart")).toHaveCount(3);
+    await expect(page.locator('[data-testid="series-chart"] .recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.getByTestId("series-chart").first().locator(".recharts-legend-item")).toHaveCount(2);
+    await expect(page.getByTestId("funnel-chart")).toContainText("Registered");
+    await expect(page.locator('[data-testid="funnel-chart"] .recharts-bar-rectangle')).toHaveCount(4);
+    await expect(page.getByTestId("leaderboard-commission").locator("tbody tr")).toHaveCount(10, SLOW);
+    await expect(page.getByTestId("leaderboard-volume").locator("tbody tr")).toHaveCount(10, SLOW);
+    await settled(page);
+    await page.screenshot({ path: test.info().outputPath("overview.png"), fullPage: true });
+    await expectAccessible(page, "/");
+  });
+
+  test("period, granularity and zone live in the URL and survive a reload", async ({ page }) => {
+    await page.goto("/?period=7d");
+    await page.getByLabel("Granularity").selectOption("week");
+    await expect(page).toHaveURL(/gran=week/);
+    await page.getByLabel("Period", { exact: true }).selectOption("custom");
+    await expect(page).toHaveURL(/period=custom/);
+    await page.getByLabel("From", { exact: true }).fill("2026-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2026-01-03");
+    await expect(page).toHaveURL(/from=2026-01-01/);
+    await expect(page.getByTestId("period-summary")).toContainText("2026-01-01 – 2026-01-03 (3 days, UTC)");
+    await expect(page.getByTestId("period-summary")).toContainText("compared with 2025-12-29 – 2025-12-31");
+    await page.getByLabel("Time zone").selectOption({ index: 0 });
+
+    await page.reload();
+    await expect(page.getByLabel("Period", { exact: true })).toHaveValue("custom");
+    await expect(page.getByLabel("Granularity")).toHaveValue("week");
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-01-01");
+    await expect(page.getByTestId("kpi-tradingVolume")).toContainText("vs previous 3 days", SLOW);
+  });
+
+  test("a period older than a year says why invitee figures are missing", async ({ page }) => {
+    await page.goto("/?period=custom&from=2024-01-01&to=2024-01-31");
+    await expect(page.getByTestId("kpi-registered")).toContainText("WEEX keeps invitee data for one year only.");
+    await expect(page.getByText("Not available for this period")).toBeVisible();
+  });
+});
+
+/** Sum decimal strings exactly with BigInt (independent of the page's decimal.js). */
+function exactSum(values: string[]): string {
+  const scale = Math.max(0, ...values.map((v) => (v.split(".")[1] ?? "").length));
+  let total = 0n;
+  for (const v of values) {
+    const [i, f = ""] = v.split(".");
+    total += BigInt(i + f.padEnd(scale, "0"));
+  }
+  const s = total.toString().padStart(scale + 1, "0");
+  const int = s.slice(0, s.length - scale);
+  const frac = s.slice(s.length - scale).replace(/0+$/, "");
+  return frac ? `${int}.${frac}` : int;
+}

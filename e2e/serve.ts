@@ -1,0 +1,57 @@
+/**
+ * The server Playwright tests run against: the simulated exchange plus `next start` on a
+ * prebuilt dist dir, in demo mode, with a throwaway database. Started by playwright.config.ts
+ * (webServer) and stopped by it with SIGTERM.
+ *
+ *   E2E_PORT      dashboard port (required; the config picks a free one)
+ *   E2E_DIST_DIR  the Next build to serve (default .next-test, built by `npm run build:test`)
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startSimulator } from "../lib/simulator";
+
+const require = createRequire(import.meta.url);
+const port = process.env.E2E_PORT;
+const distDir = process.env.E2E_DIST_DIR || ".next-test";
+if (!port) throw new Error("E2E_PORT is not set");
+if (!existsSync(join(distDir, "BUILD_ID"))) {
+  console.error(`[e2e] no build in ${distDir}: run \`npm run build:test\` (or NEXT_DIST_DIR=${distDir} npx next build) first`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "weex-e2e-"));
+// Port 0: a free port, so a running demo (4010) or another test run does not collide.
+const sim = await startSimulator({ port: 0, quiet: true });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_DIST_DIR: distDir,
+  DATA_DIR: dataDir,
+  SIM_PORT: String(sim.port),
+  PORT: port,
+  NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+};
+// Demo mode: no live credentials or base URLs, whatever the surrounding shell has.
+for (const k of ["WEEX_API_KEY", "WEEX_API_SECRET", "WEEX_API_PASSPHRASE", "WEEX_TRADE_API_KEY", "WEEX_TRADE_API_SECRET", "WEEX_TRADE_API_PASSPHRASE", "WEEX_SPOT_BASE_URL", "WEEX_CONTRACT_BASE_URL", "DATABASE_URL"]) {
+  env[k] = "";
+}
+
+const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
+console.log(`[e2e] simulator ${sim.url}, dashboard http://127.0.0.1:${port} (${distDir}), data ${dataDir}`);
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (next.exitCode === null) next.kill("SIGTERM");
+  await sim.close().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+next.on("exit", (code) => void stop(code ?? 1));
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));

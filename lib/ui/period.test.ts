@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { previousPeriod, resolvePeriod } from "./period";
+
+// Wednesday 18 November 2026, 15:00 UTC
+const NOW = Date.UTC(2026, 10, 18, 15);
+
+describe("reporting periods", () => {
+  it("trailing presets end today and count whole days", () => {
+    const p = resolvePeriod("7d", "UTC", NOW);
+    expect(p).toMatchObject({ from: "2026-11-12", to: "2026-11-18", days: 7 });
+    expect(p.startTime).toBe(Date.UTC(2026, 10, 12));
+    expect(p.endTime).toBe(Date.UTC(2026, 10, 19) - 1);
+    expect(resolvePeriod("1y", "UTC", NOW)).toMatchObject({ from: "2025-11-19", days: 365 });
+  });
+  it("to-date presets start at the month, quarter and year", () => {
+    expect(resolvePeriod("mtd", "UTC", NOW)).toMatchObject({ from: "2026-11-01", to: "2026-11-18", days: 18 });
+    expect(resolvePeriod("qtd", "UTC", NOW)).toMatchObject({ from: "2026-10-01", days: 49 });
+    expect(resolvePeriod("ytd", "UTC", NOW)).toMatchObject({ from: "2026-01-01" });
+  });
+  it("uses the zone's calendar: late evening in New York is already tomorrow in UTC", () => {
+    const lateNY = Date.UTC(2026, 10, 19, 2); // 18 Nov 21:00 in New York
+    expect(resolvePeriod("7d", "America/New_York", lateNY)).toMatchObject({ to: "2026-11-18" });
+    expect(resolvePeriod("7d", "UTC", lateNY)).toMatchObject({ to: "2026-11-19" });
+  });
+  it("custom ranges are taken as given; invalid ones fall back to 30 days", () => {
+    expect(resolvePeriod("custom", "UTC", NOW, { from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ days: 31 });
+    expect(resolvePeriod("custom", "UTC", NOW, { from: "2026-10-31", to: "2026-10-01" })).toMatchObject({ days: 30, to: "2026-11-18" });
+  });
+  it("the previous period has the same length and ends the day before", () => {
+    const p = resolvePeriod("mtd", "UTC", NOW);
+    const prev = previousPeriod(p, "UTC");
+    expect(prev).toMatchObject({ from: "2026-10-14", to: "2026-10-31", days: 18 });
+    expect(prev.endTime + 1).toBe(p.startTime);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Reporting periods: the presets of the overview, a custom range, and the previous period of
+ * the same length that every KPI is compared with. All boundaries are whole days in the chosen
+ * zone, so a period is stable for the whole day (and so are the query keys built from it).
+ */
+import { addDays, DAY_MS, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone, type Ymd } from "./time";
+
+export const PRESETS = ["7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "custom"] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export const PRESET_LABELS: Record<Preset, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "1y": "Last 12 months",
+  mtd: "Month to date",
+  qtd: "Quarter to date",
+  ytd: "Year to date",
+  custom: "Custom range",
+};
+
+export const GRANULARITIES = ["day", "week", "month"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+export interface Period {
+  /** first millisecond, inclusive */
+  startTime: number;
+  /** last millisecond, inclusive */
+  endTime: number;
+  /** first and last calendar day in the zone */
+  from: string;
+  to: string;
+  days: number;
+}
+
+const TRAILING_DAYS: Partial<Record<Preset, number>> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
+
+function periodOf(first: Ymd, last: Ymd, tz: string): Period {
+  const startTime = startOfDay(first, tz);
+  const endTime = endOfDay(last, tz);
+  const days = Math.round((Date.UTC(last.year, last.month - 1, last.day) - Date.UTC(first.year, first.month - 1, first.day)) / DAY_MS) + 1;
+  return { startTime, endTime, from: formatYmd(first), to: formatYmd(last), days };
+}
+
+/**
+ * The period a preset means today in a zone. A custom range needs `from` and `to`
+ * (YYYY-MM-DD); if they are missing or reversed it falls back to the last 30 days.
+ */
+export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: { from?: string | null; to?: string | null }): Period {
+  const today = ymdInZone(now, tz);
+  const trailing = TRAILING_DAYS[preset];
+  if (trailing) return periodOf(addDays(today, -(trailing - 1)), today, tz);
+  switch (preset) {
+    case "mtd":
+      return periodOf({ ...today, day: 1 }, today, tz);
+    case "qtd":
+      return periodOf({ year: today.year, month: today.month - ((today.month - 1) % 3), day: 1 }, today, tz);
+    case "ytd":
+      return periodOf({ year: today.year, month: 1, day: 1 }, today, tz);
+    case "custom": {
+      const from = parseYmd(custom?.from);
+      const to = parseYmd(custom?.to);
+      if (from && to && formatYmd(from) <= formatYmd(to)) return periodOf(from, to, tz);
+      return resolvePeriod("30d", tz, now);
+    }
+    default:
+      return resolvePeriod("30d", tz, now);
+  }
+}
+
+/** The same number of days immediately before the period. */
+export function previousPeriod(p: Period, tz: string): Period {
+  const first = parseYmd(p.from)!;
+  const prevLast = addDays(first, -1);
+  const prevFirst = addDays(first, -p.days);
+  return periodOf(prevFirst, prevLast, tz);
+}

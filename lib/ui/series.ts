@@ -1,0 +1,79 @@
+/**
+ * Shaping the `series` response for KPI cards and charts. Totals are exact decimals; chart
+ * rows carry both the exact text (for tooltips and tables) and a number (for bar heights only).
+ */
+import type { Freshness } from "./api";
+import { Dec, chartNumber } from "./decimal";
+
+export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
+export type Metric = (typeof METRICS)[number];
+
+export const METRIC_LABELS: Record<Metric, string> = {
+  tradingVolume: "Trading volume",
+  netTradingFee: "Net trading fee",
+  paidCommission: "Paid commission",
+};
+
+export const PRODUCTS = ["SPOT", "FUTURES"] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+export interface SeriesItem {
+  bucket: string;
+  productType: string;
+  tradingVolume: string;
+  netTradingFee: string;
+  paidCommission: string;
+}
+
+export interface SeriesResponse {
+  granularity: string;
+  tz: string;
+  items: SeriesItem[];
+  freshness?: Freshness;
+}
+
+export type Totals = Record<Metric, { total: Dec; SPOT: Dec; FUTURES: Dec }>;
+
+/** Exact sums of a series, overall and per product type. */
+export function seriesTotals(items: readonly SeriesItem[]): Totals {
+  const zero = () => ({ total: new Dec(0), SPOT: new Dec(0), FUTURES: new Dec(0) });
+  const t: Totals = { tradingVolume: zero(), netTradingFee: zero(), paidCommission: zero() };
+  for (const item of items) {
+    for (const m of METRICS) {
+      t[m].total = t[m].total.plus(item[m]);
+      if (item.productType === "SPOT" || item.productType === "FUTURES") {
+        t[m][item.productType] = t[m][item.productType].plus(item[m]);
+      }
+    }
+  }
+  return t;
+}
+
+export interface ChartRow {
+  bucket: string;
+  SPOT: number;
+  FUTURES: number;
+  /** exact values for the tooltip and the data table */
+  exact: { SPOT: string; FUTURES: string; total: string };
+}
+
+/** One row per bucket (ascending) with SPOT and FUTURES side by side for a stacked bar. */
+export function chartRows(items: readonly SeriesItem[], metric: Metric): ChartRow[] {
+  const byBucket = new Map<string, { SPOT: Dec; FUTURES: Dec }>();
+  for (const item of items) {
+    let row = byBucket.get(item.bucket);
+    if (!row) {
+      row = { SPOT: new Dec(0), FUTURES: new Dec(0) };
+      byBucket.set(item.bucket, row);
+    }
+    if (item.productType === "SPOT" || item.productType === "FUTURES") row[item.productType] = row[item.productType].plus(item[metric]);
+  }
+  return [...byBucket.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([bucket, v]) => ({
+      bucket,
+      SPOT: chartNumber(v.SPOT),
+      FUTURES: chartNumber(v.FUTURES),
+      exact: { SPOT: v.SPOT.toFixed(), FUTURES: v.FUTURES.toFixed(), total: v.SPOT.plus(v.FUTURES).toFixed() },
+    }));
+}
