@@ -1,0 +1,24 @@
+/**
+ * The archive sync (issue 7): GET its state per dataset (state, range held, rows, last run,
+ * last error, progress); POST `{action: "sync" | "resync", dataset, from?, to?}` to sync now
+ * or re-read a range. Admins only; actions are audited.
+ */
+import { syncActionBody } from "@/lib/archive/admin";
+import { archiveAction, archiveStatus } from "@/lib/archive/server";
+import { audit } from "@/lib/server/audit";
+import { json, route } from "@/lib/server/route";
+
+export const GET = route({
+  role: "admin",
+  handler: () => archiveStatus(),
+});
+
+export const POST = route({
+  role: "admin",
+  body: syncActionBody,
+  handler: async ({ body, user, ip }) => {
+    const result = await archiveAction(body);
+    await audit({ username: user.username, action: `archive.${body.action}`, ip, detail: { request: body, result }, outcome: "success" });
+    return json(result, 202);
+  },
+});

@@ -1,0 +1,211 @@
+/**
+ * The three archived datasets: which endpoint each reads, the request variants one time range
+ * needs (both product types; each transfer account-type pair), and how a page of records
+ * becomes rows, upserted on the natural key.
+ */
+import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
+import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
+import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { Tx } from "./db";
+import type { Interval } from "./intervals";
+import { utcDayStart } from "./plan";
+import type { ArchiveSettings, DatasetKey } from "./settings";
+
+export type Variant = Record<string, string>;
+type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
+
+export interface DatasetDef {
+  key: DatasetKey;
+  endpoint: PagedKey;
+  /** the largest page the upstream serves: fewest requests per record */
+  pageSize: number;
+  variants(settings: ArchiveSettings): Variant[];
+  /** the upstream query of one slice and variant (without paging) */
+  params(range: Interval, variant: Variant): Record<string, unknown>;
+  /** write one page; returns the rows written */
+  upsert(tx: Tx, items: unknown[], variant: Variant, now: number): Promise<number>;
+  /**
+   * After a re-sync of `range` (every page read): delete the rows of that range and variant the
+   * upstream no longer returned (they were not written since `since`).
+   */
+  sweep(tx: Tx, range: Interval, variant: Variant, since: number): Promise<void>;
+}
+
+/** Last occurrence wins: one page listing a key twice must not make the upsert fail. */
+function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
+  return [...new Map(items.map((i) => [key(i), i])).values()];
+}
+
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const subAffiliates: DatasetDef = {
+  key: "subAffiliates",
+  endpoint: "subAffiliates",
+  pageSize: ENDPOINTS.subAffiliates.paging!.maxSize,
+  variants: () => [{ productType: "SPOT" }, { productType: "FUTURES" }],
+  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+  async upsert(tx, items, _v, now) {
+    const records = uniqueBy(items as SubAffiliateRecord[], (r) => `${r.subAffiliateUid}|${r.productType}|${r.date}`);
+    if (records.length === 0) return 0;
+    await tx
+      .insert(archiveSubAffiliateDaily)
+      .values(
+        records.map((r) => ({
+          subAffiliateUid: r.subAffiliateUid,
+          productType: r.productType,
+          day: r.date,
+          tradingVolume: r.tradingVolume,
+          netTradingFee: r.netTradingFee,
+          paidCommission: r.paidCommission,
+          syncedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [archiveSubAffiliateDaily.subAffiliateUid, archiveSubAffiliateDaily.productType, archiveSubAffiliateDaily.day],
+        set: {
+          tradingVolume: sql`excluded.trading_volume`,
+          netTradingFee: sql`excluded.net_trading_fee`,
+          paidCommission: sql`excluded.paid_commission`,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      });
+    await refreshDayTotals(tx, sql`(product_type, day) IN (SELECT * FROM unnest(${sqlArray(records.map((r) => r.productType))}::text[], ${sqlArray(records.map((r) => r.date))}::date[]))`);
+    return records.length;
+  },
+  async sweep(tx, range, v, since) {
+    const days = sql`product_type = ${v.productType} AND day BETWEEN ${utcDate(utcDayStart(range.from))}::date AND ${utcDate(range.to)}::date`;
+    await tx
+      .delete(archiveSubAffiliateDaily)
+      .where(
+        and(
+          eq(archiveSubAffiliateDaily.productType, v.productType),
+          between(archiveSubAffiliateDaily.day, utcDate(utcDayStart(range.from)), utcDate(range.to)),
+          lt(archiveSubAffiliateDaily.syncedAt, since),
+        ),
+      );
+    await tx.execute(sql`DELETE FROM archive_sub_affiliate_day_total WHERE ${days}`);
+    await refreshDayTotals(tx, days);
+  },
+};
+
+/** Recompute the per-day totals of the (product, day) pairs `which` selects, from the daily rows. */
+async function refreshDayTotals(tx: Tx, which: SQL): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO archive_sub_affiliate_day_total (product_type, day, records, trading_volume, net_trading_fee, paid_commission)
+    SELECT product_type, day, count(*), sum(trading_volume), sum(net_trading_fee), sum(paid_commission)
+    FROM archive_sub_affiliate_daily WHERE ${which}
+    GROUP BY product_type, day
+    ON CONFLICT (product_type, day) DO UPDATE SET
+      records = excluded.records, trading_volume = excluded.trading_volume,
+      net_trading_fee = excluded.net_trading_fee, paid_commission = excluded.paid_commission`);
+}
+
+/** A text array parameter (`{a,b}` literal), for unnest(). */
+function sqlArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
+const invitees: DatasetDef = {
+  key: "invitees",
+  endpoint: "invitees",
+  pageSize: ENDPOINTS.invitees.paging!.maxSize,
+  variants: () => [{}],
+  params: (range) => ({ startTime: range.from, endTime: range.to }),
+  async upsert(tx, items, _v, now) {
+    const records = uniqueBy(items as InviteeRecord[], (r) => r.uid);
+    if (records.length === 0) return 0;
+    await tx
+      .insert(archiveInvitee)
+      .values(
+        records.map((r) => ({
+          uid: r.uid,
+          registerTime: r.registerTime,
+          kycResult: r.kycResult,
+          inviteCode: r.inviteCode ?? null,
+          firstDeposit: r.firstDeposit,
+          firstTrade: r.firstTrade,
+          lastDeposit: r.lastDeposit,
+          lastTrade: r.lastTrade,
+          syncedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: archiveInvitee.uid,
+        set: {
+          registerTime: sql`excluded.register_time`,
+          kycResult: sql`excluded.kyc_result`,
+          inviteCode: sql`excluded.invite_code`,
+          firstDeposit: sql`excluded.first_deposit`,
+          firstTrade: sql`excluded.first_trade`,
+          lastDeposit: sql`excluded.last_deposit`,
+          lastTrade: sql`excluded.last_trade`,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      });
+    return records.length;
+  },
+  async sweep(tx, range, _v, since) {
+    await tx
+      .delete(archiveInvitee)
+      .where(and(between(archiveInvitee.registerTime, range.from, range.to), lt(archiveInvitee.syncedAt, since)));
+  },
+};
+
+const withdrawals: DatasetDef = {
+  key: "withdrawals",
+  endpoint: "withdrawals",
+  pageSize: ENDPOINTS.withdrawals.paging!.maxSize,
+  variants: (settings) => settings.withdrawalAccountTypes.map(([fromAccountType, toAccountType]) => ({ fromAccountType, toAccountType })),
+  params: (range, v) => ({ startTime: range.from, endTime: range.to, fromAccountType: v.fromAccountType, toAccountType: v.toAccountType }),
+  async upsert(tx, items, v, now) {
+    const records = uniqueBy(items as WithdrawalRecord[], (r) => r.withdrawId);
+    if (records.length === 0) return 0;
+    await tx
+      .insert(archiveTransfer)
+      .values(
+        records.map((r) => ({
+          withdrawId: r.withdrawId,
+          fromUserId: r.fromUserId,
+          toUserId: r.toUserId,
+          coin: r.coin,
+          status: r.status,
+          amount: r.amount,
+          createTime: r.createTime,
+          updateTime: r.updateTime,
+          fromAccountType: v.fromAccountType,
+          toAccountType: v.toAccountType,
+          syncedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: archiveTransfer.withdrawId,
+        set: {
+          fromUserId: sql`excluded.from_user_id`,
+          toUserId: sql`excluded.to_user_id`,
+          coin: sql`excluded.coin`,
+          status: sql`excluded.status`,
+          amount: sql`excluded.amount`,
+          createTime: sql`excluded.create_time`,
+          updateTime: sql`excluded.update_time`,
+          fromAccountType: sql`excluded.from_account_type`,
+          toAccountType: sql`excluded.to_account_type`,
+          syncedAt: sql`excluded.synced_at`,
+        },
+      });
+    return records.length;
+  },
+  async sweep(tx, range, v, since) {
+    await tx
+      .delete(archiveTransfer)
+      .where(
+        and(
+          between(archiveTransfer.createTime, range.from, range.to),
+          eq(archiveTransfer.fromAccountType, v.fromAccountType),
+          eq(archiveTransfer.toAccountType, v.toAccountType),
+          lt(archiveTransfer.syncedAt, since),
+        ),
+      );
+  },
+};
+
+export const DATASET_DEFS: Record<DatasetKey, DatasetDef> = { subAffiliates, invitees, withdrawals };

@@ -1,0 +1,122 @@
+/**
+ * What a sync run of one dataset fetches: a pure function of the clock, what the archive
+ * already holds (coverage) and a little state. The engine stores the answer as cursor rows
+ * and works through them; a restarted process resumes those rows instead of planning again.
+ *
+ * Every run re-reads what can still have changed and fills what is missing:
+ * - **Sub-affiliate records** are daily (UTC). A day can still change until the day after it
+ *   has ended, so a day fetched at instant T is final when it ended at least a day before T.
+ *   Each run re-reads from the day before the newest instant held up to now (normally just
+ *   yesterday and today; after a week of downtime, that week), and backfills missing days back
+ *   to the horizon (`subAffiliateDays`).
+ * - **Invitees** are filtered by registration time; their KYC/deposit/trade fields change
+ *   after registration. Each run reads the registrations since the newest one held (with an
+ *   overlap); every `inviteeRefreshMs` a run re-reads the whole year the upstream serves.
+ *   Older invitees are kept as archived, forever.
+ * - **Internal transfers** are filtered by creation time; a PROGRESSING transfer can still
+ *   change status. Each run re-reads from the oldest PROGRESSING transfer (or the newest time
+ *   held, minus the overlap) up to now. Older transfers are kept, forever.
+ *
+ * Slices honour the upstream's limits (invitees: ≤ 90 days a query, not older than a year;
+ * transfers: the past month) and are listed newest first, so the most recent history becomes
+ * available from the archive first and the held range grows backwards without holes.
+ */
+import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
+import { chunkNewestFirst, gaps, mergeIntervals, type Interval } from "./intervals";
+import type { ArchiveSettings, DatasetKey } from "./settings";
+
+export type SliceKind = "backfill" | "incremental" | "refresh" | "resync";
+
+export interface PlannedSlice extends Interval {
+  kind: SliceKind;
+}
+
+export interface PlanInput {
+  now: number;
+  /** merged intervals the dataset holds */
+  coverage: readonly Interval[];
+  /** invitees: when the last full refresh started (null: never) */
+  refreshedAt?: number | null;
+  /** withdrawals: creation time of the oldest archived PROGRESSING transfer, if any */
+  oldestOpen?: number | null;
+}
+
+export interface RunPlan {
+  /** backfill when anything is missing, else refresh or incremental */
+  kind: Exclude<SliceKind, "resync">;
+  slices: PlannedSlice[];
+}
+
+export const utcDayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+const utcDayEnd = (t: number) => utcDayStart(t) + DAY_MS - 1;
+
+/** The oldest instant the upstream still answers for, with our margin (null: no limit). */
+export function windowStart(dataset: DatasetKey, now: number, settings: ArchiveSettings): number | null {
+  if (dataset === "invitees") return now - WINDOWS.invitees.maxAgeMs + settings.windowMarginMs;
+  if (dataset === "withdrawals") return now - WINDOWS.withdrawals.maxAgeMs + settings.windowMarginMs;
+  return null;
+}
+
+/** The longest range one slice may cover. */
+export function maxSliceMs(dataset: DatasetKey, settings: ArchiveSettings): number {
+  if (dataset === "invitees") return WINDOWS.invitees.maxSpanMs; // to - from ≤ 90 days
+  if (dataset === "withdrawals") return settings.withdrawalSliceMs;
+  return settings.subAffiliateSliceDays * DAY_MS;
+}
+
+export function planRun(dataset: DatasetKey, input: PlanInput, settings: ArchiveSettings): RunPlan {
+  const coverage = mergeIntervals(input.coverage);
+  const newest = coverage.at(-1);
+  const { now } = input;
+  const size = maxSliceMs(dataset, settings);
+  const slices = (range: Interval, kind: SliceKind) => chunkNewestFirst(range, size).map((r) => ({ ...r, kind }));
+
+  let oldest: number;
+  let recentFrom: number;
+  let recentKind: SliceKind = newest ? "incremental" : "backfill";
+
+  if (dataset === "subAffiliates") {
+    oldest = utcDayStart(now) - (settings.subAffiliateDays - 1) * DAY_MS;
+    // From the day before the newest instant held: the first day that may not be final yet.
+    recentFrom = Math.max(oldest, utcDayStart(newest ? newest.to : now) - DAY_MS);
+  } else if (dataset === "invitees") {
+    oldest = windowStart(dataset, now, settings)!;
+    const refreshDue = input.refreshedAt == null || now - input.refreshedAt >= settings.inviteeRefreshMs;
+    if (refreshDue || !newest) {
+      recentFrom = oldest;
+      if (newest) recentKind = "refresh";
+    } else {
+      recentFrom = Math.max(oldest, newest.to - settings.overlapMs);
+    }
+  } else {
+    oldest = windowStart(dataset, now, settings)!;
+    const open = input.oldestOpen ?? Infinity;
+    recentFrom = newest ? Math.max(oldest, Math.min(newest.to - settings.overlapMs, open)) : oldest;
+  }
+
+  const planned = slices({ from: recentFrom, to: now }, recentKind);
+  // What is missing between the horizon and the recent range, newest gap first.
+  for (const gap of gaps(oldest, recentFrom - 1, coverage).reverse()) {
+    const range = dataset === "subAffiliates" ? { from: utcDayStart(gap.from), to: Math.min(utcDayEnd(gap.to), recentFrom - 1) } : gap;
+    planned.push(...slices(range, "backfill"));
+  }
+  const kind = planned.some((s) => s.kind === "backfill") ? "backfill" : recentKind === "refresh" ? "refresh" : "incremental";
+  return { kind, slices: planned };
+}
+
+/**
+ * Slices for an admin's re-sync of [from, to] (clamped to what the upstream still serves;
+ * sub-affiliate ranges widened to whole UTC days). Empty when nothing of it can be fetched.
+ */
+export function planResync(dataset: DatasetKey, range: Interval, now: number, settings: ArchiveSettings): PlannedSlice[] {
+  let { from, to } = range;
+  to = Math.min(to, now);
+  const start = windowStart(dataset, now, settings);
+  if (start !== null) from = Math.max(from, start);
+  if (dataset === "subAffiliates") {
+    from = utcDayStart(from);
+    to = Math.min(utcDayEnd(to), now);
+  }
+  if (from > to) return [];
+  return chunkNewestFirst({ from, to }, maxSliceMs(dataset, settings)).map((r) => ({ ...r, kind: "resync" as const }));
+}

@@ -1,0 +1,68 @@
+/**
+ * The `source=auto|archive|live` query parameter of the affiliate routes, and the query
+ * schemas for `source=archive`.
+ *
+ * With `auto` and `live` a route validates exactly as before (the upstream's windows: invitees
+ * a year, transfers a month), because live WEEX may be asked. With `archive` nothing goes
+ * upstream, so the windows do not apply: history WEEX has forgotten stays readable and
+ * exportable. The archive schemas are the same fields from the same endpoint table, with only
+ * the ordering rule (end ≥ start) kept.
+ */
+import { z } from "zod";
+import { funnelQuery, inviteesExportQuery } from "@/lib/affiliate/queries";
+import { checkWindow, ENDPOINTS, requestSchema, type EndpointDef } from "@/lib/weex/endpoints";
+import { inEnum } from "@/lib/weex/wire";
+import { SOURCE_PARAMS, type SourceParam } from "./select";
+
+const ORDERED_ONLY = { ordered: true };
+
+/** The endpoint's own fields, with the ordering rule as the only time window. */
+function withoutWindow(ep: EndpointDef): EndpointDef {
+  const shape = (ep.params as unknown as z.ZodObject).shape;
+  return {
+    ...ep,
+    params: z.strictObject(shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p as { startTime?: number; endTime?: number }, ctx)),
+  };
+}
+
+/** Archive list queries: the list routes' fields and paging, no upstream windows. */
+export const archiveListQuery = {
+  invitees: requestSchema(withoutWindow(ENDPOINTS.invitees)),
+  withdrawals: requestSchema(withoutWindow(ENDPOINTS.withdrawals)),
+};
+
+/** Archive export/aggregate queries whose live versions carry a window. */
+export const archiveInviteesExportQuery = z.strictObject(inviteesExportQuery.shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p, ctx));
+export const archiveFunnelQuery = z.strictObject(funnelQuery.shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p, ctx));
+export const archiveWithdrawalsExportQuery = withoutWindow(ENDPOINTS.withdrawals).params;
+
+const sourceParam = inEnum(SOURCE_PARAMS);
+
+/**
+ * `schema` plus `source` (default auto). With source=archive the rest is validated by
+ * `archive` (default: the same schema). Issues keep their field paths; unknown fields are
+ * named one by one, as everywhere else.
+ */
+export function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L, archive?: A) {
+  return z.record(z.string(), z.unknown()).transform((input, ctx) => {
+    const { source: rawSource, ...rest } = input;
+    const s = sourceParam.safeParse(rawSource ?? "auto");
+    if (!s.success) {
+      ctx.addIssue({ code: "custom", path: ["source"], message: `must be one of ${SOURCE_PARAMS.join(", ")}` });
+      return z.NEVER;
+    }
+    const schema: z.ZodType = s.data === "archive" && archive ? archive : live;
+    const r = schema.safeParse(rest);
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        if (issue.code === "unrecognized_keys") {
+          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
+        } else {
+          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+        }
+      }
+      return z.NEVER;
+    }
+    return { ...(r.data as object), source: s.data as SourceParam } as (z.output<L> | z.output<A>) & { source: SourceParam };
+  });
+}

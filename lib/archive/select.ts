@@ -1,0 +1,120 @@
+/**
+ * Which part of a request the archive answers and which part goes to WEEX live — pure
+ * functions of the request's range, what the archive holds (coverage) and the `source`
+ * parameter:
+ *
+ * - `live`: everything live, as without an archive.
+ * - `archive`: everything from the archive, whatever it holds (history beyond the upstream's
+ *   windows included).
+ * - `auto` (default): the archive for the range it holds, live for the rest — typically today
+ *   (sub-affiliate days not over yet) and anything since the last sync, or ranges the backfill
+ *   has not reached yet.
+ *
+ * The answer is a list of parts, newest first (the order the upstream lists records in), each
+ * with its own range; the caller fetches them in order and concatenates.
+ */
+import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
+import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
+import type { Interval } from "./intervals";
+import { utcDayStart } from "./plan";
+
+export const SOURCE_PARAMS = ["auto", "archive", "live"] as const;
+export type SourceParam = (typeof SOURCE_PARAMS)[number];
+
+/** How fresh an answer is: where it came from and when the archive part was last synced. */
+export interface Freshness {
+  source: "archive" | "live" | "mixed";
+  /** epoch ms of the archive's last completed sync (null: no archive part, or never synced) */
+  syncedAt: number | null;
+}
+
+export interface Part {
+  from: "archive" | "live";
+  /** inclusive epoch ms; undefined = open */
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface Held {
+  /** merged intervals the dataset holds */
+  coverage: readonly Interval[];
+  syncedAt: number | null;
+}
+
+export function freshnessOf(parts: readonly Part[], syncedAt: number | null): Freshness {
+  const archive = parts.some((p) => p.from === "archive");
+  const live = parts.some((p) => p.from === "live");
+  if (archive && live) return { source: "mixed", syncedAt };
+  if (archive) return { source: "archive", syncedAt };
+  return { source: "live", syncedAt: null };
+}
+
+/**
+ * Split [start, end] by the newest held interval: before it (live), inside it (archive),
+ * after it (live). `minLive` is the oldest instant live can answer for (older parts are
+ * dropped: that history exists only in the archive, and the archive does not hold it).
+ */
+function splitByHeld(start: number, end: number, held: Interval | undefined, minLive: number): Part[] {
+  if (!held || held.to < start || held.from > end) return start <= end ? [{ from: "live", startTime: start, endTime: end }] : [];
+  const parts: Part[] = [];
+  if (end > held.to) parts.push({ from: "live", startTime: held.to + 1, endTime: end });
+  parts.push({ from: "archive", startTime: Math.max(start, held.from), endTime: Math.min(end, held.to) });
+  if (start < held.from && held.from - 1 >= minLive) parts.push({ from: "live", startTime: Math.max(start, minLive), endTime: held.from - 1 });
+  return parts;
+}
+
+/** The whole UTC days an interval holds: a day counts once it is entirely inside. */
+export function heldDays(i: Interval): Interval | undefined {
+  const from = utcDayStart(i.from) === i.from ? i.from : utcDayStart(i.from) + DAY_MS;
+  const to = utcDayStart(i.to + 1) - 1;
+  return from <= to ? { from, to } : undefined;
+}
+
+/**
+ * Sub-affiliate records: by whole UTC days. A missing start means "everything": the archive's
+ * part then reaches back as far as it holds, and live is asked for what is older only while
+ * the backfill has not reached `horizon` (the oldest day the sync keeps).
+ */
+export function splitSubAffiliates(
+  range: { startTime?: number; endTime?: number },
+  held: Held,
+  source: SourceParam,
+  now: number,
+  horizon: number,
+): Part[] {
+  if (source !== "auto") return [{ from: source, startTime: range.startTime, endTime: range.endTime }];
+  const newest = held.coverage.at(-1);
+  const days = newest ? heldDays(newest) : undefined;
+  const end = utcDayStart(Math.min(range.endTime ?? now, now)) + DAY_MS - 1;
+  const start = range.startTime !== undefined ? utcDayStart(range.startTime) : days && days.from <= horizon ? days.from : 0;
+  // Day-aligned bounds select the same days upstream as the request's own (by UTC date).
+  return splitByHeld(start, end, days, 0).map((p) => (p.startTime === 0 ? { ...p, startTime: undefined } : p));
+}
+
+/**
+ * Invitees (by registration time) and transfers (by creation time). The archive holds up to
+ * its last sync. When that sync is recent (within `freshMs`) the archive answers up to now and
+ * `freshness` says how old it is: the minute since is not worth a live request (a transfer
+ * query weighs 100 of the 500 per 10 s). Otherwise what happened since comes live. Live cannot
+ * answer beyond the upstream's age limit, so older parts the archive does not hold are dropped.
+ */
+export function splitByTime(
+  dataset: "invitees" | "withdrawals",
+  range: { startTime?: number; endTime?: number },
+  held: Held,
+  source: SourceParam,
+  now: number,
+  freshMs = 0,
+): Part[] {
+  if (source !== "auto") return [{ from: source, startTime: range.startTime, endTime: range.endTime }];
+  const window = dataset === "invitees" ? WINDOWS.invitees : WINDOWS.withdrawals;
+  // Live parts keep a little room at the age limit: the upstream checks it a moment later.
+  const minLive = now - window.maxAgeMs + AGE_EDGE_MARGIN_MS;
+  const end = Math.min(range.endTime ?? now, now);
+  // Without a start the upstream answers a default window (invitees: the 90 days before the
+  // end; transfers: the past month); auto answers that same range.
+  const start = range.startTime ?? Math.max(minLive, dataset === "invitees" ? end - WINDOWS.invitees.maxSpanMs : 0);
+  const newest = held.coverage.at(-1);
+  const current = newest && now - newest.to <= freshMs ? { ...newest, to: now } : newest;
+  return splitByHeld(start, end, current, minLive);
+}

@@ -1,0 +1,101 @@
+/**
+ * The archive inside the running server: the sync scheduler started at boot, the shared
+ * weight budget, the sources the affiliate routes read, and the admin status and actions.
+ *
+ * - `startArchiveSync()` (from lib/server/startup.ts): unless ARCHIVE_SYNC=off, start the
+ *   scheduler; it takes the single-runner lock (PostgreSQL advisory lock, or this process on
+ *   the embedded database), backfills, then syncs every ARCHIVE_SYNC_INTERVAL_MS (60 s).
+ * - (budget.ts, for lib/server/weex.ts: with DATABASE_URL the weight budget's ledger lives in
+ *   PostgreSQL, so N processes share WEEX's 500 per 10 s.)
+ * - `archiveSources(source)` (from lib/affiliate/server.ts): the affiliate sources with the
+ *   archive behind them.
+ */
+import "server-only";
+import { getDatabase, getDb } from "@/lib/db";
+import { liveSources } from "@/lib/affiliate/sources";
+import { getConfig } from "@/lib/server/config";
+import { logger } from "@/lib/server/log";
+import { getWeex } from "@/lib/server/weex";
+import { syncAction, syncStatus, type SyncAction, type SyncStatus } from "./admin";
+import { ArchiveEngine } from "./engine";
+import { pageLister } from "./lister";
+import { LocalLock, PgAdvisoryLock, type SyncLock } from "./lock";
+import { ArchiveScheduler } from "./scheduler";
+import { archiveSettingsFromEnv, archiveSyncEnabled } from "./settings";
+import { selectedSources, type SelectedSources, type SourceParam } from "./sources";
+
+const g = globalThis as typeof globalThis & {
+  __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
+};
+
+/** The process's engine (the scheduler's, and the admin actions'). */
+function archive() {
+  g.__weexArchive ??= {
+    engine: getDatabase().then((database) => {
+      const log = logger("archive");
+      return new ArchiveEngine({ db: database.db, lister: pageLister(getWeex()), settings: archiveSettingsFromEnv(), logger: log });
+    }),
+  };
+  g.__weexArchive.engine.catch(() => {
+    g.__weexArchive = undefined;
+  });
+  return g.__weexArchive;
+}
+
+/** Start the background sync in this server process (idempotent). */
+export async function startArchiveSync(): Promise<void> {
+  const log = logger("archive");
+  if (!archiveSyncEnabled()) {
+    log.info({}, "archive sync is off (ARCHIVE_SYNC=off); the archive is read but not updated");
+    return;
+  }
+  const state = archive();
+  if (state.scheduler) return;
+  const engine = await state.engine;
+  const config = getConfig();
+  const lock: SyncLock = config.database.kind === "postgres" ? new PgAdvisoryLock(config.database.url) : new LocalLock();
+  state.lock = lock;
+  state.scheduler = new ArchiveScheduler({ engine, lock, logger: log }).start();
+  log.info({ intervalMs: engine.settings.intervalMs }, "archive sync scheduler started");
+}
+
+/** Stop the sync (tests, shutdown); the cursors stay for the next start. */
+export async function stopArchiveSync(): Promise<void> {
+  const state = g.__weexArchive;
+  const scheduler = state?.scheduler;
+  if (state) state.scheduler = undefined;
+  await scheduler?.stop();
+}
+
+/** The affiliate sources for one request, by its `source` parameter (default auto). */
+export function archiveSources(source: SourceParam = "auto"): SelectedSources {
+  const lister = pageLister(getWeex());
+  const settings = archiveSettingsFromEnv();
+  return selectedSources(source, {
+    db: getDb,
+    lister,
+    live: liveSources(lister),
+    subAffiliateDays: settings.subAffiliateDays,
+    freshMs: settings.freshMs,
+  });
+}
+
+/** GET /api/admin/sync */
+export async function archiveStatus(): Promise<SyncStatus> {
+  const state = archive();
+  const engine = await state.engine;
+  const runner = state.lock?.held ? "this-process" : await otherRunner();
+  return syncStatus(engine.db, { enabled: archiveSyncEnabled(), runner });
+}
+
+/** POST /api/admin/sync */
+export async function archiveAction(action: SyncAction) {
+  return syncAction(await archive().engine, action);
+}
+
+/** Whether another process holds the sync lock (PostgreSQL only; the embedded database has one process). */
+async function otherRunner(): Promise<SyncStatus["runner"]> {
+  const database = await getDatabase();
+  if (database.kind !== "postgres") return "none";
+  return (await PgAdvisoryLock.heldElsewhere(database)) ? "another-process" : "none";
+}

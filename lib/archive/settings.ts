@@ -1,0 +1,95 @@
+/**
+ * The archive's knobs, with the defaults the issue asks for. `archiveSettingsFromEnv` reads the
+ * few that an operator may want to change; tests pass their own.
+ */
+import { DAY_MS } from "@/lib/weex/endpoints";
+
+export const DATASETS = ["subAffiliates", "invitees", "withdrawals"] as const;
+export type DatasetKey = (typeof DATASETS)[number];
+
+export function isDatasetKey(v: unknown): v is DatasetKey {
+  return typeof v === "string" && (DATASETS as readonly string[]).includes(v);
+}
+
+export type AccountType = "SPOT" | "FUND";
+
+export interface ArchiveSettings {
+  /** how many UTC days of sub-affiliate records (today included) the archive keeps current */
+  subAffiliateDays: number;
+  /** backfill slice length for sub-affiliate records (whole days) */
+  subAffiliateSliceDays: number;
+  /** backfill slice length for internal transfers */
+  withdrawalSliceMs: number;
+  /**
+   * The account-type pairs whose transfers are archived. Records do not say their account
+   * types, so each pair is its own query (and the pair is stored with the record).
+   */
+  withdrawalAccountTypes: ReadonlyArray<readonly [AccountType, AccountType]>;
+  /** how often the whole invitee year is re-read (KYC, deposits, trades change after registration) */
+  inviteeRefreshMs: number;
+  /** incremental syncs re-read this much before the newest record time they hold */
+  overlapMs: number;
+  /**
+   * Room kept at the upstream's age limits (invitees one year, transfers one month): a slice
+   * may wait in the queue a while before its first request, and clocks differ.
+   */
+  windowMarginMs: number;
+  /** time between incremental runs of a dataset */
+  intervalMs: number;
+  /** …of internal transfers (each request weighs 100, and there are four account-type pairs) */
+  withdrawalIntervalMs: number;
+  /**
+   * Invitees and transfers synced within this long are answered from the archive up to now
+   * (with their `syncedAt`); older, the part since the last sync is asked live.
+   */
+  freshMs: number;
+  /** how long a background request may wait for budget weight before the run fails */
+  budgetWaitMs: number;
+}
+
+export const DEFAULT_SETTINGS: ArchiveSettings = {
+  subAffiliateDays: 365,
+  subAffiliateSliceDays: 30,
+  withdrawalSliceMs: 30 * DAY_MS,
+  withdrawalAccountTypes: [
+    ["SPOT", "SPOT"],
+    ["SPOT", "FUND"],
+    ["FUND", "SPOT"],
+    ["FUND", "FUND"],
+  ],
+  inviteeRefreshMs: 15 * 60_000,
+  overlapMs: 10 * 60_000,
+  windowMarginMs: 10 * 60_000,
+  intervalMs: 60_000,
+  withdrawalIntervalMs: 3 * 60_000,
+  freshMs: 5 * 60_000,
+  budgetWaitMs: 120_000,
+};
+
+/**
+ * The share of WEEX's weight budget background work (the sync) may fill. The rest (5 %: 25
+ * weight per 10 s) is kept for people: a click costing up to 25 (a page of sub-affiliate
+ * records or invitees, reference data) never waits behind the backfill, and the backfill
+ * still runs at over 90 % of the budget.
+ */
+export const BACKGROUND_SHARE = 0.95;
+
+/** `ARCHIVE_SYNC=off` disables the scheduler; the archive tables are still read. */
+export function archiveSyncEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !/^(off|false|0|no)$/i.test(env.ARCHIVE_SYNC ?? "");
+}
+
+export function archiveSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ArchiveSettings {
+  const num = (name: string, fallback: number, min: number) => {
+    const v = Number(env[name]);
+    return env[name] !== undefined && Number.isFinite(v) && v >= min ? v : fallback;
+  };
+  return {
+    ...DEFAULT_SETTINGS,
+    intervalMs: num("ARCHIVE_SYNC_INTERVAL_MS", DEFAULT_SETTINGS.intervalMs, 5_000),
+    withdrawalIntervalMs: num("ARCHIVE_WITHDRAWAL_INTERVAL_MS", DEFAULT_SETTINGS.withdrawalIntervalMs, 5_000),
+    freshMs: num("ARCHIVE_FRESH_MS", DEFAULT_SETTINGS.freshMs, 0),
+    subAffiliateDays: num("ARCHIVE_SUB_AFFILIATE_DAYS", DEFAULT_SETTINGS.subAffiliateDays, 2),
+    inviteeRefreshMs: num("ARCHIVE_INVITEE_REFRESH_MS", DEFAULT_SETTINGS.inviteeRefreshMs, 60_000),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * The affiliate sources with the archive behind them, chosen per request by
+ * `source=auto|archive|live` (select.ts decides which range each side answers).
+ *
+ * - `records()` of each source: the records of the filter in the upstream's order, the parts
+ *   concatenated (used by the CSV exports, and by the aggregates for their live parts).
+ * - `series`, `leaderboard`, `funnel`, `list`: the same answers as the live aggregation, with
+ *   the archive's part summed in SQL — a year's series for the whole network reads the
+ *   per-day totals (730 rows) and is bucketed by the very same `SeriesBuilder` as live
+ *   records, so both sources bucket time zones identically.
+ * - `freshness()`: where the answer came from and when the archive was last synced
+ *   (`{source: "archive"|"live"|"mixed", syncedAt}`); every JSON answer carries it.
+ */
+import { sql } from "drizzle-orm";
+import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
+import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/affiliate/leaderboard";
+import {
+  inviteeSlices,
+  PRODUCT_TYPES,
+  type InviteeFilter,
+  type PageLister,
+  type SubAffiliateFilter,
+  type WithdrawalFilter,
+} from "@/lib/affiliate/pages";
+import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
+import type { AffiliateSources } from "@/lib/affiliate/sources";
+import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { rows, toMs, type Db } from "./db";
+import { mergeIntervals } from "./intervals";
+import { utcDayStart } from "./plan";
+import {
+  archiveFunnel,
+  archiveInviteePage,
+  archiveInviteeRecords,
+  archiveSubAffiliatePage,
+  archiveSubAffiliateRecords,
+  archiveSubAffiliateTotals,
+  archiveWithdrawalPage,
+  archiveWithdrawalRecords,
+} from "./read";
+import { freshnessOf, splitByTime, splitSubAffiliates, type Freshness, type Held, type Part, type SourceParam } from "./select";
+import type { DatasetKey } from "./settings";
+
+export type { Freshness, SourceParam } from "./select";
+
+export interface ArchiveSourceDeps {
+  db: () => Promise<Db>;
+  /** the live side: the WEEX client (background work never comes through here) */
+  lister: PageLister;
+  /** the live sources (the affiliate helper's page walkers over `lister`) */
+  live: AffiliateSources;
+  /** how many days of sub-affiliate history the sync keeps (settings.subAffiliateDays) */
+  subAffiliateDays: number;
+  /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
+  freshMs?: number;
+  now?: () => number;
+}
+
+export interface ListInput {
+  page: number;
+  pageSize: number;
+  [k: string]: unknown;
+}
+
+export interface SelectedSources extends AffiliateSources {
+  series(filter: SubAffiliateFilter, granularity: Granularity, tz: string, signal?: AbortSignal): Promise<Series>;
+  leaderboard(filter: SubAffiliateFilter, opts: { by: LeaderboardBy; limit: number }, signal?: AbortSignal): Promise<Leaderboard>;
+  funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel>;
+  /** One page of a list route (invitees, sub-affiliates, withdrawals). */
+  list(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>>;
+  /** Where what was read so far came from (call after reading). */
+  freshness(): Freshness;
+}
+
+/** What the archive holds per dataset: its coverage and when it last completed a sync. */
+export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> {
+  const list = await rows<{ from: unknown; to: unknown; syncedAt: unknown }>(
+    db,
+    sql`SELECT c.from_ms AS from, c.to_ms AS to, d.synced_at AS "syncedAt"
+        FROM archive_dataset d LEFT JOIN archive_coverage c ON c.dataset = d.dataset
+        WHERE d.dataset = ${dataset} ORDER BY c.from_ms`,
+  );
+  const coverage = mergeIntervals(list.filter((r) => r.from !== null).map((r) => ({ from: toMs(r.from)!, to: toMs(r.to)! })));
+  return { coverage, syncedAt: toMs(list[0]?.syncedAt ?? null) };
+}
+
+export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
+  const now = deps.now ?? Date.now;
+  const seen: Freshness[] = [];
+  const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
+
+  /** Decide the parts of one request and remember where they come from. */
+  async function plan(dataset: DatasetKey, range: { startTime?: number; endTime?: number }): Promise<Part[]> {
+    if (source === "live") {
+      seen.push({ source: "live", syncedAt: null });
+      return [{ from: "live", ...range }];
+    }
+    const db = await deps.db();
+    const held = await heldByArchive(db, dataset);
+    const t = now();
+    const parts =
+      dataset === "subAffiliates" ? splitSubAffiliates(range, held, source, t, horizon()) : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
+    seen.push(freshnessOf(parts, held.syncedAt));
+    return parts;
+  }
+
+  const subAffiliates = {
+    async *records(filter: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
+      const parts = await plan("subAffiliates", filter);
+      // The live order: SPOT's records, then FUTURES', each newest day first.
+      for (const productType of filter.productType ? [filter.productType] : PRODUCT_TYPES) {
+        for (const p of parts) {
+          const f = { ...filter, productType, startTime: p.startTime, endTime: p.endTime };
+          yield* p.from === "archive" ? archiveSubAffiliateRecords(await deps.db(), f, signal, now()) : deps.live.subAffiliates.records(f, signal);
+        }
+      }
+    },
+  };
+
+  const invitees = {
+    async *records(filter: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
+      const parts = await plan("invitees", filter);
+      for (const p of parts) {
+        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+        yield* p.from === "archive" ? archiveInviteeRecords(await deps.db(), f, signal) : deps.live.invitees.records(f, signal);
+      }
+    },
+  };
+
+  const withdrawals = {
+    async *records(filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
+      const parts = await plan("withdrawals", filter);
+      for (const p of parts) {
+        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), f, signal) : deps.live.withdrawals.records(f, signal);
+      }
+    },
+  };
+
+  /**
+   * Sub-affiliate records for an aggregate: the live parts record by record, the archive part
+   * already summed in SQL by `key` (per day for a series, per sub-affiliate for a leaderboard).
+   * Both aggregates only add up what they are given, so a pre-summed row counts exactly like
+   * the records it sums.
+   */
+  async function* forAggregate(filter: SubAffiliateFilter, key: "day" | "subAffiliate", signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
+    const parts = await plan("subAffiliates", filter);
+    for (const p of parts) {
+      const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+      if (p.from === "archive") yield await archiveSubAffiliateTotals(await deps.db(), f, key, now());
+      else yield* deps.live.subAffiliates.records(f, signal);
+    }
+  }
+
+  return {
+    subAffiliates,
+    invitees,
+    withdrawals,
+    series: (filter, granularity, tz, signal) => buildSeries(forAggregate(filter, "day", signal), granularity, tz),
+    leaderboard: (filter, opts, signal) => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts),
+    async funnel(range, signal) {
+      const parts = await plan("invitees", range);
+      const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
+      for (const p of parts) {
+        const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
+        const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(deps.live.invitees.records(r, signal), r);
+        for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
+      }
+      return total;
+    },
+    list: (key, input, signal) => listPage(key, input, signal),
+    freshness() {
+      if (seen.length === 0) return { source: source === "archive" ? "archive" : "live", syncedAt: null };
+      const sources = new Set(seen.map((f) => f.source));
+      const syncedAt = seen.find((f) => f.syncedAt !== null)?.syncedAt ?? null;
+      if (sources.size === 1) return seen[0];
+      return { source: "mixed", syncedAt };
+    },
+  };
+
+  /**
+   * One page of a list. Parts are newest first, like the upstream's pages: the page is cut from
+   * their concatenation. A live part is read whole (it is the short stretch since the last
+   * sync, or today); if it is long, the request is answered live as a whole instead.
+   */
+  async function listPage(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>> {
+    const { page, pageSize, ...filter } = input;
+    const dataset: DatasetKey = key;
+    const parts = await plan(dataset, filter as { startTime?: number; endTime?: number });
+    const liveList = (f: Record<string, unknown>, pg: number, size: number) =>
+      deps.lister.list(key, { ...definedOnly(f), page: pg, pageSize: size }, { signal });
+    const archivePage = async (f: Record<string, unknown>, pg: number, size: number): Promise<ListPage<unknown>> => {
+      const db = await deps.db();
+      if (key === "invitees") return archiveInviteePage(db, f as InviteeFilter, pg, size);
+      if (key === "withdrawals") return archiveWithdrawalPage(db, f as WithdrawalFilter, pg, size);
+      return archiveSubAffiliatePage(db, f as unknown as SubAffiliateFilter & { productType: string }, pg, size, now());
+    };
+
+    if (parts.length === 1) {
+      const p = parts[0];
+      const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+      return p.from === "archive" ? archivePage(f, page, pageSize) : liveList(f, page, pageSize);
+    }
+
+    // Mixed: the live parts in full (at most a few pages), the archive part by offset.
+    const MAX_LIVE_PAGES = 5;
+    const items: unknown[] = [];
+    let skip = (page - 1) * pageSize;
+    let total = 0;
+    for (const p of parts) {
+      const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+      if (p.from === "live") {
+        const got: unknown[] = [];
+        // (invitee slices come oldest first; a list is newest first)
+        for (const slice of key === "invitees" ? inviteeSlices(f, now()).reverse() : [f]) {
+          for (let pg = 1; ; pg++) {
+            if (pg > MAX_LIVE_PAGES) {
+              // Too much to merge: answer the whole request live, as without an archive.
+              seen.splice(0, seen.length, { source: "live", syncedAt: null });
+              return liveList(filter, page, pageSize);
+            }
+            const r = await liveList({ ...f, ...slice }, pg, 100);
+            got.push(...r.items);
+            if (!r.hasNextPage || r.items.length === 0) break;
+          }
+        }
+        total += got.length;
+        const take = got.slice(skip, skip + pageSize - items.length);
+        items.push(...take);
+        skip = Math.max(0, skip - got.length);
+      } else {
+        const offsetPage = await archiveSlice(archivePage, f, skip, pageSize - items.length);
+        total += offsetPage.total;
+        items.push(...offsetPage.items);
+        skip = Math.max(0, skip - offsetPage.total);
+      }
+    }
+    const pages = Math.ceil(total / pageSize);
+    return { items, page, pageSize, total, pages, hasNextPage: page < pages };
+  }
+}
+
+/** The object without its undefined values (an open bound is not sent upstream). */
+function definedOnly(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** `count` archive items starting at offset `skip` (two archive pages at most), and the part's total. */
+async function archiveSlice(
+  pageOf: (f: Record<string, unknown>, page: number, size: number) => Promise<ListPage<unknown>>,
+  f: Record<string, unknown>,
+  skip: number,
+  count: number,
+): Promise<{ items: unknown[]; total: number }> {
+  if (count <= 0) {
+    const head = await pageOf(f, 1, 1);
+    return { items: [], total: head.total ?? 0 };
+  }
+  // Pages of `count` items aligned so that `skip` falls inside the first one read.
+  const first = Math.floor(skip / count) + 1;
+  const a = await pageOf(f, first, count);
+  const from = skip - (first - 1) * count;
+  let items = a.items.slice(from);
+  if (items.length < count && a.hasNextPage) items = items.concat((await pageOf(f, first + 1, count)).items.slice(0, count - items.length));
+  return { items, total: a.total ?? 0 };
+}

@@ -1,0 +1,216 @@
+/**
+ * The sync's bookkeeping in the database: dataset state rows, cursor rows (one per slice of
+ * work) and the merged coverage intervals. Everything that must be atomic with a page's rows
+ * takes the transaction of that page.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { archiveCoverage, archiveCursor, archiveDataset } from "@/lib/db/schema/archive";
+import { rows, toMs, type Db, type Tx } from "./db";
+import { mergeIntervals, type Interval } from "./intervals";
+import type { PlannedSlice, SliceKind } from "./plan";
+import { DATASETS, type DatasetKey } from "./settings";
+
+export type DatasetState = "idle" | "running" | "error";
+
+export interface DatasetRow {
+  dataset: DatasetKey;
+  state: DatasetState;
+  runStartedAt: number | null;
+  runKind: string | null;
+  lastRunAt: number | null;
+  lastSuccessAt: number | null;
+  syncedAt: number | null;
+  refreshedAt: number | null;
+  lastError: string | null;
+  lastErrorAt: number | null;
+  requestedAt: number | null;
+}
+
+export interface CursorRow {
+  dataset: DatasetKey;
+  slice: string;
+  kind: SliceKind;
+  seq: number;
+  rangeFrom: number;
+  rangeTo: number;
+  variant: number;
+  nextPage: number;
+  pages: number | null;
+  pagesDone: number;
+  rows: number;
+  state: "pending" | "done";
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Make sure every dataset has its state row (idempotent; any process may call it). */
+export async function ensureDatasetRows(db: Db, now: number): Promise<void> {
+  await db
+    .insert(archiveDataset)
+    .values(DATASETS.map((dataset) => ({ dataset, state: "idle", updatedAt: now })))
+    .onConflictDoNothing();
+}
+
+export async function datasetRows(db: Db | Tx): Promise<DatasetRow[]> {
+  const list = await db.select().from(archiveDataset);
+  return list.filter((r) => (DATASETS as readonly string[]).includes(r.dataset)) as DatasetRow[];
+}
+
+export async function datasetRow(db: Db | Tx, dataset: DatasetKey): Promise<DatasetRow | undefined> {
+  const [row] = await db.select().from(archiveDataset).where(eq(archiveDataset.dataset, dataset));
+  return row as DatasetRow | undefined;
+}
+
+export async function updateDataset(db: Db | Tx, dataset: DatasetKey, values: Partial<Omit<DatasetRow, "dataset">>, now: number): Promise<void> {
+  await db
+    .update(archiveDataset)
+    .set({ ...values, updatedAt: now })
+    .where(eq(archiveDataset.dataset, dataset));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursors
+
+export async function pendingCursors(db: Db | Tx, dataset: DatasetKey): Promise<CursorRow[]> {
+  const list = await db
+    .select()
+    .from(archiveCursor)
+    .where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "pending")))
+    .orderBy(asc(archiveCursor.seq), asc(archiveCursor.slice));
+  return list as CursorRow[];
+}
+
+export async function cursorsOf(db: Db | Tx, dataset: DatasetKey): Promise<CursorRow[]> {
+  const list = await db.select().from(archiveCursor).where(eq(archiveCursor.dataset, dataset)).orderBy(asc(archiveCursor.seq));
+  return list as CursorRow[];
+}
+
+/** Slice keys say what they are: `backfill:2025-01-01T00:00:00.000Z..2025-01-30T23:59:59.999Z`. */
+export function sliceKey(s: PlannedSlice): string {
+  return `${s.kind}:${new Date(s.from).toISOString()}..${new Date(s.to).toISOString()}`;
+}
+
+/**
+ * Store a run's slices as pending cursors, after the finished cursors of earlier runs are
+ * cleared. New slices go after any still pending (an admin's re-sync queued meanwhile).
+ */
+export async function insertSlices(tx: Tx, dataset: DatasetKey, slices: PlannedSlice[], now: number, opts: { clearDone: boolean }): Promise<void> {
+  if (opts.clearDone) {
+    await tx.delete(archiveCursor).where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "done")));
+  }
+  if (slices.length === 0) return;
+  const [{ maxSeq }] = await rows<{ maxSeq: number | null }>(
+    tx,
+    sql`SELECT max(seq) AS "maxSeq" FROM archive_cursor WHERE dataset = ${dataset}`,
+  );
+  const base = (maxSeq ?? -1) + 1;
+  await tx
+    .insert(archiveCursor)
+    .values(
+      slices.map((s, i) => ({
+        dataset,
+        slice: sliceKey(s),
+        kind: s.kind,
+        seq: base + i,
+        rangeFrom: s.from,
+        rangeTo: s.to,
+        variant: 0,
+        nextPage: 1,
+        pages: null,
+        pagesDone: 0,
+        rows: 0,
+        state: "pending",
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    // The same slice queued twice (two admins' clicks) is one piece of work.
+    .onConflictDoNothing();
+}
+
+/**
+ * Move a cursor on, but only from where we read it: if another process moved it meanwhile
+ * (two syncs at once, which the lock should prevent) the transaction is abandoned instead of
+ * writing a page twice or skipping one.
+ */
+export async function advanceCursor(
+  tx: Tx,
+  c: CursorRow,
+  next: { variant: number; nextPage: number; pages: number | null; addRows: number; done: boolean; rangeFrom?: number },
+  now: number,
+): Promise<void> {
+  const updated = await tx
+    .update(archiveCursor)
+    .set({
+      variant: next.variant,
+      nextPage: next.nextPage,
+      pages: next.pages,
+      pagesDone: sql`${archiveCursor.pagesDone} + 1`,
+      rows: sql`${archiveCursor.rows} + ${next.addRows}`,
+      state: next.done ? "done" : "pending",
+      rangeFrom: next.rangeFrom ?? c.rangeFrom,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(archiveCursor.dataset, c.dataset),
+        eq(archiveCursor.slice, c.slice),
+        eq(archiveCursor.state, "pending"),
+        eq(archiveCursor.variant, c.variant),
+        eq(archiveCursor.nextPage, c.nextPage),
+      ),
+    )
+    .returning({ slice: archiveCursor.slice });
+  if (updated.length !== 1) throw new CursorMovedError(c);
+}
+
+/** Start a slice again from its first page (its range moved with the upstream's window). */
+export async function restartCursor(db: Db | Tx, c: CursorRow, rangeFrom: number, now: number): Promise<void> {
+  await db
+    .update(archiveCursor)
+    .set({ rangeFrom, variant: 0, nextPage: 1, pages: null, updatedAt: now })
+    .where(and(eq(archiveCursor.dataset, c.dataset), eq(archiveCursor.slice, c.slice)));
+}
+
+/** Close a slice nothing of which can be fetched any more (it adds no coverage). */
+export async function finishCursorUnfetched(db: Db | Tx, c: CursorRow, now: number): Promise<void> {
+  await db
+    .update(archiveCursor)
+    .set({ state: "done", updatedAt: now })
+    .where(and(eq(archiveCursor.dataset, c.dataset), eq(archiveCursor.slice, c.slice)));
+}
+
+export class CursorMovedError extends Error {
+  constructor(c: CursorRow) {
+    super(`The cursor of ${c.dataset} slice ${c.slice} moved under us: is another sync running?`);
+    this.name = "CursorMovedError";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage
+
+export async function coverageOf(db: Db | Tx, dataset: DatasetKey): Promise<Interval[]> {
+  const list = await db
+    .select({ from: archiveCoverage.fromMs, to: archiveCoverage.toMs })
+    .from(archiveCoverage)
+    .where(eq(archiveCoverage.dataset, dataset))
+    .orderBy(asc(archiveCoverage.fromMs));
+  return list.map((r) => ({ from: toMs(r.from)!, to: toMs(r.to)! }));
+}
+
+export async function allCoverage(db: Db | Tx): Promise<Record<DatasetKey, Interval[]>> {
+  const list = await db.select().from(archiveCoverage).orderBy(asc(archiveCoverage.fromMs));
+  const out = Object.fromEntries(DATASETS.map((d) => [d, [] as Interval[]])) as Record<DatasetKey, Interval[]>;
+  for (const r of list) out[r.dataset as DatasetKey]?.push({ from: toMs(r.fromMs)!, to: toMs(r.toMs)! });
+  return out;
+}
+
+/** Add an interval the dataset now holds, merged with its neighbours (same transaction as the last page). */
+export async function addCoverage(tx: Tx, dataset: DatasetKey, interval: Interval): Promise<void> {
+  // Lock the dataset's state row: concurrent merges of one dataset would lose an interval.
+  await rows(tx, sql`SELECT 1 FROM archive_dataset WHERE dataset = ${dataset} FOR UPDATE`);
+  const merged = mergeIntervals([...(await coverageOf(tx, dataset)), interval]);
+  await tx.delete(archiveCoverage).where(eq(archiveCoverage.dataset, dataset));
+  await tx.insert(archiveCoverage).values(merged.map((i) => ({ dataset, fromMs: i.from, toMs: i.to })));
+}

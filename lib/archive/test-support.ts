@@ -1,0 +1,99 @@
+/**
+ * Shared by the archive's tests, their child processes and the benchmark: a client for a
+ * simulator, and the upstream's own answer (paged live) summarised the way the archive is
+ * compared with it.
+ */
+import { sql } from "drizzle-orm";
+import { Dec, decimalText } from "@/lib/affiliate/decimal";
+import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
+import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
+import { WeexClient } from "@/lib/weex/client";
+import type { InviteeRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import { rows, type Db } from "./db";
+import { pageLister } from "./lister";
+
+export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
+
+/** A client for the simulator at `url`; `now` is the clock both sides share in frozen-clock tests. */
+export function simClient(url: string, opts: { budget?: WeightBudget; now?: () => number } = {}): PageLister {
+  return pageLister(
+    new WeexClient({
+      spotBaseUrl: url,
+      contractBaseUrl: url,
+      credentials: SIM_CREDENTIALS,
+      budget: opts.budget ?? new MemoryBudget(),
+      now: opts.now,
+    }),
+  );
+}
+
+/** A budget that never waits (for tests whose simulator has no practical limit). */
+export function unlimitedBudget(): MemoryBudget {
+  return new MemoryBudget({ ipPer10s: 1e9, uidPer10s: 1e9 });
+}
+
+/** Per UTC day and product: how many records and the exact sums (plain decimal text). */
+export type DailySummary = Record<string, { count: number; tradingVolume: string; netTradingFee: string; paidCommission: string }>;
+
+/** The upstream's sub-affiliate records (every page, both products) summarised per day. */
+export async function upstreamDailySummary(lister: PageLister, range: { startTime?: number; endTime?: number } = {}): Promise<DailySummary> {
+  const acc = new Map<string, { count: number; v: Dec; f: Dec; c: Dec }>();
+  for await (const batch of subAffiliatePages(lister, range)) {
+    for (const r of batch) {
+      const key = `${r.date}|${r.productType}`;
+      const a = acc.get(key) ?? { count: 0, v: new Dec(0), f: new Dec(0), c: new Dec(0) };
+      a.count++;
+      a.v = a.v.plus(r.tradingVolume);
+      a.f = a.f.plus(r.netTradingFee);
+      a.c = a.c.plus(r.paidCommission);
+      acc.set(key, a);
+    }
+  }
+  return Object.fromEntries(
+    [...acc].map(([k, a]) => [k, { count: a.count, tradingVolume: decimalText(a.v), netTradingFee: decimalText(a.f), paidCommission: decimalText(a.c) }]),
+  );
+}
+
+/** The archive's sub-affiliate rows summarised the same way, sums in SQL numeric. */
+export async function archiveDailySummary(db: Db): Promise<DailySummary> {
+  const list = await rows<{ k: string; n: unknown; v: string; f: string; c: string }>(
+    db,
+    sql`SELECT to_char(day, 'YYYY-MM-DD') || '|' || product_type AS k, count(*) AS n,
+               sum(trading_volume)::text AS v, sum(net_trading_fee)::text AS f, sum(paid_commission)::text AS c
+        FROM archive_sub_affiliate_daily GROUP BY day, product_type`,
+  );
+  return Object.fromEntries(
+    list.map((r) => [
+      r.k,
+      {
+        count: Number(r.n),
+        tradingVolume: decimalText(new Dec(r.v)),
+        netTradingFee: decimalText(new Dec(r.f)),
+        paidCommission: decimalText(new Dec(r.c)),
+      },
+    ]),
+  );
+}
+
+/** Every invitee the upstream serves in [startTime, endTime] (any length; ≤ 90-day queries). */
+export async function upstreamInvitees(lister: PageLister, range: { startTime: number; endTime: number }, now: number): Promise<InviteeRecord[]> {
+  const out: InviteeRecord[] = [];
+  for await (const batch of inviteePages(lister, range, undefined, now)) out.push(...batch);
+  return out;
+}
+
+/** Every transfer of the past month, for each account-type pair. */
+export async function upstreamWithdrawals(lister: PageLister, range: { startTime: number; endTime: number }): Promise<WithdrawalRecord[]> {
+  const out: WithdrawalRecord[] = [];
+  for (const fromAccountType of ["SPOT", "FUND"] as const) {
+    for (const toAccountType of ["SPOT", "FUND"] as const) {
+      for await (const batch of withdrawalPages(lister, { ...range, fromAccountType, toAccountType })) out.push(...batch);
+    }
+  }
+  return out;
+}
+
+/** A stable text form of a record (keys sorted), for set comparisons. */
+export function canonical(r: object): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1))));
+}

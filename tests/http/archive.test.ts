@@ -1,0 +1,165 @@
+/**
+ * The archive through HTTP (issue 7), on a server of its own with the background sync on
+ * (the shared test server runs with ARCHIVE_SYNC=off): the scheduler backfills at boot, the
+ * admin API shows and drives it, and the affiliate routes answer from it with `freshness`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSimulator, type Simulator } from "../../lib/simulator";
+import { api, DAY_MS, login } from "./helpers";
+import { startNextServer, type NextServer } from "./server";
+
+interface DatasetStatus {
+  dataset: string;
+  state: string;
+  syncedAt: number | null;
+  rows: number;
+  held: { from: number; to: number }[];
+  requested: boolean;
+  lastRunAt: number | null;
+  progress: { slices: number; slicesDone: number };
+}
+interface SyncStatus {
+  enabled: boolean;
+  runner: string;
+  datasets: DatasetStatus[];
+}
+interface Freshness {
+  source: string;
+  syncedAt: number | null;
+}
+
+let sim: Simulator;
+let server: NextServer;
+let base: string;
+let admin: string;
+
+async function status(): Promise<SyncStatus> {
+  const r = await api<SyncStatus>("/api/admin/sync", { cookie: admin, base });
+  expect(r.status).toBe(200);
+  return r.json;
+}
+
+async function until<T>(what: string, get: () => Promise<T>, ok: (t: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+beforeAll(async () => {
+  // A small network and no practical weight limit: this file is about behaviour, not budget.
+  sim = await startSimulator({ port: 0, quiet: true, scale: 0.02, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
+  server = await startNextServer({
+    env: {
+      WEEX_SPOT_BASE_URL: sim.url,
+      WEEX_CONTRACT_BASE_URL: sim.url,
+      WEEX_IP_WEIGHT_PER_10S: "1000000",
+      WEEX_UID_WEIGHT_PER_10S: "1000000",
+      ARCHIVE_SYNC: "on",
+      ARCHIVE_SYNC_INTERVAL_MS: "5000",
+      ARCHIVE_SUB_AFFILIATE_DAYS: "90",
+    },
+  });
+  base = server.url;
+  admin = await login("admin", "demo", { base });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+});
+
+describe("archive sync over HTTP", () => {
+  it("backfills at boot; the admin API shows each dataset's state, range, rows and progress", async () => {
+    const done = await until("the backfill", status, (s) => s.datasets.every((d) => d.syncedAt !== null && d.state === "idle"));
+    expect(done.enabled).toBe(true);
+    expect(done.runner).toBe("this-process");
+    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals"]);
+    for (const d of done.datasets) {
+      expect(d.rows).toBeGreaterThan(0);
+      expect(d.held).toHaveLength(1);
+      expect(d.progress.slicesDone).toBe(d.progress.slices);
+    }
+    expect((await api("/api/admin/sync", { cookie: await login("viewer", "demo", { base }), base })).status).toBe(403);
+    const page = await api("/admin/sync", { cookie: admin, base });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Archive sync");
+    expect((await api("/api/admin/sync", { base })).status).toBe(401);
+  });
+
+  it("answers from the archive with freshness, and live when asked", async () => {
+    const now = Date.now();
+    const q = `startTime=${now - 60 * DAY_MS}&endTime=${now}`;
+    const viewer = await login("viewer", "demo", { base });
+    const auto = await api<{ items: { bucket: string }[]; freshness: Freshness }>(`/api/affiliate/sub-affiliates/series?${q}`, { cookie: viewer, base });
+    expect(auto.status).toBe(200);
+    // the days held from the archive, today live
+    expect(auto.json.freshness.source).toBe("mixed");
+    expect(auto.json.freshness.syncedAt).toBeGreaterThan(now - 120_000);
+    const live = await api<{ items: { bucket: string }[]; freshness: Freshness }>(`/api/affiliate/sub-affiliates/series?${q}&source=live`, { cookie: viewer, base });
+    expect(live.json.freshness).toEqual({ source: "live", syncedAt: null });
+    // every finished day is the same from either side (today's record grows by the second)
+    const today = new Date(now).toISOString().slice(0, 10);
+    const past = (items: { bucket: string }[]) => items.filter((i) => i.bucket < today);
+    expect(past(auto.json.items)).toEqual(past(live.json.items));
+
+    const archived = await api<{ items: unknown[]; freshness: Freshness }>(
+      `/api/affiliate/sub-affiliates/series?startTime=${now - 30 * DAY_MS}&endTime=${now - 2 * DAY_MS}`,
+      { cookie: viewer, base },
+    );
+    expect(archived.json.freshness.source).toBe("archive");
+
+    const list = await api<{ items: unknown[]; freshness: Freshness; total: number }>(`/api/affiliate/withdrawals?pageSize=20`, { cookie: viewer, base });
+    expect(list.status).toBe(200);
+    expect(["archive", "mixed"]).toContain(list.json.freshness.source);
+
+    const file = await api(`/api/affiliate/invitees/export?startTime=${now - 100 * DAY_MS}&endTime=${now - DAY_MS}`, { cookie: viewer, base });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("x-data-source")).toBe("archive");
+  });
+
+  it("source=archive reads history beyond the upstream's windows; auto and live still refuse it", async () => {
+    const viewer = await login("viewer", "demo", { base });
+    const old = `startTime=${Date.now() - 500 * DAY_MS}&endTime=${Date.now() - 400 * DAY_MS}`;
+    const refused = await api<{ error: { code: string; fields: { path: string }[] } }>(`/api/affiliate/invitees?${old}`, { cookie: viewer, base });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields[0].path).toBe("startTime");
+    const archived = await api<{ items: unknown[]; total: number; freshness: Freshness }>(`/api/affiliate/invitees?${old}&source=archive`, { cookie: viewer, base });
+    expect(archived.status).toBe(200);
+    expect(archived.json.total).toBe(0);
+    expect(archived.json.freshness.source).toBe("archive");
+    const bad = await api<{ error: { fields: { path: string }[] } }>(`/api/affiliate/invitees?source=cache`, { cookie: viewer, base });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields[0].path).toBe("source");
+  });
+
+  it("an admin's sync and re-sync run in the background and finish", async () => {
+    const before = (await status()).datasets.find((d) => d.dataset === "withdrawals")!;
+    const post = (body: unknown, headers: Record<string, string> = { origin: base }) =>
+      api<{ queued?: { slices: number }; error?: { fields: { path: string }[] } }>("/api/admin/sync", { method: "POST", cookie: admin, base, body, headers });
+
+    const resync = await post({ action: "resync", dataset: "withdrawals", from: Date.now() - 5 * DAY_MS });
+    expect(resync.status).toBe(202);
+    expect(resync.json.queued!.slices).toBe(1);
+    const after = await until(
+      "the re-sync",
+      status,
+      (s) => {
+        const d = s.datasets.find((x) => x.dataset === "withdrawals")!;
+        return d.lastRunAt! > before.lastRunAt! && d.state === "idle" && !d.requested;
+      },
+    );
+    expect(after.datasets.find((d) => d.dataset === "withdrawals")!.rows).toBe(before.rows);
+
+    expect((await post({ action: "sync", dataset: "invitees" })).status).toBe(202);
+    const invalid = await post({ action: "resync", dataset: "trades" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error!.fields[0].path).toBe("dataset");
+    const tooOld = await post({ action: "resync", dataset: "withdrawals", from: Date.now() - 90 * DAY_MS, to: Date.now() - 60 * DAY_MS });
+    expect(tooOld.status).toBe(400);
+    expect((await post({ action: "sync", dataset: "invitees" }, { origin: "https://evil.example" })).status).toBe(403);
+  });
+});
