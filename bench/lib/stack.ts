@@ -1,0 +1,261 @@
+/**
+ * The stack the benchmarks measure, started the way `npm run demo` starts it: the simulator in
+ * this process and the built dashboard (`next start`, demo mode) as a child process reaching
+ * it over real HTTP, both on free loopback ports. Plus what several benches need: signing in,
+ * the dashboard's resident memory, and the block of figures each bench prints for run-all.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startSimulator, type Simulator, type SimulatorOptions } from "../../lib/simulator/index";
+
+const require = createRequire(import.meta.url);
+const root = process.cwd();
+
+/** The build the benches run: BENCH_DIST_DIR, else `.next` (what `npm run demo` uses). */
+export const DIST_DIR = process.env.BENCH_DIST_DIR?.trim() || ".next";
+
+/** Build into DIST_DIR unless a build newer than every source is there (scripts/build-if-needed.ts). */
+export function ensureBuilt(distDir = DIST_DIR): void {
+  const r = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/build-if-needed.ts", distDir], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`building ${distDir} failed (exit ${r.status})`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Variables that select the mode or the database: always set explicitly for the bench server. */
+const CONTROLLED = [
+  "WEEX_API_KEY",
+  "WEEX_API_SECRET",
+  "WEEX_API_PASSPHRASE",
+  "WEEX_TRADE_API_KEY",
+  "WEEX_TRADE_API_SECRET",
+  "WEEX_TRADE_API_PASSPHRASE",
+  "WEEX_SPOT_BASE_URL",
+  "WEEX_CONTRACT_BASE_URL",
+  "SIM_API_KEY",
+  "SIM_API_SECRET",
+  "SIM_API_PASSPHRASE",
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "BOOTSTRAP_ADMIN_USERNAME",
+  "BOOTSTRAP_ADMIN_PASSWORD",
+];
+
+export interface StackOptions {
+  /** simulator options (port, seed, budgets …); the port defaults to a free one */
+  sim?: SimulatorOptions;
+  /** extra environment for the dashboard (ARCHIVE_SYNC, WEEX_*_WEIGHT_PER_10S …) */
+  env?: Record<string, string>;
+  /** a DATA_DIR to keep (the archive between runs); default: a temporary one, removed at stop */
+  dataDir?: string;
+  distDir?: string;
+}
+
+export interface Stack {
+  /** the dashboard */
+  url: string;
+  sim: Simulator;
+  /** the `next start` process */
+  child: ChildProcess;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const distDir = opts.distDir ?? DIST_DIR;
+  if (!existsSync(join(root, distDir, "BUILD_ID"))) throw new Error(`no build in ${distDir}: run \`npm run build\` (or set BENCH_DIST_DIR)`);
+  const sim = await startSimulator({ port: 0, quiet: true, ...opts.sim });
+  const temporary = !opts.dataDir;
+  const dataDir = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(join(tmpdir(), "weex-bench-"));
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(temporary ? dataDir : tmpdir(), `weex-bench-server-${process.pid}.log`);
+  const port = await freePort();
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
+  for (const k of CONTROLLED) env[k] = "";
+  // Except NEXTAUTH_URL: next-auth parses an empty one as a URL and every page fails.
+  delete env.NEXTAUTH_URL;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    NEXT_DIST_DIR: distDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    SIM_PORT: String(sim.port),
+    // one log line per WEEX request would measure the disk, not the dashboard
+    LOG_LEVEL: "warn",
+    ...opts.env,
+  });
+  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(logFile);
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stack: Stack = {
+    url,
+    sim,
+    child,
+    dataDir,
+    logFile,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      await new Promise<void>((r) => log.end(r));
+      await sim.close();
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+      else rmSync(logFile, { force: true });
+    },
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return stack;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2000) : "";
+  await stack.stop();
+  throw new Error(`the dashboard did not become healthy on ${url}\n${tail}`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sign in through next-auth's credentials flow; the Cookie header to use afterwards. */
+export async function login(base: string, username: string, password = "demo"): Promise<string> {
+  const pairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = pairs(csrf);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: new URLSearchParams({ username, password, csrfToken, callbackUrl: `${base}/`, json: "true" }),
+  });
+  await res.text();
+  const session = pairs(res).filter((c) => c.includes("session-token"));
+  if (!session.length) throw new Error(`sign-in as ${username} failed: HTTP ${res.status}`);
+  return [...jar, ...session].join("; ");
+}
+
+interface SyncStatus {
+  datasets: { dataset: string; state: string; syncedAt: number | null; rows: number }[];
+}
+
+/** Wait until every archive dataset has synced and is idle; the datasets' row counts. */
+export async function archiveReady(stack: Stack, timeoutMs: number): Promise<string> {
+  const admin = await login(stack.url, "admin");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = (await (await fetch(`${stack.url}/api/admin/sync`, { headers: { cookie: admin } })).json()) as SyncStatus;
+    if (status.datasets.every((d) => d.syncedAt !== null && d.state === "idle")) return status.datasets.map((d) => `${d.dataset} ${d.rows} rows`).join(", ");
+    if (Date.now() > deadline) throw new Error(`the archive did not finish syncing: ${JSON.stringify(status.datasets)}`);
+    await sleep(2000);
+  }
+}
+
+/** Where the benches keep a filled archive between runs (git-ignored). */
+export const BENCH_DATA_DIR = "bench/out/data";
+
+/**
+ * Fill the archive in `dataDir` as a demo that has run for a few minutes has it: the
+ * dashboard's own background sync, from a simulator without weight limits (seconds instead of
+ * minutes at WEEX's 500 per 10 s). Later runs on the same directory only top it up.
+ */
+export async function prepareArchive(dataDir = BENCH_DATA_DIR): Promise<void> {
+  const started = Date.now();
+  const prep = await startStack({
+    dataDir,
+    sim: { ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 },
+    env: { ARCHIVE_SYNC: "on", WEEX_IP_WEIGHT_PER_10S: "100000000", WEEX_UID_WEIGHT_PER_10S: "100000000" },
+  });
+  try {
+    const held = await archiveReady(prep, 600_000);
+    console.log(`[bench] archive ready in ${Math.round((Date.now() - started) / 1000)} s: ${held}`);
+  } finally {
+    await prep.stop();
+  }
+}
+
+/** A process and its descendants (Next may run its server in a child of `next start`). */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (const task of safeList(`/proc/${pid}/task`)) {
+    const children = safeRead(`/proc/${pid}/task/${task}/children`).trim();
+    for (const c of children ? children.split(/\s+/) : []) out.push(...processTree(Number(c)));
+  }
+  return out;
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function safeRead(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Resident memory (VmRSS, MiB) of a process and its descendants, from /proc. */
+export function residentMemory(pid: number): { pids: number[]; rssMiB: number } {
+  const pids = processTree(pid);
+  const kb = pids.reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0), 0);
+  return { pids, rssMiB: Math.round((kb / 1024) * 10) / 10 };
+}
+
+/**
+ * The figures block every bench prints last; run-all copies it into RESULTS.md.
+ *   ===== BENCH <name> =====
+ *   key: value
+ *   ===== END <name> =====
+ */
+export function printFigures(name: string, figures: Record<string, string | number>): void {
+  const lines = Object.entries(figures).map(([k, v]) => `${k}: ${v}`);
+  console.log([`===== BENCH ${name} =====`, ...lines, `===== END ${name} =====`].join("\n"));
+}
+
+/** Percentile of a sorted array of numbers. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export const ms = (v: number) => `${v.toFixed(2)} ms`;

@@ -1,0 +1,497 @@
+/**
+ * What the fuzz suite knows about each route (fuzz.test.ts): its fields with valid and invalid
+ * values (from the interface document and dashboard-api.md), how many inputs of each kind to
+ * send, and what a maybe-valid input may be answered with. Keyed like the route files under
+ * app/api, so a route file without a model here fails the suite.
+ */
+import fc from "fast-check";
+import { b, NOW, pick, q, recentEnd, recentStart, type Change, type Field, type InputModel, type Json } from "./fuzz-inputs";
+import type { Method } from "./route-files";
+
+const DAY = 86_400_000;
+
+export interface Runs {
+  /** inputs made invalid on purpose: 400 validation_error, no upstream request */
+  broken: number;
+  /** fields drawn from valid, invalid and absent: no 5xx, a 400 makes no upstream request */
+  mixed: number;
+}
+
+export interface ValidatedRoute {
+  kind: "validated";
+  /** the session that passes the role gate */
+  role: "trader" | "admin";
+  /** the request path; for dynamic segments, valid values and values the route must reject */
+  path: string | { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string>; build: (segment: string) => string };
+  query?: InputModel<string>;
+  body?: InputModel<Json>;
+  runs: Runs;
+  /** statuses a maybe-valid input may get besides 400 */
+  ok: number[];
+  /** a path for the mixed inputs, if not the valid path (e.g. a user made for the purpose) */
+  mixedPath?: () => string;
+}
+
+/** A route that reads no input we send: any query string (and body) gets `status`. */
+export interface FixedRoute {
+  kind: "fixed";
+  role?: "trader" | "admin";
+  paths: fc.Arbitrary<string>;
+  status: number[];
+  runs: number;
+  withBody?: boolean;
+  /** next-auth's own endpoints answer in their own shapes */
+  foreign?: boolean;
+}
+
+export type RouteModel = ValidatedRoute | FixedRoute;
+
+// ---------------------------------------------------------------------------------------------
+// Field helpers
+
+const time = (valid: fc.Arbitrary<number>): Field<string> => q.time(valid);
+/** In mixed inputs as well as valid bases, so an expensive route never asks for everything. */
+const kept = <V>(f: Field<V>): Field<V> => ({ ...f, keep: true });
+
+const SOURCES = ["auto", "archive", "live"] as const;
+const source = q.enumOf(SOURCES);
+const productType = q.enumOf(["SPOT", "FUTURES"]);
+/** ids are Longs (the interface document): 1 … 2^63-1 */
+const anyId = fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String);
+const page = q.int(1, 1_000_000, 3);
+
+/** end before start (the only window rule every source shares) */
+const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.integer({ min: 1, max: 10 * DAY })).map(([s, d]) => [
+  { op: "set", key: "startTime", value: String(s) },
+  { op: "set", key: "endTime", value: String(s - d) },
+]);
+
+/** too old for the upstream (live and auto only: the archive keeps older history) */
+function tooOld(maxAgeDays: number): fc.Arbitrary<Change<string>[]> {
+  return fc.tuple(fc.integer({ min: maxAgeDays + 3, max: maxAgeDays + 400 }), pick(["live", "auto"])).map(([days, src]) => [
+    { op: "set", key: "startTime", value: String(NOW - days * DAY) },
+    { op: "set", key: "endTime", value: String(NOW - (days - 1) * DAY) },
+    { op: "set", key: "source", value: src },
+  ]);
+}
+
+/** invitees: at most 90 days per query (live and auto) */
+const tooLong: fc.Arbitrary<Change<string>[]> = fc.tuple(fc.integer({ min: 92, max: 300 }), pick(["live", "auto"])).map(([span, src]) => [
+  { op: "set", key: "startTime", value: String(NOW - 340 * DAY) },
+  { op: "set", key: "endTime", value: String(NOW - 340 * DAY + span * DAY) },
+  { op: "set", key: "source", value: src },
+]);
+
+const subAffiliateFilter = {
+  productType,
+  subUid: q.id(anyId),
+  startTime: kept(time(recentStart)),
+  endTime: kept(time(recentEnd)),
+  source,
+};
+
+const withdrawalFilter = {
+  withdrawID: q.text(fc.bigInt({ min: 1n, max: 10n ** 18n }).map(String), 64),
+  coin: q.text(pick(["USDT", "BTC", "ETH"]), 20),
+  startTime: kept(time(fc.integer({ min: NOW - 2 * DAY, max: NOW - DAY }))),
+  endTime: kept(time(recentEnd)),
+  fromAccountType: q.enumOf(["SPOT", "FUND"]),
+  toAccountType: q.enumOf(["SPOT", "FUND"]),
+  source,
+};
+
+const symbols = pick(["BTCUSDT", "ETHUSDT"]);
+
+// Order bodies --------------------------------------------------------------------------------
+
+let orderSeq = 0;
+/** A client order id never used before (the simulator rejects duplicates). */
+const freshId = (max: number) => fc.constant(null).map(() => `fz-${NOW.toString(36)}-${(orderSeq++).toString(36)}`.slice(0, max));
+
+const placeOrder: InputModel<Json> = {
+  strict: true,
+  fields: {
+    symbol: b.text(pick(["cmt_btcusdt", "cmt_ethusdt"]), ["", " ", "cmt btcusdt", "😀", "\u0000"], true, 40),
+    side: b.enumOf(["BUY", "SELL"], true),
+    positionSide: b.enumOf(["LONG", "SHORT"], true),
+    type: b.enumOf(["MARKET"], true),
+    timeInForce: b.enumOf(["GTC", "IOC", "FOK"], false),
+    quantity: b.decimal(true, true),
+    price: b.decimal(true, false),
+    newClientOrderId: b.text(freshId(36), ["", "has space", "hash#1", "x".repeat(37), "é", "a\u0000"], true, 36),
+    tpTriggerPrice: b.decimal(true, false),
+    slTriggerPrice: b.decimal(true, false),
+    TpWorkingType: b.enumOf(["CONTRACT_PRICE", "MARK_PRICE"], false),
+    SlWorkingType: b.enumOf(["CONTRACT_PRICE", "MARK_PRICE"], false),
+  },
+  // a LIMIT order needs both price and timeInForce
+  combos: pick(["price", "timeInForce"]).map((missing) => [
+    { op: "remove", key: missing },
+    { op: "set", key: "type", value: "LIMIT" },
+  ]),
+};
+
+const placePlan: InputModel<Json> = {
+  strict: true,
+  fields: {
+    symbol: b.text(pick(["cmt_btcusdt"]), ["", " ", "a b", "😀"], true, 40),
+    clientOrderId: b.text(freshId(40), ["", " ", "has space", "é", "c".repeat(41)], true, 40),
+    planType: b.enumOf(["profit_plan", "loss_plan"], true),
+    triggerPrice: b.decimal(true, true),
+    executePrice: b.decimal(false, false),
+    size: b.decimal(true, true),
+    positionSide: b.enumOf(["long", "short"], true),
+    marginMode: b.intOneOf([1, 3], false),
+  },
+};
+
+const modifyPlan: InputModel<Json> = {
+  strict: true,
+  fields: {
+    triggerPrice: b.decimal(true, true),
+    executePrice: b.decimal(false, false),
+    triggerPriceType: b.intOneOf([1, 3], false),
+  },
+};
+
+/** path segments that are not a positive integer id */
+const badOrderIds = fc.oneof(
+  pick(["abc", "0", "-1", "01", "1e5", "1.5", "+1", "%20", "😀", "9".repeat(25), "1%2F2", "x".repeat(300), "null", "NaN", "__proto__", "constructor"]),
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }).filter((s) => !/^[1-9]\d{0,19}$/.test(s.trim()) && !/^\.+$/.test(s)),
+);
+
+// Admin bodies --------------------------------------------------------------------------------
+
+const role = b.enumOf(["viewer", "trader", "admin"], true);
+const password = (required: boolean) =>
+  b.text(fc.string({ unit: "grapheme-ascii", minLength: 8, maxLength: 40 }), ["", "short", "1234567", "é".repeat(37), "x".repeat(73), "😀".repeat(19)], required);
+
+const newUser: InputModel<Json> = {
+  strict: true,
+  fields: {
+    username: b.text(
+      fc.stringMatching(/^[a-z0-9]{1,12}$/).map((s) => `fz-${s}`),
+      ["", " ", "-starts-with-dash", ".dot", "has space", "😀", "ü", "a/b", "x".repeat(65), "a\u0000b"],
+      true,
+    ),
+    password: password(true),
+    role,
+  },
+};
+
+const userChanges: InputModel<Json> = {
+  strict: true,
+  fields: {
+    role: { ...role, required: false },
+    password: password(false),
+    disabled: b.bool(false),
+  },
+  // nothing to change
+  combos: fc.constant([
+    { op: "remove", key: "role" },
+    { op: "remove", key: "password" },
+    { op: "remove", key: "disabled" },
+  ]),
+};
+
+const syncAction: InputModel<Json> = {
+  strict: true,
+  fields: {
+    action: b.enumOf(["sync", "resync"], true),
+    dataset: b.enumOf(["subAffiliates", "invitees", "withdrawals"], true),
+    from: b.time(),
+    to: b.time(),
+  },
+  combos: fc.oneof(
+    // from/to are for resync only
+    fc.tuple(pick(["from", "to"]), fc.integer({ min: NOW - 10 * DAY, max: NOW })).map(([key, t]) => [
+      { op: "set", key: "action", value: "sync" } as Change<Json>,
+      { op: "set", key, value: t } as Change<Json>,
+    ]),
+    // to before from
+    fc.integer({ min: NOW - 10 * DAY, max: NOW }).map((t) => [
+      { op: "set", key: "action", value: "resync" } as Change<Json>,
+      { op: "set", key: "from", value: t } as Change<Json>,
+      { op: "set", key: "to", value: t - 1 } as Change<Json>,
+    ]),
+  ),
+};
+
+// ---------------------------------------------------------------------------------------------
+// The routes
+
+const junkApiPath = fc
+  .tuple(
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }).filter((s) => !/^\.+$/.test(s)),
+    fc.option(fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }).filter((s) => !/^\.+$/.test(s)), { nil: undefined }),
+  )
+  .map(([a, c]) => `/api/fz-${encodeURIComponent(a)}${c === undefined ? "" : `/${encodeURIComponent(c)}`}`);
+
+const notFound = (withBody: boolean): FixedRoute => ({ kind: "fixed", paths: junkApiPath, status: [404], runs: withBody ? 10 : 25, withBody });
+
+/** next-auth actions that are not a sign-in (sign-in attempts count towards the login throttle of 127.0.0.1) */
+const authGetPaths = fc.oneof(
+  pick(["session", "csrf", "providers", "signin", "signout", "error", "verify-request"]),
+  fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 20 }).filter((s) => /^[\w-]+$/.test(s) && !/^(callback|signin)/i.test(s)),
+).map((a) => `/api/auth/${a}`);
+
+export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
+  "[...path]": {
+    GET: notFound(false),
+    POST: notFound(true),
+    PUT: notFound(true),
+    PATCH: notFound(true),
+    DELETE: notFound(true),
+  },
+  health: { GET: { kind: "fixed", paths: fc.constant("/api/health"), status: [200], runs: 15 } },
+  "auth/[...nextauth]": {
+    GET: { kind: "fixed", paths: authGetPaths, status: [200, 302, 400, 404, 405], runs: 20, foreign: true },
+    POST: { kind: "fixed", paths: pick(["/api/auth/signout", "/api/auth/session", "/api/auth/_log"]), status: [200, 302, 400, 403, 404, 405], runs: 10, withBody: true, foreign: true },
+  },
+  "admin/users": {
+    GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/admin/users"), status: [200], runs: 15 },
+    POST: { kind: "validated", role: "admin", path: "/api/admin/users", body: newUser, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "admin/users/[id]": {
+    PATCH: {
+      kind: "validated",
+      role: "admin",
+      // any id (the body is broken) or one longer than 64 characters
+      path: {
+        valid: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 64 }).filter((s) => !/^\.+$/.test(s)),
+        invalid: fc.integer({ min: 65, max: 400 }).map((n) => "7".repeat(n)),
+        build: (id) => `/api/admin/users/${encodeURIComponent(id)}`,
+      },
+      body: userChanges,
+      runs: { broken: 45, mixed: 8 },
+      ok: [200],
+      // set by the suite: a user made for the purpose (a valid change must not lock anyone out)
+      mixedPath: undefined,
+    },
+  },
+  "admin/audit": {
+    GET: {
+      kind: "validated",
+      role: "admin",
+      path: "/api/admin/audit",
+      query: {
+        strict: true,
+        fields: {
+          username: { valid: pick(["admin", "trader", "nobody", "ÜSER"]), invalid: fc.integer({ min: 65, max: 500 }).map((n) => "u".repeat(n)) },
+          action: { valid: pick(["login", "order.place", "x"]), invalid: fc.integer({ min: 65, max: 500 }).map((n) => "a".repeat(n)) },
+          page,
+          pageSize: q.int(1, 200, 20),
+        },
+      },
+      runs: { broken: 45, mixed: 20 },
+      ok: [200],
+    },
+  },
+  "admin/sync": {
+    GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/admin/sync"), status: [200], runs: 15 },
+    POST: { kind: "validated", role: "admin", path: "/api/admin/sync", body: syncAction, runs: { broken: 45, mixed: 6 }, ok: [202] },
+  },
+  "reference/coins": {
+    GET: { kind: "validated", role: "trader", path: "/api/reference/coins", query: { strict: true, fields: {} }, runs: { broken: 30, mixed: 3 }, ok: [200] },
+  },
+  "reference/symbols": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/reference/symbols",
+      query: {
+        strict: true,
+        fields: {
+          symbol: q.text(symbols, 40),
+          symbols: {
+            valid: pick(["BTCUSDT,ETHUSDT", "ETHUSDT"]),
+            invalid: fc.oneof(pick([",,,", " , ", "BTC USDT,ETHUSDT", "BTCUSDT,😀", `${"x".repeat(41)}`, Array(101).fill("BTCUSDT").join(",")]), fc.constant("\u00a0,\u00a0")),
+          },
+          symbolStatus: q.enumOf(["TRADING"]),
+        },
+        combos: fc.tuple(symbols, symbols).map(([a, c]) => [
+          { op: "set", key: "symbol", value: a },
+          { op: "set", key: "symbols", value: c },
+        ]),
+      },
+      runs: { broken: 45, mixed: 10 },
+      ok: [200],
+    },
+  },
+  "affiliate/invitees": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees",
+      query: {
+        strict: true,
+        fields: { uid: q.id(anyId), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 100, 20), source },
+        combos: fc.oneof(reversed, tooOld(366), tooLong),
+      },
+      runs: { broken: 45, mixed: 10 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/invitees/funnel": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/funnel",
+      query: {
+        strict: true,
+        fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
+        combos: fc.oneof(reversed, tooOld(367)),
+      },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/invitees/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/export",
+      query: {
+        strict: true,
+        fields: { uid: q.id(anyId), startTime: kept(time(recentStart)), endTime: kept(time(recentEnd)), source },
+        combos: fc.oneof(reversed, tooOld(367)),
+      },
+      runs: { broken: 45, mixed: 5 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/sub-affiliates": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/sub-affiliates",
+      query: {
+        strict: true,
+        fields: { ...subAffiliateFilter, productType: { ...productType, required: true }, page, pageSize: q.int(1, 100, 20) },
+        combos: reversed,
+      },
+      runs: { broken: 45, mixed: 10 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/sub-affiliates/series": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/sub-affiliates/series",
+      query: {
+        strict: true,
+        fields: {
+          ...subAffiliateFilter,
+          granularity: q.enumOf(["day", "week", "month"]),
+          tz: {
+            valid: pick(["UTC", "Europe/Berlin", "Asia/Tokyo", "America/New_York"]),
+            invalid: pick(["Mars/Olympus", "../etc/passwd", "UTC+99", "+01:00", " UTC", "Europe/Berlin/Extra/More", "😀", "x".repeat(65), "Europe\\Berlin", "Etc/GMT+99"]),
+          },
+        },
+        combos: reversed,
+      },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/sub-affiliates/leaderboard": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/sub-affiliates/leaderboard",
+      query: {
+        strict: true,
+        fields: {
+          productType,
+          startTime: kept(time(recentStart)),
+          endTime: kept(time(recentEnd)),
+          by: q.enumOf(["commission", "volume"]),
+          limit: q.int(1, 100),
+          source,
+        },
+        combos: reversed,
+      },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/sub-affiliates/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/sub-affiliates/export",
+      query: { strict: true, fields: subAffiliateFilter, combos: reversed },
+      runs: { broken: 45, mixed: 5 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/withdrawals": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/withdrawals",
+      query: { strict: true, fields: { ...withdrawalFilter, page, pageSize: q.int(1, 200, 20) }, combos: fc.oneof(reversed, tooOld(31)) },
+      runs: { broken: 45, mixed: 5 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/withdrawals/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/withdrawals/export",
+      query: { strict: true, fields: withdrawalFilter, combos: fc.oneof(reversed, tooOld(31)) },
+      runs: { broken: 45, mixed: 4 },
+      ok: [200, 429],
+    },
+  },
+  "spot/order": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/spot/order",
+      query: {
+        strict: true,
+        fields: { orderId: q.id(anyId), origClientOrderId: q.text(pick(["no-such-order", "fz-1"]), 64) },
+        // neither id
+        combos: fc.constant([
+          { op: "remove", key: "orderId" },
+          { op: "remove", key: "origClientOrderId" },
+        ]),
+      },
+      runs: { broken: 45, mixed: 10 },
+      ok: [200, 404, 429],
+    },
+  },
+  "spot/orders": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/spot/orders",
+      query: {
+        strict: true,
+        fields: { symbol: q.text(symbols, 40, true), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 1000, 50) },
+        combos: reversed,
+      },
+      runs: { broken: 45, mixed: 10 },
+      ok: [200, 429],
+    },
+  },
+  "contract/orders": {
+    POST: { kind: "validated", role: "trader", path: "/api/contract/orders", body: placeOrder, runs: { broken: 70, mixed: 0 }, ok: [] },
+  },
+  "contract/plan-orders": {
+    POST: { kind: "validated", role: "trader", path: "/api/contract/plan-orders", body: placePlan, runs: { broken: 60, mixed: 0 }, ok: [] },
+  },
+  "contract/plan-orders/[orderId]": {
+    PATCH: {
+      kind: "validated",
+      role: "trader",
+      path: { valid: anyId, invalid: badOrderIds, build: (id) => `/api/contract/plan-orders/${encodeURIComponent(id)}` },
+      body: modifyPlan,
+      runs: { broken: 60, mixed: 0 },
+      ok: [],
+    },
+  },
+};
