@@ -218,6 +218,11 @@ function renderError(e: unknown, req: NextRequest): Response {
     const { status, body } = toApiError(validationError(e.issues));
     return errorResponse(status, body);
   }
+  if (req.signal.aborted || (e instanceof Error && (e.name === "ResponseAborted" || e.name === "AbortError"))) {
+    // The person navigated away or cancelled a download: nobody reads this answer, and it is no bug.
+    logger("route").info({ method: req.method, path: req.nextUrl.pathname }, "request aborted by the client");
+    return errorResponse(400, { error: { code: "validation_error", message: "The request was cancelled." } });
+  }
   const reference = randomBytes(4).toString("hex");
   logger("route").error({ err: e, reference, method: req.method, path: req.nextUrl.pathname }, "unhandled error in a route handler");
   return errorResponse(500, {
