@@ -65,7 +65,15 @@ try {
 
 // 4. The dashboard, in demo mode: live keys blanked (an empty value also stops Next from
 // loading one from a .env file), SIM_* passed through so it finds the simulator.
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: port, NEXT_DIST_DIR: distDir, SIM_PORT: String(sim.port) };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  NEXT_DIST_DIR: distDir,
+  SIM_PORT: String(sim.port),
+  // Keep the terminal readable for someone trying the demo; LOG_LEVEL=info shows every WEEX call.
+  LOG_LEVEL: process.env.LOG_LEVEL?.trim() || "warn",
+};
 for (const k of [...LIVE_KEYS, ...LIVE_URLS]) env[k] = "";
 const next: ChildProcess = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port], { stdio: "inherit", env });
 
