@@ -13,6 +13,7 @@
 import "server-only";
 import { getDatabase, getDb } from "@/lib/db";
 import { liveSources } from "@/lib/affiliate/sources";
+import { TtlCache } from "@/lib/server/cache";
 import { getConfig } from "@/lib/server/config";
 import { logger } from "@/lib/server/log";
 import { getWeex } from "@/lib/server/weex";
@@ -21,12 +22,23 @@ import { ArchiveEngine } from "./engine";
 import { pageLister } from "./lister";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "./lock";
 import { ArchiveScheduler } from "./scheduler";
-import { archiveSettingsFromEnv, archiveSyncEnabled } from "./settings";
+import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "./settings";
 import { selectedSources, type SelectedSources, type SourceParam } from "./sources";
 
 const g = globalThis as typeof globalThis & {
   __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
+  __weexLiveCache?: TtlCache<readonly unknown[]>;
 };
+
+/** Entries of the live cache: distinct live filters (product, sub-affiliate, uid) held at once. */
+const LIVE_CACHE_ENTRIES = 100;
+
+/** The process's cache of live parts (LIVE_CACHE_MS; undefined when 0). */
+function liveCache(): TtlCache<readonly unknown[]> | undefined {
+  const ttlMs = liveCacheMsFromEnv();
+  if (ttlMs <= 0) return undefined;
+  return (g.__weexLiveCache ??= new TtlCache<readonly unknown[]>(ttlMs, LIVE_CACHE_ENTRIES));
+}
 
 /** The process's engine (the scheduler's, and the admin actions'). */
 function archive() {
@@ -77,6 +89,7 @@ export function archiveSources(source: SourceParam = "auto"): SelectedSources {
     live: liveSources(lister),
     subAffiliateDays: settings.subAffiliateDays,
     freshMs: settings.freshMs,
+    liveCache: liveCache(),
   });
 }
 

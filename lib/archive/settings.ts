@@ -93,3 +93,12 @@ export function archiveSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ar
     inviteeRefreshMs: num("ARCHIVE_INVITEE_REFRESH_MS", DEFAULT_SETTINGS.inviteeRefreshMs, 60_000),
   };
 }
+
+/**
+ * How long the live part of a `source=auto` answer (today's sub-affiliate records, invitees
+ * since the last sync) is reused: `LIVE_CACHE_MS`, default 30 s, 0 disables.
+ */
+export function liveCacheMsFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const v = Number(env.LIVE_CACHE_MS);
+  return env.LIVE_CACHE_MS !== undefined && env.LIVE_CACHE_MS.trim() !== "" && Number.isFinite(v) && v >= 0 ? v : 30_000;
+}

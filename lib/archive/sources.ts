@@ -10,6 +10,12 @@
  *   records, so both sources bucket time zones identically.
  * - `freshness()`: where the answer came from and when the archive was last synced
  *   (`{source: "archive"|"live"|"mixed", syncedAt}`); every JSON answer carries it.
+ * - With `source=auto` the aggregates' live "rest of the range" — sub-affiliate records of
+ *   today, invitees since the last sync — goes through `liveCache` when one is given
+ *   (LIVE_CACHE_MS, see server.ts): every overview load asks for the same short stretch, so
+ *   concurrent and repeated loads share one upstream walk instead of spending ~40 weight each.
+ *   List pages are never cached (a person paging wants the current page), and neither are
+ *   exports: they stream page by page, and a download is a deliberate "as of now".
  */
 import { sql } from "drizzle-orm";
 import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
@@ -53,8 +59,31 @@ export interface ArchiveSourceDeps {
   subAffiliateDays: number;
   /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
   freshMs?: number;
+  /**
+   * Short-lived cache (with coalescing) for the live parts of `auto` answers; absent: no
+   * caching. It holds parsed records (ids and decimals as strings) and never keeps failures.
+   */
+  liveCache?: LiveCache;
   now?: () => number;
 }
+
+/** What `selectedSources` needs of a cache: `TtlCache` (lib/server/cache.ts) fits. */
+export interface LiveCache {
+  get(key: string, load: () => Promise<readonly unknown[]>): Promise<readonly unknown[]>;
+}
+
+/**
+ * Live parts longer than this are walked uncached: the cache is for the short stretch the
+ * archive does not hold yet (today, the minutes since the last sync), not for whole ranges
+ * while the backfill has not reached them (that could hold a year of records in memory).
+ */
+export const MAX_CACHED_LIVE_SPAN_MS = 7 * DAY_MS;
+
+/**
+ * An invitee live part ending this close to now counts as "up to now": its cache key says
+ * "now" rather than the exact millisecond, so overview loads a few seconds apart share it.
+ */
+const UP_TO_NOW_SLACK_MS = 60_000;
 
 export interface ListInput {
   page: number;
@@ -104,6 +133,55 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     return parts;
   }
 
+  /** Whether a live part goes through the cache: `auto` answers, a bounded and short range. */
+  function cacheable(f: { startTime?: number; endTime?: number }): boolean {
+    return (
+      deps.liveCache !== undefined &&
+      source === "auto" &&
+      f.startTime !== undefined &&
+      f.endTime !== undefined &&
+      f.endTime - f.startTime <= MAX_CACHED_LIVE_SPAN_MS
+    );
+  }
+
+  /**
+   * The records of one live part, through the cache. The shared walk runs without the
+   * caller's signal (one person leaving must not fail the others waiting on it); each caller
+   * stops waiting on its own signal.
+   */
+  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: () => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
+    const load = async () => {
+      const out: R[] = [];
+      for await (const batch of walk()) out.push(...batch);
+      return out;
+    };
+    return (await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  }
+
+  /** Sub-affiliate live parts are whole UTC days (select.ts): the filter itself is the key. */
+  async function* liveSubAffiliates(f: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
+    if (!cacheable(f)) return yield* deps.live.subAffiliates.records(f, signal);
+    const records = await cachedWalk(["subAffiliates", { ...f }], () => deps.live.subAffiliates.records(f), signal);
+    if (records.length > 0) yield records.slice(); // (a copy: the cached array is shared)
+  }
+
+  /**
+   * Invitee live parts end at the request's end, usually "now" to the millisecond. Such a part
+   * is cached as "up to now" (the walk reads up to the moment it starts), so overview loads
+   * seconds apart share it; each caller keeps the records of its own range.
+   */
+  async function* liveInvitees(f: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
+    if (!cacheable(f)) return yield* deps.live.invitees.records(f, signal);
+    const { startTime, endTime } = f as Required<Pick<InviteeFilter, "startTime" | "endTime">>;
+    const t = now();
+    const upToNow = endTime <= t && endTime >= t - UP_TO_NOW_SLACK_MS;
+    const records = upToNow
+      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], () => deps.live.invitees.records({ ...f, endTime: now() }), signal)
+      : await cachedWalk(["invitees", { ...f }], () => deps.live.invitees.records(f), signal);
+    const mine = records.filter((r) => r.registerTime >= startTime && r.registerTime <= endTime);
+    if (mine.length > 0) yield mine;
+  }
+
   const subAffiliates = {
     async *records(filter: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
       const parts = await plan("subAffiliates", filter);
@@ -148,7 +226,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     for (const p of parts) {
       const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
       if (p.from === "archive") yield await archiveSubAffiliateTotals(await deps.db(), f, key, now());
-      else yield* deps.live.subAffiliates.records(f, signal);
+      else yield* liveSubAffiliates(f, signal);
     }
   }
 
@@ -163,7 +241,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
       const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
       for (const p of parts) {
         const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
-        const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(deps.live.invitees.records(r, signal), r);
+        const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
         for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
       }
       return total;
@@ -238,6 +316,31 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const pages = Math.ceil(total / pageSize);
     return { items, page, pageSize, total, pages, hasNextPage: page < pages };
   }
+}
+
+/** A cache key: the filter's defined fields in name order (spread order must not split entries). */
+function cacheKey([dataset, filter]: [DatasetKey, Record<string, unknown>]): string {
+  return JSON.stringify([dataset, Object.entries(definedOnly(filter)).sort(([a], [b]) => (a < b ? -1 : 1))]);
+}
+
+/** The promise, or a rejection as soon as the signal aborts (the promise itself goes on). */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /** The object without its undefined values (an open bound is not sent upstream). */

@@ -140,6 +140,8 @@ beforeAll(async () => {
       WEEX_TIMEOUT_MS: String(TIMEOUT_MS),
       WEEX_IP_WEIGHT_PER_10S: "1000000",
       WEEX_UID_WEIGHT_PER_10S: "1000000",
+      // every request must reach the faulty WEEX: no aggregate answered from the live cache
+      LIVE_CACHE_MS: "0",
     },
   });
   base = server.url;

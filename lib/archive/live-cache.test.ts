@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveSources } from "@/lib/affiliate/sources";
+import type { Database } from "@/lib/db";
+import { testBackends } from "@/lib/db/test-support";
+import { TtlCache } from "@/lib/server/cache";
+import { startSimulator, type Simulator } from "@/lib/simulator";
+import { DAY_MS } from "@/lib/weex/endpoints";
+import { ArchiveEngine } from "./engine";
+import { utcDayStart } from "./plan";
+import { DEFAULT_SETTINGS, liveCacheMsFromEnv } from "./settings";
+import { selectedSources, type LiveCache } from "./sources";
+import { simClient, unlimitedBudget } from "./test-support";
+
+// The live part of `source=auto` answers (today's sub-affiliate records, invitees since the
+// last sync) through the live cache: concurrent overview loads share one upstream walk, the
+// next walk comes after the TTL, and the answers equal the uncached ones.
+
+const T0 = Date.now();
+const now = () => T0;
+const TODAY = utcDayStart(T0);
+const TTL_MS = 30_000;
+// A short sub-affiliate history keeps the backfill (and the test) quick.
+const SETTINGS = { ...DEFAULT_SETTINGS, subAffiliateDays: 40 };
+
+describe("live cache of the archive sources", () => {
+  let sim: Simulator;
+  let database: Database;
+  let clock = 0; // the cache's own clock: moved past the TTL by hand
+  let cache: TtlCache<readonly unknown[]>;
+  const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+  const sources = (liveCache?: LiveCache) =>
+    selectedSources("auto", { db: async () => database.db, lister: client(), live: liveSources(client(), now), subAffiliateDays: SETTINGS.subAffiliateDays, now, liveCache });
+  /** Upstream requests of one endpoint while `run` runs. */
+  const requestsDuring = async <T,>(key: string, run: () => Promise<T>): Promise<{ result: T; requests: number }> => {
+    const before = sim.stats().byEndpoint[key] ?? 0;
+    const result = await run();
+    return { result, requests: (sim.stats().byEndpoint[key] ?? 0) - before };
+  };
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
+    database = await testBackends()[0].open();
+    const engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings: SETTINGS });
+    await engine.run("subAffiliates");
+    await engine.run("invitees");
+    // The last invitee sync was three days ago: what happened since is only live.
+    const cut = T0 - 3 * DAY_MS;
+    await database.db.execute(sql`UPDATE archive_coverage SET to_ms = ${cut} WHERE dataset = 'invitees'`);
+    await database.db.execute(sql`DELETE FROM archive_invitee WHERE register_time > ${cut}`);
+    cache = new TtlCache<readonly unknown[]>(TTL_MS, 100, () => clock);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await sim?.close();
+  });
+
+  it("concurrent series and leaderboards share one walk of today; after the TTL a new walk happens", async () => {
+    const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };
+    const uncached = await requestsDuring("subAffiliates", () => sources().series(month, "day", "UTC"));
+    expect(uncached.requests).toBeGreaterThanOrEqual(2); // today, SPOT and FUTURES
+
+    const N = 20;
+    const loads = Array.from({ length: N }, () => sources(cache));
+    const shared = await requestsDuring("subAffiliates", () => Promise.all(loads.map((s) => s.series(month, "day", "UTC"))));
+    expect(shared.requests).toBe(uncached.requests); // one walk for all twenty
+    for (const series of shared.result) expect(series).toEqual(uncached.result);
+    for (const s of loads) expect(s.freshness()).toEqual({ source: "mixed", syncedAt: T0 }); // still says today is live
+
+    // The overview's leaderboards over the same range read the same live part.
+    const boards = await requestsDuring("subAffiliates", () =>
+      Promise.all([sources(cache).leaderboard(month, { by: "commission", limit: 10 }), sources(cache).leaderboard(month, { by: "volume", limit: 10 })]),
+    );
+    expect(boards.requests).toBe(0);
+    expect(boards.result[1]).toEqual(await sources().leaderboard(month, { by: "volume", limit: 10 }));
+
+    // Exports are not cached: a download reads today live again.
+    const exported = await requestsDuring("subAffiliates", async () => {
+      for await (const batch of sources(cache).subAffiliates.records(month)) void batch;
+    });
+    expect(exported.requests).toBe(uncached.requests);
+
+    clock += TTL_MS - 1;
+    expect((await requestsDuring("subAffiliates", () => sources(cache).series(month, "day", "UTC"))).requests).toBe(0);
+    clock += 2; // past the TTL
+    const again = await requestsDuring("subAffiliates", () => Promise.all(loads.slice(0, 5).map(() => sources(cache).series(month, "day", "UTC"))));
+    expect(again.requests).toBe(uncached.requests);
+    expect(again.result[0]).toEqual(uncached.result);
+  });
+
+  it("funnels ending now share one walk of the invitees since the last sync, each keeping its own range", async () => {
+    const cohort = { startTime: T0 - 30 * DAY_MS, endTime: T0 };
+    const uncached = await requestsDuring("invitees", () => sources().funnel(cohort));
+    expect(uncached.requests).toBeGreaterThanOrEqual(1);
+    expect(uncached.result.registered).toBeGreaterThan(0);
+
+    const shared = await requestsDuring("invitees", () => Promise.all(Array.from({ length: 20 }, () => sources(cache).funnel(cohort))));
+    expect(shared.requests).toBe(uncached.requests);
+    for (const f of shared.result) expect(f).toEqual(uncached.result);
+
+    // A load a little earlier ("now" seconds ago) reuses the walk and keeps only its range.
+    const earlier = { startTime: cohort.startTime, endTime: T0 - 20 * 60_000 + 1 };
+    const early = { startTime: cohort.startTime, endTime: T0 - 10_000 };
+    const reuse = await requestsDuring("invitees", () => sources(cache).funnel(early));
+    expect(reuse.requests).toBe(0);
+    expect(reuse.result).toEqual(await sources().funnel(early));
+    // An end well in the past is its own key.
+    expect((await requestsDuring("invitees", () => sources(cache).funnel(earlier))).requests).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a caller that gives up does not fail the others sharing its walk", async () => {
+    clock += TTL_MS + 1;
+    const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };
+    const leaving = new AbortController();
+    const gone = sources(cache).series(month, "day", "UTC", leaving.signal);
+    const staying = sources(cache).series(month, "day", "UTC");
+    leaving.abort(new Error("left"));
+    await expect(gone).rejects.toThrow("left");
+    expect(await staying).toEqual(await sources().series(month, "day", "UTC"));
+  });
+
+  it("LIVE_CACHE_MS: default 30 s, 0 disables", () => {
+    expect(liveCacheMsFromEnv({})).toBe(30_000);
+    expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "0" })).toBe(0);
+    expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "5000" })).toBe(5000);
+    expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "soon" })).toBe(30_000);
+  });
+});
