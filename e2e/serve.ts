@@ -34,6 +34,8 @@ const env: NodeJS.ProcessEnv = {
   SIM_PORT: String(sim.port),
   PORT: port,
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  // Playwright pipes the server's output into the test log: only warnings and errors.
+  LOG_LEVEL: process.env.LOG_LEVEL || "warn",
 };
 // Demo mode: no live credentials or base URLs, whatever the surrounding shell has.
 for (const k of ["WEEX_API_KEY", "WEEX_API_SECRET", "WEEX_API_PASSPHRASE", "WEEX_TRADE_API_KEY", "WEEX_TRADE_API_SECRET", "WEEX_TRADE_API_PASSPHRASE", "WEEX_SPOT_BASE_URL", "WEEX_CONTRACT_BASE_URL", "DATABASE_URL"]) {
