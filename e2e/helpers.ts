@@ -49,7 +49,11 @@ export async function symbols(page: Page): Promise<SymbolDef[]> {
   return Array.isArray(body) ? body : body.symbols;
 }
 
-/** Wait until no skeleton or "Loading" status is left on the page. */
+/**
+ * Wait until no skeleton or "Loading" status is left on the page, and no table still shows the
+ * previous page's rows (dimmed, aria-busy) or is still rendering its rows.
+ */
 export async function settled(page: Page, timeout = 120_000): Promise<void> {
   await expect(page.locator('[aria-busy="true"][role="status"]')).toHaveCount(0, { timeout });
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, { timeout });
 }

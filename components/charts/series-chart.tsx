@@ -4,6 +4,7 @@
  * A stacked SPOT + FUTURES bar chart of one metric over time (Recharts, loaded only on pages
  * with charts). Bar heights use numbers; the tooltip and the data table show the exact sums.
  */
+import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { formatDecimal } from "@/lib/ui/decimal";
 import type { ChartRow } from "@/lib/ui/series";
@@ -33,6 +34,8 @@ function ExactTooltip({ active, payload, label }: TooltipContentProps) {
 }
 
 export function SeriesChart({ rows, title, height = 240 }: { rows: ChartRow[]; title: string; height?: number }) {
+  // A closed <details> shows nothing (to screen readers either): its rows are built on opening.
+  const [tableOpen, setTableOpen] = useState(false);
   return (
     <figure className="min-w-0" data-testid="series-chart">
       <div className="text-slate-600 dark:text-slate-300" role="img" aria-label={`${title}: stacked bars of SPOT and FUTURES per period, ${rows.length} bars. Exact values are in the data table below.`}>
@@ -46,31 +49,33 @@ export function SeriesChart({ rows, title, height = 240 }: { rows: ChartRow[]; t
           <Bar dataKey="FUTURES" stackId="p" fill={PRODUCT_COLORS.FUTURES} isAnimationActive={false} />
         </BarChart>
       </div>
-      <details className="mt-2 text-sm">
+      <details className="mt-2 text-sm" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">Data table: {title}</summary>
-        <div className="relative mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${title} values`}>
-          <table className="min-w-full text-xs">
-            <caption className="sr-only">{title} per period, exact values</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="px-2 py-1">Period</th>
-                <th scope="col" className="px-2 py-1 text-right">SPOT</th>
-                <th scope="col" className="px-2 py-1 text-right">FUTURES</th>
-                <th scope="col" className="px-2 py-1 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.bucket} className="border-t border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">{r.bucket}</th>
-                  <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.SPOT)}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.FUTURES)}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.total)}</td>
+        {tableOpen ? (
+          <div className="relative mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${title} values`}>
+            <table className="min-w-full text-xs">
+              <caption className="sr-only">{title} per period, exact values</caption>
+              <thead>
+                <tr className="text-left">
+                  <th scope="col" className="px-2 py-1">Period</th>
+                  <th scope="col" className="px-2 py-1 text-right">SPOT</th>
+                  <th scope="col" className="px-2 py-1 text-right">FUTURES</th>
+                  <th scope="col" className="px-2 py-1 text-right">Total</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.bucket} className="border-t border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="px-2 py-1 text-left font-normal">{r.bucket}</th>
+                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.SPOT)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.FUTURES)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </details>
     </figure>
   );

@@ -13,7 +13,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { buttonSecondary, mutedText } from "@/components/ui/styles";
 import { queryString, type QueryParams } from "@/lib/ui/api";
-import { downloadCsv, saveBlob } from "./download";
 
 export interface ExportButtonProps {
   /** the export route, e.g. "/api/affiliate/sub-affiliates/export" */
@@ -53,6 +52,8 @@ export function ExportButton({ href, params = {}, label = "Export CSV", fallback
     setState({ phase: "running", rows: 0 });
     let shownAt = 0;
     try {
+      // The streaming reader is needed only once someone exports: fetched on the first click.
+      const { downloadCsv, saveBlob } = await import("./download");
       const file = await downloadCsv(url, {
         signal: ctrl.signal,
         fallbackFilename,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { FunnelChart, SeriesChart } from "@/components/charts";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -58,8 +59,13 @@ export function OverviewView() {
   const leadersReady = settled(prevSeries);
   const prevFunnel = useApiQuery<FunnelResponse>(FUNNEL, { startTime: previous.startTime, endTime: previous.endTime }, { enabled: funnelPrev && leadersReady });
 
-  const totals = series.data ? seriesTotals(series.data.items) : null;
-  const prevTotals = prevSeries.data ? seriesTotals(prevSeries.data.items) : null;
+  // Derived once per response, not on every render: the later queries re-render this view
+  // several times, and new row arrays would make every chart lay itself out again.
+  const seriesData = series.data;
+  const prevSeriesData = prevSeries.data;
+  const totals = useMemo(() => (seriesData ? seriesTotals(seriesData.items) : null), [seriesData]);
+  const prevTotals = useMemo(() => (prevSeriesData ? seriesTotals(prevSeriesData.items) : null), [prevSeriesData]);
+  const rowsByMetric = useMemo(() => (seriesData ? new Map(METRICS.map((m) => [m, chartRows(seriesData.items, m)])) : null), [seriesData]);
   const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
 
   const funnelKpis: Array<{ key: keyof FunnelCounts; label: string }> = [
@@ -122,7 +128,7 @@ export function OverviewView() {
                 {METRICS.map((m) => (
                   <div key={m}>
                     <h3 className="mb-2 text-sm font-semibold">{METRIC_LABELS[m]}</h3>
-                    <SeriesChart rows={chartRows(series.data.items, m)} title={METRIC_LABELS[m]} />
+                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={METRIC_LABELS[m]} />
                   </div>
                 ))}
               </div>

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { signOut } from "next-auth/react";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
@@ -9,6 +8,15 @@ import { ModeBadge } from "./mode-badge";
 import { NavLinks } from "./nav-links";
 import type { ShellUser } from "./roles";
 import { ThemeToggle } from "./theme-toggle";
+
+/**
+ * next-auth's client (session context, CSRF fetch) is needed only when signing out, so it is
+ * fetched on the click instead of weighing on every page's first load.
+ */
+async function signOutToLogin() {
+  const { signOut } = await import("next-auth/react");
+  await signOut({ callbackUrl: "/login" });
+}
 
 /**
  * The frame around every signed-in page: header (mode, theme, user, sign out), the sidebar
@@ -76,7 +84,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
             <span className="block font-medium" data-testid="user-name">{user.name}</span>
             <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role}</span>
           </p>
-          <button type="button" className={buttonSecondary} onClick={() => signOut({ callbackUrl: "/login" })}>
+          <button type="button" className={buttonSecondary} onClick={() => void signOutToLogin()}>
             Sign out
           </button>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { SeriesChart } from "@/components/charts";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,7 +20,10 @@ const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: string; onClose?: () => void }) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
   const q = useApiQuery<SeriesResponse>("/api/affiliate/sub-affiliates/series", { subUid: uid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
-  const totals = q.data ? seriesTotals(q.data.items) : null;
+  // Memoised so the chart (memo) is not laid out again when only the page around it changes.
+  const data = q.data;
+  const totals = useMemo(() => (data ? seriesTotals(data.items) : null), [data]);
+  const rows = useMemo(() => (data ? chartRows(data.items, metric) : []), [data, metric]);
   return (
     <div className="mb-6">
       <Section
@@ -58,7 +62,7 @@ export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: str
                 Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
               </p>
             ) : null}
-            <SeriesChart rows={chartRows(q.data.items, metric)} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
+            <SeriesChart rows={rows} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
             <FreshnessNote freshness={q.data.freshness} />
           </>
         )}

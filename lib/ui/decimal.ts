@@ -36,8 +36,17 @@ function grouper(locale: string | undefined): Intl.NumberFormat {
   return f;
 }
 
+// Cached per locale: building an Intl.NumberFormat costs far more than formatting, and a
+// table page formats hundreds of amounts.
+const separators = new Map<string, string>();
 function decimalSeparator(locale: string | undefined): string {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const key = locale ?? "";
+  let sep = separators.get(key);
+  if (sep === undefined) {
+    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    separators.set(key, sep);
+  }
+  return sep;
 }
 
 export interface FormatDecimalOptions {
