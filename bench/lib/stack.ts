@@ -6,11 +6,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../lib/simulator/index";
+import { freePort, MODE_ENV_VARS } from "../../lib/test/next-server-env";
+
+export { freePort };
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
@@ -27,35 +29,7 @@ export function ensureBuilt(distDir = DIST_DIR): void {
   if (r.status !== 0) throw new Error(`building ${distDir} failed (exit ${r.status})`);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
-/** Variables that select the mode or the database: always set explicitly for the bench server. */
-const CONTROLLED = [
-  "WEEX_API_KEY",
-  "WEEX_API_SECRET",
-  "WEEX_API_PASSPHRASE",
-  "WEEX_TRADE_API_KEY",
-  "WEEX_TRADE_API_SECRET",
-  "WEEX_TRADE_API_PASSPHRASE",
-  "WEEX_SPOT_BASE_URL",
-  "WEEX_CONTRACT_BASE_URL",
-  "SIM_API_KEY",
-  "SIM_API_SECRET",
-  "SIM_API_PASSPHRASE",
-  "DATABASE_URL",
-  "AUTH_SECRET",
-  "BOOTSTRAP_ADMIN_USERNAME",
-  "BOOTSTRAP_ADMIN_PASSWORD",
-];
 
 export interface StackOptions {
   /** simulator options (port, seed, budgets …); the port defaults to a free one */
@@ -90,7 +64,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
-  for (const k of CONTROLLED) env[k] = "";
+  for (const k of MODE_ENV_VARS) env[k] = "";
   // Except NEXTAUTH_URL: next-auth parses an empty one as a URL and every page fails.
   delete env.NEXTAUTH_URL;
   Object.assign(env, {

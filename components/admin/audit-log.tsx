@@ -134,10 +134,7 @@ export function AuditLog() {
             page={log.data.page}
             pageSize={pageSize}
             pageSizes={PAGE_SIZES}
-            total={log.data.total}
-            pages={log.data.pages}
-            hasNextPage={log.data.hasNextPage}
-            rowsOnPage={log.data.items.length}
+            list={log.data}
             busy={log.isFetching}
             onPage={(page) => void setState({ page })}
             onPageSize={(size) => void setState({ size, page: 1 })}

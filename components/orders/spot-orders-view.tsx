@@ -203,10 +203,7 @@ function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }
             page={url.page}
             pageSize={pageSize}
             pageSizes={PAGE_SIZES}
-            total={q.data.total}
-            pages={q.data.pages}
-            hasNextPage={q.data.hasNextPage}
-            rowsOnPage={q.data.items.length}
+            list={q.data}
             busy={q.isFetching}
             onPage={(page) => void setUrl({ page })}
             onPageSize={(size) => void setUrl({ size, page: null })}

@@ -7,11 +7,8 @@ export interface PagerProps {
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
-  /** from the list response; null where the upstream does not say */
-  total: number | null;
-  pages: number | null;
-  hasNextPage: boolean;
-  rowsOnPage: number;
+  /** the list response (dashboard list shape); total/pages are null where the upstream does not say */
+  list: { items: readonly unknown[]; total: number | null; pages: number | null; hasNextPage: boolean };
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
   busy?: boolean;
@@ -19,7 +16,9 @@ export interface PagerProps {
 }
 
 /** Previous/next paging over a server-paged list; says where you are and how much there is. */
-export function Pager({ page, pageSize, pageSizes, total, pages, hasNextPage, rowsOnPage, onPage, onPageSize, busy, label }: PagerProps) {
+export function Pager({ page, pageSize, pageSizes, list, onPage, onPageSize, busy, label }: PagerProps) {
+  const { total, pages, hasNextPage } = list;
+  const rowsOnPage = list.items.length;
   const first = rowsOnPage ? (page - 1) * pageSize + 1 : 0;
   const last = (page - 1) * pageSize + rowsOnPage;
   return (

@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort, MODE_ENV_VARS } from "../../lib/test/next-server-env";
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
@@ -17,26 +17,6 @@ const root = process.cwd();
 /** The build the HTTP tests run against (`npm run build:test`); override for a private build. */
 export const DIST_DIR = process.env.HTTP_TEST_DIST_DIR || ".next-test";
 
-/** Every variable that selects the mode, the database or the secret: set explicitly per server. */
-const CONTROLLED = [
-  "WEEX_API_KEY",
-  "WEEX_API_SECRET",
-  "WEEX_API_PASSPHRASE",
-  "WEEX_TRADE_API_KEY",
-  "WEEX_TRADE_API_SECRET",
-  "WEEX_TRADE_API_PASSPHRASE",
-  "WEEX_SPOT_BASE_URL",
-  "WEEX_CONTRACT_BASE_URL",
-  "SIM_API_KEY",
-  "SIM_API_SECRET",
-  "SIM_API_PASSPHRASE",
-  "SIM_PORT",
-  "DATABASE_URL",
-  "AUTH_SECRET",
-  "NEXTAUTH_SECRET",
-  "BOOTSTRAP_ADMIN_USERNAME",
-  "BOOTSTRAP_ADMIN_PASSWORD",
-];
 
 export function ensureBuilt(distDir = DIST_DIR): void {
   if (existsSync(join(root, distDir, "BUILD_ID"))) return;
@@ -47,16 +27,6 @@ export function ensureBuilt(distDir = DIST_DIR): void {
   if (r.status !== 0) throw new Error(`building ${distDir} failed (exit ${r.status})`);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface NextServer {
   url: string;
@@ -71,7 +41,7 @@ export interface NextServer {
 }
 
 export interface StartOptions {
-  /** the mode-selecting variables (the CONTROLLED ones default to unset) */
+  /** the mode-selecting variables (the MODE_ENV_VARS ones default to unset) */
   env: Record<string, string>;
   distDir?: string;
   /** wait for /api/health; false for servers expected to refuse to start */
@@ -86,7 +56,7 @@ export async function startNextServer(opts: StartOptions): Promise<NextServer> {
   const logFile = join(dataDir, "server.log");
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
-  for (const k of CONTROLLED) env[k] = "";
+  for (const k of MODE_ENV_VARS) env[k] = "";
   // NEXTAUTH_URL cannot be blanked (next-auth parses it as a URL): unset, the request decides.
   delete env.NEXTAUTH_URL;
   Object.assign(env, {
