@@ -4,14 +4,16 @@
  * - Pages without a session token go to /login?callbackUrl=… . This is the cheap first gate
  *   (token signature and expiry only); the pages and every API route check the user in the
  *   database again, so a disabled user gets nothing even with a valid-looking token.
- * - API routes are left alone: the route wrapper answers 401/403 as JSON.
+ * - It does not run for API routes (see `config.matcher`): the route wrapper answers 401/403 as
+ *   JSON and adds HSTS itself, and skipping this pass saves every API request its cost.
+ *   next-auth's own routes (/api/auth/*) still come through here for HSTS.
  * - Under HTTPS, responses get Strict-Transport-Security (decided per request, since the same
  *   build may run behind TLS or on plain http://localhost).
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/server/config";
-import { isHttps, publicOrigin } from "@/lib/server/request-info";
+import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];
 
@@ -28,11 +30,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   } else {
     res = NextResponse.next();
   }
-  if (https) res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (https) res.headers.set("Strict-Transport-Security", HSTS);
   return res;
 }
 
 export const config = {
-  // Everything except Next's static assets and image optimiser, and files like /favicon.ico.
-  matcher: ["/((?!_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Pages, and next-auth's routes: not the other API routes, Next's static assets and image
+  // optimiser, or files like /favicon.ico.
+  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)", "/api/auth/:path*"],
 };

@@ -19,9 +19,12 @@
  * Lighthouse's own count of the script bytes the overview transferred is printed beside it.
  *
  * Targets: performance ≥ 95; first-load JS ≤ 200 kB gzip per route.
+ *
+ * WEB_BENCH_REPORTS=<dir> keeps each Lighthouse report as JSON (its diagnostics: long tasks,
+ * main-thread work by category, script boot-up time).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -37,6 +40,8 @@ const PAGES = [
   { name: "sub-affiliates", path: "/sub-affiliates" },
 ];
 const SCORE_TARGET = 95;
+/** WEB_BENCH_REPORTS=<dir>: also write each Lighthouse report (JSON, for its diagnostics) there. */
+const REPORT_DIR = process.env.WEB_BENCH_REPORTS?.trim() || undefined;
 const JS_TARGET_KB = 200;
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +128,10 @@ async function audit(url: string, port: number, cookie: string, preset: "mobile"
   const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${preset}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

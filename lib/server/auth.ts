@@ -13,6 +13,7 @@ import "server-only";
 import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth";
 import { getToken, type JWT } from "next-auth/jwt";
+import { cachedDecode } from "./token-cache";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { getUserById, getUserByUsername, normalizeUsername, verifyPassword, type Role } from "@/lib/db/users";
@@ -110,6 +111,7 @@ export async function getRequestUser(req: Request): Promise<SessionUser | null> 
     req: req as Parameters<typeof getToken>[0]["req"],
     secret: getAuthSecret(),
     secureCookie: isHttps(req.headers),
+    decode: cachedDecode,
   });
   return userFromToken(token);
 }

@@ -25,6 +25,9 @@ export function publicOrigin(h: HeaderSource): string {
   return `${proto === "http" ? "http" : "https"}://${host}`;
 }
 
+/** Strict-Transport-Security for answers under HTTPS (pages: proxy.ts; API routes: route.ts). */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
 export function isHttps(h: HeaderSource): boolean {
   return publicOrigin(h).startsWith("https://");
 }

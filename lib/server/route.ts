@@ -18,7 +18,7 @@ import { getRequestUser, hasRole, type Role, type SessionUser } from "./auth";
 import { scrubSecrets } from "./config";
 import { ApiError, errorResponse } from "./errors";
 import { logger } from "./log";
-import { clientIp, isSameOrigin } from "./request-info";
+import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 
 export type RouteRole = Role | "public";
 
@@ -58,6 +58,11 @@ export function route<
   R extends RouteRole = RouteRole,
 >(opts: RouteOptions<Q, B, P, R>) {
   return async function handle(req: NextRequest, ctx: NextContext): Promise<Response> {
+    const res = await answer(req, ctx);
+    return isHttps(req.headers) ? withHsts(res) : res;
+  };
+
+  async function answer(req: NextRequest, ctx: NextContext): Promise<Response> {
     try {
       const user = await authorise(req, opts.role);
       const issues: FieldIssue[] = [];
@@ -81,7 +86,20 @@ export function route<
     } catch (e) {
       return renderError(e, req);
     }
-  };
+  }
+}
+
+/**
+ * HSTS on every API answer under HTTPS. (proxy.ts adds it to pages; it does not run for API
+ * routes, which saves every API request a pass through it.)
+ */
+function withHsts(res: Response): Response {
+  try {
+    res.headers.set("Strict-Transport-Security", HSTS);
+  } catch {
+    // immutable headers (a proxied fetch response): leave as is
+  }
+  return res;
 }
 
 /** 401 without a usable session, 403 for a cross-site mutation or a role too low. */

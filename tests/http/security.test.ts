@@ -48,7 +48,8 @@ describe("security headers", () => {
   });
 
   it("add HSTS under HTTPS (behind a TLS-terminating proxy)", async () => {
-    for (const path of ["/login", "/api/health"]) {
+    // a page (proxy.ts), API answers and errors (the route wrapper), next-auth's own routes (proxy.ts)
+    for (const path of ["/login", "/api/health", "/api/affiliate/invitees", "/api/auth/csrf"]) {
       const res = await fetch(`${baseUrl()}${path}`, { headers: { "x-forwarded-proto": "https" } });
       expect(res.headers.get("strict-transport-security"), path).toMatch(/max-age=\d+/);
     }
