@@ -30,6 +30,8 @@ test.describe("overview", () => {
     await expect(page.getByTestId("series-chart")).toHaveCount(3);
     await expect(page.locator('[data-testid="series-chart"] .recharts-bar-rectangle').first()).toBeVisible();
     await expect(page.getByTestId("series-chart").first().locator(".recharts-legend-item")).toHaveCount(2);
+    // (charts mount as they come near the viewport: the funnel is below the fold)
+    await page.getByRole("heading", { name: "Invitee funnel" }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId("funnel-chart")).toContainText("Registered");
     await expect(page.locator('[data-testid="funnel-chart"] .recharts-bar-rectangle')).toHaveCount(4);
     await expect(page.getByTestId("leaderboard-commission").locator("tbody tr")).toHaveCount(10, SLOW);
@@ -37,6 +39,24 @@ test.describe("overview", () => {
     await settled(page);
     await page.screenshot({ path: test.info().outputPath("overview.png"), fullPage: true });
     await expectAccessible(page, "/");
+  });
+
+  test("on a phone, charts below the fold are drawn only when the reader scrolls to them", async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/?period=7d");
+    await expect(page.getByTestId("kpi-tradingVolume-value")).toHaveText(/^-?[\d,]+(\.\d+)?$/, SLOW);
+    await expect(page.getByTestId("kpi-registered-value")).toHaveText(/^[\d,]+$/, SLOW);
+    await settled(page);
+    await page.waitForTimeout(1000);
+    await expect(page.getByTestId("series-chart")).toHaveCount(0);
+    await expect(page.getByTestId("funnel-chart")).toHaveCount(0);
+
+    await page.getByRole("heading", { name: "Trading volume", level: 3 }).scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid="series-chart"] .recharts-bar-rectangle').first()).toBeVisible();
+    await expect(page.getByTestId("funnel-chart")).toHaveCount(0);
+    await page.getByRole("heading", { name: "Invitee funnel" }).scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid="funnel-chart"] .recharts-bar-rectangle')).toHaveCount(4);
   });
 
   test("period, granularity and zone live in the URL and survive a reload", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { change, formatDecimal, type Dec } from "@/lib/ui/decimal";
 
@@ -23,7 +24,7 @@ function toText(v: Dec | string | number): string {
  * One KPI: the exact value, and the change against the previous period of the same length
  * as a signed delta and a percentage. The sign is written out; colour only repeats it.
  */
-export function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
+export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
   const c = current === null ? null : toText(current);
   const p = previous === null ? null : toText(previous);
   const diff = c !== null && p !== null ? change(c, p) : null;
@@ -65,4 +66,4 @@ export function KpiCard({ label, current, previous, against, note, loading, comp
       </dd>
     </div>
   );
-}
+});

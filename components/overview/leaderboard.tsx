@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { Amount } from "@/components/ui/amount";
 import { CopyableId } from "@/components/ui/copyable-id";
@@ -17,8 +18,12 @@ interface LeaderboardItem {
   paidCommission: string;
 }
 
-/** Top ten sub-affiliates of the period by one measure (sums computed by the server in decimals). */
-export function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
+/**
+ * Top ten sub-affiliates of the period by one measure (sums computed by the server in decimals).
+ * Memoised (like the KPI cards): the overview re-renders each time one of its queries moves,
+ * and a table that has not changed should not be rendered again on a phone's main thread.
+ */
+export const Leaderboard = memo(function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
   const q = useApiQuery<{ items: LeaderboardItem[]; freshness?: Freshness }>(
     "/api/affiliate/sub-affiliates/leaderboard",
     { startTime: period.startTime, endTime: period.endTime, by, limit: 10 },
@@ -60,4 +65,4 @@ export function Leaderboard({ by, period, enabled = true }: { by: "commission" |
       <FreshnessNote freshness={q.data.freshness} />
     </div>
   );
-}
+});
