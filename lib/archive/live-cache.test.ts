@@ -108,6 +108,34 @@ describe("live cache of the archive sources", () => {
     expect((await requestsDuring("invitees", () => sources(cache).funnel(earlier))).requests).toBeGreaterThanOrEqual(1);
   });
 
+  it("list pages merged with the archive share one walk of their live part, across viewers and pages", async () => {
+    clock += TTL_MS + 1;
+    // Invitees: the three days since the last sync are live, the rest is archived.
+    const invitees = (page: number) => ({ page, pageSize: 5 });
+    const uncached = await requestsDuring("invitees", () => sources().list("invitees", invitees(1)));
+    expect(uncached.requests).toBeGreaterThanOrEqual(1);
+    expect(uncached.result.items).toHaveLength(5);
+    const shared = await requestsDuring("invitees", () => Promise.all(Array.from({ length: 20 }, () => sources(cache).list("invitees", invitees(1)))));
+    expect(shared.requests).toBe(uncached.requests); // one walk for twenty viewers
+    for (const page of shared.result) expect(page).toEqual(uncached.result);
+    // Paging on costs nothing upstream and shows what an uncached list shows.
+    const next = await requestsDuring("invitees", () => Promise.all([2, 3].map((n) => sources(cache).list("invitees", invitees(n)))));
+    expect(next.requests).toBe(0);
+    expect(next.result).toEqual(await Promise.all([2, 3].map((n) => sources().list("invitees", invitees(n)))));
+
+    // Sub-affiliate records: today is live.
+    const futures = (page: number) => ({ productType: "FUTURES", startTime: TODAY - 29 * DAY_MS, endTime: T0, page, pageSize: 20 });
+    const first = await requestsDuring("subAffiliates", () => sources(cache).list("subAffiliates", futures(1)));
+    expect(first.requests).toBeGreaterThanOrEqual(1);
+    const second = await requestsDuring("subAffiliates", () => sources(cache).list("subAffiliates", futures(2)));
+    expect(second.requests).toBe(0);
+    expect(second.result).toEqual(await sources().list("subAffiliates", futures(2)));
+
+    // After the TTL the live part is read again.
+    clock += TTL_MS + 1;
+    expect((await requestsDuring("invitees", () => sources(cache).list("invitees", invitees(1)))).requests).toBe(uncached.requests);
+  });
+
   it("a caller that gives up does not fail the others sharing its walk", async () => {
     clock += TTL_MS + 1;
     const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };

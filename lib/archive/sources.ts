@@ -14,8 +14,10 @@
  *   today, invitees since the last sync — goes through `liveCache` when one is given
  *   (LIVE_CACHE_MS, see server.ts): every overview load asks for the same short stretch, so
  *   concurrent and repeated loads share one upstream walk instead of spending ~40 weight each.
- *   List pages are never cached (a person paging wants the current page), and neither are
- *   exports: they stream page by page, and a download is a deliberate "as of now".
+ *   So does the live part of a list page merged with the archive (the same stretch for every
+ *   page of the list). A list answered live as a whole is not cached (a person paging wants
+ *   the current page), and neither are exports: they stream page by page, and a download is
+ *   a deliberate "as of now".
  */
 import { sql } from "drizzle-orm";
 import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
@@ -257,6 +259,41 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
   };
 
   /**
+   * All records of a list's live part (newest first), at most MAX_LIVE_PAGES upstream pages,
+   * else `TooLongToMerge`. In `auto` answers the part goes through the live cache like the
+   * aggregates' live parts: it is the short stretch since the last sync (or today), the same
+   * for every page of the list and every person looking at it, so paging through a list or
+   * twenty people opening it cost one walk per LIVE_CACHE_MS instead of one each — transfers
+   * weigh 100 of WEEX's 500 per 10 s.
+   */
+  async function liveListPart(key: "invitees" | "subAffiliates" | "withdrawals", f: Record<string, unknown>, signal?: AbortSignal): Promise<readonly unknown[]> {
+    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal) => {
+      const got: unknown[] = [];
+      let pages = 0;
+      // (invitee slices come oldest first; a list is newest first)
+      for (const slice of key === "invitees" ? inviteeSlices(range, now()).reverse() : [range]) {
+        for (let pg = 1; ; pg++) {
+          if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
+          const r = await deps.lister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
+          got.push(...r.items);
+          if (!r.hasNextPage || r.items.length === 0) break;
+        }
+      }
+      return got;
+    };
+    const range = f as { startTime?: number; endTime?: number };
+    if (!cacheable(range)) return walk(f, signal);
+    // A part ending this close to now is "up to now" (see liveInvitees): its key says so.
+    const t = now();
+    const upToNow = key !== "subAffiliates" && range.endTime! <= t && range.endTime! >= t - UP_TO_NOW_SLACK_MS;
+    const cacheKeyFilter = upToNow ? { ...f, endTime: "now" } : f;
+    return untilAborted(
+      deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => walk(upToNow ? { ...f, endTime: now() } : f)),
+      signal,
+    );
+  }
+
+  /**
    * One page of a list. Parts are newest first, like the upstream's pages: the page is cut from
    * their concatenation. A live part is read whole (it is the short stretch since the last
    * sync, or today); if it is long, the request is answered live as a whole instead.
@@ -281,26 +318,20 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     }
 
     // Mixed: the live parts in full (at most a few pages), the archive part by offset.
-    const MAX_LIVE_PAGES = 5;
     const items: unknown[] = [];
     let skip = (page - 1) * pageSize;
     let total = 0;
     for (const p of parts) {
       const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
       if (p.from === "live") {
-        const got: unknown[] = [];
-        // (invitee slices come oldest first; a list is newest first)
-        for (const slice of key === "invitees" ? inviteeSlices(f, now()).reverse() : [f]) {
-          for (let pg = 1; ; pg++) {
-            if (pg > MAX_LIVE_PAGES) {
-              // Too much to merge: answer the whole request live, as without an archive.
-              seen.splice(0, seen.length, { source: "live", syncedAt: null });
-              return liveList(filter, page, pageSize);
-            }
-            const r = await liveList({ ...f, ...slice }, pg, 100);
-            got.push(...r.items);
-            if (!r.hasNextPage || r.items.length === 0) break;
-          }
+        let got: readonly unknown[];
+        try {
+          got = await liveListPart(key, f, signal);
+        } catch (e) {
+          if (!(e instanceof TooLongToMerge)) throw e;
+          // Too much to merge: answer the whole request live, as without an archive.
+          seen.splice(0, seen.length, { source: "live", syncedAt: null });
+          return liveList(filter, page, pageSize);
         }
         total += got.length;
         const take = got.slice(skip, skip + pageSize - items.length);
@@ -318,8 +349,17 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
   }
 }
 
+/** A list's live part longer than this many upstream pages is not merged with the archive. */
+const MAX_LIVE_PAGES = 5;
+
+class TooLongToMerge extends Error {
+  constructor() {
+    super("the live part of this list is too long to merge with the archive");
+  }
+}
+
 /** A cache key: the filter's defined fields in name order (spread order must not split entries). */
-function cacheKey([dataset, filter]: [DatasetKey, Record<string, unknown>]): string {
+function cacheKey([dataset, filter]: [string, Record<string, unknown>]): string {
   return JSON.stringify([dataset, Object.entries(definedOnly(filter)).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
