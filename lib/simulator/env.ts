@@ -2,9 +2,11 @@
  * Simulator options from the environment, shared by `npm run sim` and `npm run demo`:
  * SIM_PORT (4010), SIM_HOST (127.0.0.1), SIM_API_KEY / SIM_API_SECRET / SIM_API_PASSPHRASE
  * (the defaults in SIM_DEFAULTS), SIM_SEED (42), SIM_SCALE (1), SIM_FAULTS (JSON, see
- * faults.ts), SIM_IP_WEIGHT_PER_10S / SIM_UID_WEIGHT_PER_10S (500), SIM_LOG_REQUESTS=1.
+ * faults.ts), SIM_IP_WEIGHT_PER_10S / SIM_UID_WEIGHT_PER_10S (500), SIM_ORDERS_PER_MINUTE (50),
+ * SIM_LOG_REQUESTS=1.
  */
 import { faultsFromEnv } from "./faults";
+import { CONTRACT_ORDER_CAP } from "../weex/endpoints";
 import { SIM_DEFAULTS, type SimulatorOptions } from "./types";
 
 type Env = Record<string, string | undefined>;
@@ -38,6 +40,7 @@ export function simOptionsFromEnv(env: Env = process.env): Required<Pick<Simulat
     passphrase: get(env, "SIM_API_PASSPHRASE") ?? SIM_DEFAULTS.passphrase,
     ipWeightPer10s: int(env, "SIM_IP_WEIGHT_PER_10S", SIM_DEFAULTS.weightPer10s, 1, 1_000_000_000),
     uidWeightPer10s: int(env, "SIM_UID_WEIGHT_PER_10S", SIM_DEFAULTS.weightPer10s, 1, 1_000_000_000),
+    ordersPerMinute: int(env, "SIM_ORDERS_PER_MINUTE", CONTRACT_ORDER_CAP.orders, 1, 1_000_000_000),
     faults: faultsFromEnv(env.SIM_FAULTS),
     logRequests: get(env, "SIM_LOG_REQUESTS") === "1",
   };

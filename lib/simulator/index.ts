@@ -6,6 +6,7 @@
  * This module is the embedded exchange of `npm run demo` and the upstream of every
  * integration test; it must not import from app/ or components/.
  */
+import { CONTRACT_ORDER_CAP } from "../weex/endpoints";
 import type { Account } from "./auth";
 import { generateDataset } from "./data";
 import { faultsFromEnv } from "./faults";
@@ -39,6 +40,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     accounts: new Map([[account.apiKey, account]]),
     ipWeightPer10s: opts.ipWeightPer10s ?? SIM_DEFAULTS.weightPer10s,
     uidWeightPer10s: opts.uidWeightPer10s ?? SIM_DEFAULTS.weightPer10s,
+    ordersPerMinute: opts.ordersPerMinute ?? CONTRACT_ORDER_CAP.orders,
     now,
     quiet,
     logRequests: opts.logRequests ?? false,

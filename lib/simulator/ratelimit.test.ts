@@ -86,6 +86,27 @@ describe("rate limits", () => {
     expect(r.headers["x-used-weight-ip"]).toBe(String(W.ipWeight));
   });
 
+  it("caps contract order placement at 50 a minute per account, plan orders included; a refused one is not counted", async () => {
+    t = await startTestSim({ ordersPerMinute: undefined }); // the default cap
+    let n = 0;
+    const order = () =>
+      t.post(pathOf("placeOrder"), JSON.stringify({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: `cap-${++n}` }));
+    for (let i = 0; i < 49; i++) expect((await order()).body).toMatchObject({ success: true });
+    const plan = await t.post(
+      pathOf("placeTpSl"),
+      JSON.stringify({ symbol: "cmt_ethusdt", clientOrderId: "cap-plan", planType: "profit_plan", triggerPrice: "4000", size: "0.5", positionSide: "long", marginMode: 1 }),
+    );
+    expect(plan.text).toMatch(/^\[\{"success":true/);
+    const over = await order();
+    expect(over.status).toBe(429);
+    expect(codeOf(over)).toBe(-1003);
+    expect(t.sim.stats().ordersPlaced).toBe(50);
+    // Reads are not affected; a minute after the first placements, orders go through again.
+    expect((await t.get(pathOf("coins"))).status).toBe(200);
+    t.clock.t += 60_000;
+    expect((await order()).body).toMatchObject({ success: true });
+  });
+
   it("resetStats clears the counters, not the windows", async () => {
     t = await startTestSim({ ipWeightPer10s: 500, uidWeightPer10s: 500 });
     for (let i = 0; i < 6; i++) await withdrawals();

@@ -15,6 +15,8 @@ interface Charge {
 export class RollingWindows {
   private readonly charges = new Map<string, Charge[]>();
 
+  constructor(private readonly windowMs = WINDOW_MS) {}
+
   /** Weight charged to `key` within (now - 10 s, now]. */
   used(key: string, now: number): number {
     const list = this.prune(key, now);
@@ -39,7 +41,7 @@ export class RollingWindows {
     const list = this.charges.get(key) ?? [];
     let drop = 0;
     // Charges arrive in clock order; a test clock that goes backwards only keeps more.
-    while (drop < list.length && list[drop].at <= now - WINDOW_MS) drop++;
+    while (drop < list.length && list[drop].at <= now - this.windowMs) drop++;
     if (drop > 0) list.splice(0, drop);
     return list;
   }
@@ -89,5 +91,26 @@ export class RateLimiter {
   resetMaxima(): void {
     this.maxIp = 0;
     this.maxUid = 0;
+  }
+}
+
+/**
+ * The contract order cap: at most `orders` placements per account within any rolling
+ * `windowMs` (CONTRACT_ORDER_CAP). Like the weights, a refused placement is not counted.
+ */
+export class OrderCap {
+  private readonly windows: RollingWindows;
+
+  constructor(
+    private readonly orders: number,
+    windowMs: number,
+  ) {
+    this.windows = new RollingWindows(windowMs);
+  }
+
+  admit(uid: string, now: number): boolean {
+    if (this.windows.used(uid, now) + 1 > this.orders) return false;
+    this.windows.charge(uid, 1, now);
+    return true;
   }
 }

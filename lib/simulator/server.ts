@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
 import { stringifyWireJson } from "../weex/wire";
 import { authenticate, type Account } from "./auth";
 import type { Dataset } from "./data";
@@ -17,7 +17,7 @@ import { badRequest, CODES, SimError } from "./errors";
 import { answersBeforeExecuting, FaultInjector, faultsSchema, type FaultDecision, type Faults } from "./faults";
 import { HANDLERS } from "./handlers";
 import { readJsonBody, readQuery } from "./params";
-import { RateLimiter } from "./ratelimit";
+import { OrderCap, RateLimiter } from "./ratelimit";
 import { TradingState } from "./state";
 import type { SimStats } from "./types";
 
@@ -26,6 +26,8 @@ export interface ServerConfig {
   accounts: Map<string, Account>;
   ipWeightPer10s: number;
   uidWeightPer10s: number;
+  /** contract order placements per account and minute (CONTRACT_ORDER_CAP) */
+  ordersPerMinute: number;
   now: () => number;
   quiet: boolean;
   logRequests: boolean;
@@ -57,6 +59,7 @@ function emptyStats(): SimStats {
 export class SimServer {
   private readonly server: Server;
   private readonly limiter: RateLimiter;
+  private readonly orderCap: OrderCap;
   private readonly faults = new FaultInjector();
   private readonly state = new TradingState();
   private counters = emptyStats();
@@ -64,6 +67,7 @@ export class SimServer {
 
   constructor(private readonly cfg: ServerConfig) {
     this.limiter = new RateLimiter(cfg.ipWeightPer10s, cfg.uidWeightPer10s);
+    this.orderCap = new OrderCap(cfg.ordersPerMinute, CONTRACT_ORDER_CAP.windowMs);
     if (cfg.faults) this.faults.set(cfg.faults, cfg.now());
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
@@ -182,6 +186,9 @@ export class SimServer {
       headers["X-USED-WEIGHT-IP"] = String(admission.usedIp);
       if (account) headers["X-USED-WEIGHT-UID"] = String(admission.usedUid);
       if (!admission.admitted) return json(429, { code: CODES.tooManyRequests, msg: "Too many requests" }, headers);
+      if (ep.orderCap && account && !this.orderCap.admit(account.uid, now)) {
+        return json(429, { code: CODES.tooManyRequests, msg: `Too many orders: at most ${this.cfg.ordersPerMinute} placements a minute` }, headers);
+      }
 
       const raw = method === "GET" ? readQuery(rawQuery) : readJsonBody(rawBody);
       const result = HANDLERS[ep.key as EndpointKey]({ ep, raw, now, data: this.cfg.data, state: this.state });

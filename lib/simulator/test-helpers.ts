@@ -53,7 +53,7 @@ export interface Reply {
 export async function startTestSim(opts: SimulatorOptions = {}): Promise<TestSim> {
   const clock = { t: FIXED_NOW };
   // The clock stands still unless a test moves it, so the weight windows would never empty:
-  // only the rate-limit tests run with the real budgets.
+  // only the rate-limit tests run with the real budgets (and the real order cap).
   const sim = await startSimulator({
     port: 0,
     quiet: true,
@@ -62,6 +62,7 @@ export async function startTestSim(opts: SimulatorOptions = {}): Promise<TestSim
     faults: {},
     ipWeightPer10s: 1e9,
     uidWeightPer10s: 1e9,
+    ordersPerMinute: 1e9,
     ...opts,
   });
 

@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   /** rolling 10 s budgets, default 500 each (weex-facts.md) */
   ipWeightPer10s?: number;
   uidWeightPer10s?: number;
+  /** contract order placements per account within a rolling minute, default 50 (weex-facts.md) */
+  ordersPerMinute?: number;
   /** the exchange's clock; data is generated relative to its value at start */
   now?: () => number;
   /** no log lines */

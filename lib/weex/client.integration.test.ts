@@ -198,3 +198,41 @@ describe("failures", () => {
     expect(toApiError(e)).toMatchObject({ status: 502, body: { error: { code: "upstream_error" } } });
   });
 });
+
+describe("the contract order cap (about 50 a minute)", () => {
+  it("the client refuses a placement over its cap without sending it; WEEX's own 429 is not retried and does not hold up reads", async () => {
+    const capped = await startSimulator({ port: 0, quiet: true, scale: 0.05, ordersPerMinute: 3 });
+    try {
+      const placements = () => capped.stats().byEndpoint.placeOrder ?? 0;
+      const order = (n: number) => ({ symbol: contractSymbol, side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: `cap-${n}-${Date.now()}` }) as const;
+
+      // This client keeps to 2 a minute: the third is refused here, with the wait until a slot frees.
+      const mine = new WeexClient({ spotBaseUrl: capped.url, contractBaseUrl: capped.url, credentials, orderCap: { orders: 2, windowMs: 60_000 } });
+      expect((await mine.call("placeOrder", order(1))).success).toBe(true);
+      expect((await mine.call("placeOrder", order(2))).success).toBe(true);
+      const local = await failure(mine.call("placeOrder", order(3)));
+      expect(local.kind).toBe("rate_limited");
+      expect(local.retryAfterMs).toBeGreaterThan(50_000);
+      expect(local.retryAfterMs).toBeLessThanOrEqual(60_000);
+      expect(local.message).toMatch(/not sent/);
+      expect(toApiError(local)).toMatchObject({ status: 429, body: { error: { code: "rate_limited" } } });
+      expect(placements()).toBe(2);
+
+      // Another instance's client (its own count) meets WEEX's cap of 3: refused once, not resent.
+      const theirs = new WeexClient({ spotBaseUrl: capped.url, contractBaseUrl: capped.url, credentials, rateLimitPauseMs: 2000 });
+      expect((await theirs.call("placeOrder", order(4))).success).toBe(true);
+      const upstream = await failure(theirs.call("placeOrder", order(5)));
+      expect(upstream.kind).toBe("rate_limited");
+      expect(upstream.upstream).toMatchObject({ status: 429, code: "-1003" });
+      expect(upstream.message).toMatch(/not placed/);
+      expect(placements()).toBe(4);
+      expect(capped.stats().ordersPlaced).toBe(3);
+      // The weight budget was not paused for it: a read goes out at once.
+      const started = Date.now();
+      await theirs.call("coins", {});
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await capped.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@
 import { MemoryBudget, type BudgetLease, type Priority, type WeightBudget } from "./budget";
 import { decodeResponse, encodeRequest, errorInfo, type EncodedRequest } from "./codec";
 import {
+  CONTRACT_ORDER_CAP,
   ENDPOINTS,
   requestSchema,
   toListPage,
@@ -25,6 +26,7 @@ import {
   type WithdrawalRecord,
 } from "./endpoints";
 import { validationError, WeexError } from "./errors";
+import { OrderCapGate, type OrderCapLimits } from "./order-cap";
 import { signedHeaders, type Credentials } from "./sign";
 
 /** The part of a pino logger we use. */
@@ -50,6 +52,8 @@ export interface WeexClientOptions {
   retryBaseMs?: number;
   /** first pause of all sending after an upstream 429 (doubles per attempt), default 1000 */
   rateLimitPauseMs?: number;
+  /** the contract order cap kept by this client, default CONTRACT_ORDER_CAP (50 a minute) */
+  orderCap?: OrderCapLimits;
   fetch?: typeof fetch;
   logger?: Logger;
   /** clock, for tests */
@@ -96,12 +100,14 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 export class WeexClient {
   private readonly opts: Required<Pick<WeexClientOptions, "timeoutMs" | "retries" | "retryBaseMs" | "rateLimitPauseMs">> & WeexClientOptions;
   private readonly budget: WeightBudget;
+  private readonly orderGate: OrderCapGate;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
 
   constructor(opts: WeexClientOptions) {
     this.opts = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, rateLimitPauseMs: 1000, ...opts };
     this.budget = opts.budget ?? new MemoryBudget();
+    this.orderGate = new OrderCapGate(opts.orderCap ?? CONTRACT_ORDER_CAP);
     this.fetch = opts.fetch ?? globalThis.fetch;
     this.now = opts.now ?? Date.now;
   }
@@ -132,6 +138,7 @@ export class WeexClient {
     const attempts = ep.method === "GET" ? this.opts.retries + 1 : 1;
 
     for (let attempt = 1; ; attempt++) {
+      if (ep.orderCap) this.takeOrderSlot(cost.uidKey);
       const budgetWaitMs = opts.budgetWaitMs ?? 5000;
       const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: opts.priority ?? "interactive", signal: opts.signal });
       try {
@@ -177,6 +184,15 @@ export class WeexClient {
       });
       const text = await res.text();
       const durationMs = Math.round(performance.now() - started);
+      if (res.status === 429 && ep.orderCap) {
+        // The order cap (other instances placed orders too): reads go on, the order is refused.
+        const { code, msg } = errorInfo(text) ?? {};
+        this.opts.logger?.warn({ ...log, status: 429, durationMs, weight: weightHeaders(res.headers) }, "WEEX refused an order placement with 429");
+        throw new WeexError("rate_limited", `WEEX refused the order: too many orders (about ${CONTRACT_ORDER_CAP.orders} a minute are allowed). It was not placed.`, {
+          upstream: { status: 429, code, msg },
+          retryAfterMs: this.orderGate.waitMs(a.creds?.apiKey ?? "public", this.now()) || CONTRACT_ORDER_CAP.windowMs,
+        });
+      }
       if (res.status === 429) {
         const pauseMs = this.pauseAfter429(res.headers, attempt);
         await this.budget.pause(this.now() + pauseMs);
@@ -197,6 +213,16 @@ export class WeexClient {
       signal?.removeEventListener("abort", onCallerAbort);
       // WEEX counted the request when it arrived, at the latest now: hold its weight from here.
       void Promise.resolve(a.lease?.done(this.now())).catch((e: unknown) => this.opts.logger?.warn({ err: String(e) }, "budget lease failed"));
+    }
+  }
+
+  /** Refuse a placement over the order cap before anything is sent. */
+  private takeOrderSlot(account: string): void {
+    const waitMs = this.orderGate.take(account, this.now());
+    if (waitMs > 0) {
+      throw new WeexError("rate_limited", `At most ${(this.opts.orderCap ?? CONTRACT_ORDER_CAP).orders} contract orders a minute can be placed; this one was not sent.`, {
+        retryAfterMs: waitMs,
+      });
     }
   }
 

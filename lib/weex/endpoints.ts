@@ -211,6 +211,13 @@ export interface ListPage<T> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The order cap (weex-facts.md, "Rate limits"): besides the weights, WEEX caps contract order
+// placement at about 50 a minute. It counts the endpoints marked `orderCap` in the table,
+// per account; the client keeps under it and the simulator enforces it.
+
+export const CONTRACT_ORDER_CAP = { orders: 50, windowMs: 60_000 } as const;
+
+// ---------------------------------------------------------------------------------------------
 // Windows, shared by validation and the simulator
 
 export const WINDOWS = {
@@ -415,6 +422,8 @@ export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   keepEnvelope?: boolean;
   /** a placement that must never be retried */
   placesOrder?: boolean;
+  /** counts against the contract order cap (CONTRACT_ORDER_CAP): new orders, not modifications */
+  orderCap?: boolean;
 }
 
 function endpoint<P extends z.ZodType, R extends z.ZodType>(def: EndpointDef<P, R>) {
@@ -434,6 +443,7 @@ export const ENDPOINTS = {
     params: placeOrderParams,
     response: placeOrderResult,
     placesOrder: true,
+    orderCap: true,
   }),
   exchangeInfo: endpoint({
     key: "exchangeInfo",
@@ -515,6 +525,7 @@ export const ENDPOINTS = {
     params: placeTpSlParams,
     response: placeTpSlResult,
     placesOrder: true,
+    orderCap: true,
   }),
   modifyTpSl: endpoint({
     key: "modifyTpSl",
