@@ -97,16 +97,43 @@ describe("full scale (scale 1)", () => {
       const w = spotOrderWire(o, NOW);
       const orig = new Decimal(w.origQty as string);
       const exec = new Decimal(w.executedQty as string);
-      if (o.status === "FILLED") expect(exec.eq(orig)).toBe(true);
-      if (o.status === "NEW") expect(exec.isZero()).toBe(true);
-      if (o.status === "PARTIALLY_FILLED") expect(exec.gt(0) && exec.lt(orig)).toBe(true);
-      expect(w.isWorking).toBe(o.status === "NEW" || o.status === "PARTIALLY_FILLED");
+      if (w.status === "FILLED") expect(exec.eq(orig)).toBe(true);
+      if (w.status === "NEW") expect(exec.isZero()).toBe(true);
+      if (w.status === "PARTIALLY_FILLED") expect(exec.gt(0) && exec.lt(orig)).toBe(true);
+      expect(w.isWorking).toBe(w.status === "NEW" || w.status === "PARTIALLY_FILLED");
       if (o.type === "LIMIT") {
         const exact = exec.mul(w.price as string).toDecimalPlaces(8, Decimal.ROUND_DOWN);
         expect(new Decimal(w.cummulativeQuoteQty as string).eq(exact)).toBe(true);
       }
       for (const k of ["price", "origQty", "executedQty", "cummulativeQuoteQty"] as const) expect(w[k]).toMatch(DECIMAL);
     }
+  });
+
+  it("open spot orders move with the clock: a partial fill, then filled or cancelled, with quantities that agree", () => {
+    const moving = d.spotOrders.filter((o) => o.time <= NOW && (o.later?.[0]?.at ?? 0) > NOW);
+    expect(moving.length).toBeGreaterThan(10);
+    const seen = new Set<string>();
+    for (const o of moving) {
+      const before = spotOrderWire(o, NOW);
+      expect(before.isWorking).toBe(true);
+      let last = before;
+      for (const e of o.later!) {
+        const w = spotOrderWire(o, e.at);
+        seen.add(String(w.status));
+        expect(w.status).toBe(e.status);
+        expect(w.updateTime).toBe(e.at);
+        expect(new Decimal(w.executedQty as string).gte(last.executedQty as string)).toBe(true);
+        if (w.status === "FILLED") expect(w.executedQty).toBe(w.origQty);
+        if (w.status === "PARTIALLY_FILLED") expect(new Decimal(w.executedQty as string).lt(w.origQty as string)).toBe(true);
+        expect(w.isWorking).toBe(w.status === "PARTIALLY_FILLED");
+        // the moment before, it was still as it had been
+        expect(spotOrderWire(o, e.at - 1).status).toBe(last.status);
+        last = w;
+      }
+    }
+    expect(seen).toEqual(new Set(["PARTIALLY_FILLED", "FILLED", "CANCELED"]));
+    // Orders resting for weeks have no later life.
+    expect(d.spotOrders.filter((o) => o.time < NOW - 7 * DAY && o.later).length).toBe(0);
   });
 
   it("coins: networks, disabled deposits/withdrawals with a message, brokered sometimes absent, numbers sometimes text", () => {

@@ -3,9 +3,15 @@
  * the last 120 days. Quantities and prices are integers of the pair's step and tick, so
  * executedQty, cummulativeQuoteQty (price × executed, exact) and isWorking always agree
  * with the status.
+ *
+ * Open orders move with the clock: most recent NEW and PARTIALLY_FILLED orders (and those
+ * created while the simulator runs) get a later life — a partial fill, then filled or
+ * cancelled, hours after they were placed — so a status looked up twice can differ. The others
+ * stay on the book. Each order's later life comes from its own seed (its id), so it does not
+ * reshuffle the generated data.
  */
 import { jsonNumber } from "../../weex/wire";
-import { intBetween, logNormal, normal, pickWeighted, type Rng } from "../prng";
+import { intBetween, logNormal, mulberry32, normal, pickWeighted, subSeed, type Rng } from "../prng";
 import { DAY_MS, formatUnits } from "../units";
 import type { SpotPair } from "./symbols";
 
@@ -28,6 +34,14 @@ export interface SpotOrder {
   executedSteps: number;
   time: number;
   updateTime: number;
+  /** what happens to an open order later (time order); absent: nothing more */
+  later?: SpotEvent[];
+}
+
+export interface SpotEvent {
+  at: number;
+  status: SpotStatus;
+  executedSteps: number;
 }
 
 /** Orders at scale 1 (≥ 50,000 promised). */
@@ -103,6 +117,7 @@ export function buildSpotOrders(rng: Rng, scale: number, pairs: readonly SpotPai
     }
     id += BigInt(intBetween(rng, 1_000, 900_000));
     const working = final === "NEW" || final === "PARTIALLY_FILLED";
+    const later = working && time >= historyEnd - 2 * DAY_MS ? laterLife(id.toString(), time, final, executedSteps, origSteps) : undefined;
     out.push({
       orderId: id.toString(),
       clientOrderId: `${CLIENT_PREFIXES[i % CLIENT_PREFIXES.length]}${i.toString(36)}${Math.floor(rng() * 1e6).toString(36)}`,
@@ -117,6 +132,7 @@ export function buildSpotOrders(rng: Rng, scale: number, pairs: readonly SpotPai
       executedSteps,
       time,
       updateTime: working && executedSteps === 0 ? time : time + Math.round(logNormal(rng, 40_000, 2)),
+      ...(later ? { later } : {}),
     });
   });
   // Newest first, then orderId descending.
@@ -124,26 +140,57 @@ export function buildSpotOrders(rng: Rng, scale: number, pairs: readonly SpotPai
   return out;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * The later life of an open order: 7 in 10 settle, a median of 8 hours after they were placed
+ * (filled 3 times in 4, else cancelled), half of the unfilled ones with a partial fill first.
+ */
+function laterLife(orderId: string, time: number, status: SpotStatus, executedSteps: number, origSteps: number): SpotEvent[] | undefined {
+  const life = mulberry32(subSeed(0x5107, orderId));
+  if (life() >= 0.7) return undefined;
+  const settleAt = time + Math.max(60_000, Math.round(logNormal(life, 8 * HOUR_MS, 1.2)));
+  const events: SpotEvent[] = [];
+  let executed = executedSteps;
+  if (status === "NEW" && origSteps >= 2 && life() < 0.5) {
+    executed = intBetween(life, 1, origSteps - 1);
+    events.push({ at: time + Math.round((settleAt - time) * (0.2 + 0.6 * life())), status: "PARTIALLY_FILLED", executedSteps: executed });
+  }
+  events.push(life() < 0.75 ? { at: settleAt, status: "FILLED", executedSteps: origSteps } : { at: settleAt, status: "CANCELED", executedSteps: executed });
+  return events;
+}
+
+/** An order as it stands at `now`: the generated state, then every later event that has happened. */
+export function spotOrderAt(o: SpotOrder, now: number): { status: SpotStatus; executedSteps: number; updateTime: number } {
+  let state = { status: o.status, executedSteps: o.executedSteps, updateTime: Math.min(o.updateTime, Math.max(o.time, now)) };
+  for (const e of o.later ?? []) {
+    if (e.at > now) break;
+    state = { status: e.status, executedSteps: e.executedSteps, updateTime: e.at };
+  }
+  return state;
+}
+
 /** The wire record; an update still ahead of `now` is not shown yet. */
 export function spotOrderWire(o: SpotOrder, now: number): Record<string, unknown> {
   const { tickDp, stepDp } = o.pair;
+  const { status, executedSteps, updateTime } = spotOrderAt(o, now);
   // price × quantity has tickDp + stepDp decimals; the quote amount keeps at most 8 (rounded down).
   const excess = Math.max(0, tickDp + stepDp - MAX_DP);
-  const quoteUnits = (BigInt(o.fillTicks) * BigInt(o.executedSteps)) / 10n ** BigInt(excess);
+  const quoteUnits = (BigInt(o.fillTicks) * BigInt(executedSteps)) / 10n ** BigInt(excess);
   return {
     symbol: o.pair.symbol,
     orderId: jsonNumber(o.orderId),
     clientOrderId: o.clientOrderId,
     price: formatUnits(o.priceTicks, tickDp),
     origQty: formatUnits(o.origSteps, stepDp),
-    executedQty: formatUnits(o.executedSteps, stepDp),
+    executedQty: formatUnits(executedSteps, stepDp),
     cummulativeQuoteQty: formatUnits(quoteUnits, tickDp + stepDp - excess),
-    status: o.status,
+    status,
     timeInForce: o.timeInForce,
     type: o.type,
     side: o.side,
     time: o.time,
-    updateTime: Math.min(o.updateTime, Math.max(o.time, now)),
-    isWorking: o.status === "NEW" || o.status === "PARTIALLY_FILLED",
+    updateTime,
+    isWorking: status === "NEW" || status === "PARTIALLY_FILLED",
   };
 }
