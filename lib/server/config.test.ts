@@ -18,6 +18,7 @@ describe("parseConfig", () => {
     expect(c.database).toEqual({ kind: "embedded", dataDir: c.dataDir });
     expect(c.ipWeightPer10s).toBe(500);
     expect(c.uidWeightPer10s).toBe(500);
+    expect(c.ordersPerMinute).toBe(50);
   });
 
   it("follows SIM_PORT and SIM_* credentials in demo mode, and explicit base URLs", () => {
@@ -61,6 +62,8 @@ describe("parseConfig", () => {
   it("reads weights, the database and the bootstrap admin, and rejects nonsense", () => {
     const c = parseConfig({ WEEX_IP_WEIGHT_PER_10S: "400", WEEX_UID_WEIGHT_PER_10S: "300", DATABASE_URL: "postgres://u:p@h/db", BOOTSTRAP_ADMIN_USERNAME: "root", BOOTSTRAP_ADMIN_PASSWORD: "pw" });
     expect([c.ipWeightPer10s, c.uidWeightPer10s]).toEqual([400, 300]);
+    expect(parseConfig({ WEEX_ORDERS_PER_MINUTE: "20" }).ordersPerMinute).toBe(20);
+    expect(() => parseConfig({ WEEX_ORDERS_PER_MINUTE: "0" })).toThrow(/WEEX_ORDERS_PER_MINUTE must be a positive integer/);
     expect(c.database).toEqual({ kind: "postgres", url: "postgres://u:p@h/db" });
     expect(c.bootstrapAdmin).toEqual({ username: "root", password: "pw" });
     expect(() => parseConfig({ WEEX_IP_WEIGHT_PER_10S: "-5" })).toThrow(/WEEX_IP_WEIGHT_PER_10S must be a positive integer/);

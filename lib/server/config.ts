@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { inspect } from "node:util";
+import { CONTRACT_ORDER_CAP } from "@/lib/weex/endpoints";
 import type { Credentials } from "@/lib/weex/sign";
 
 export type Mode = "demo" | "live";
@@ -30,6 +31,8 @@ export interface Config {
   tradeCredentials: Credentials;
   ipWeightPer10s: number;
   uidWeightPer10s: number;
+  /** new contract and plan orders allowed per rolling minute (WEEX_ORDERS_PER_MINUTE, default WEEX's ~50) */
+  ordersPerMinute: number;
   /** how long one WEEX request may take before it fails upstream_timeout (WEEX_TIMEOUT_MS, default 10 000) */
   timeoutMs: number;
   /** where the embedded database and the demo session secret live */
@@ -151,6 +154,7 @@ export function parseConfig(env: Env = process.env): Config {
     tradeCredentials: trade ?? credentials,
     ipWeightPer10s: positiveInt(env, "WEEX_IP_WEIGHT_PER_10S", 500),
     uidWeightPer10s: positiveInt(env, "WEEX_UID_WEIGHT_PER_10S", 500),
+    ordersPerMinute: positiveInt(env, "WEEX_ORDERS_PER_MINUTE", CONTRACT_ORDER_CAP.orders),
     timeoutMs: positiveInt(env, "WEEX_TIMEOUT_MS", 10_000),
     dataDir,
     database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir },

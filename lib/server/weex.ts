@@ -6,6 +6,7 @@ import "server-only";
 import { createSharedBudget } from "@/lib/archive/budget";
 import type { WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
+import { CONTRACT_ORDER_CAP } from "@/lib/weex/endpoints";
 import { getConfig, type Config } from "./config";
 import { logger } from "./log";
 
@@ -30,6 +31,7 @@ export function getWeex(): WeexClient {
       tradeCredentials: config.tradeCredentials,
       budget: createBudget(config),
       timeoutMs: config.timeoutMs,
+      orderCap: { orders: config.ordersPerMinute, windowMs: CONTRACT_ORDER_CAP.windowMs },
       logger: logger("weex"),
     });
   }
