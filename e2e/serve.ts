@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSimulator } from "../lib/simulator";
+import { MODE_ENV_VARS } from "../lib/test/next-server-env";
 
 const require = createRequire(import.meta.url);
 const port = process.env.E2E_PORT;
@@ -26,8 +27,12 @@ const dataDir = mkdtempSync(join(tmpdir(), "weex-e2e-"));
 // Port 0: a free port, so a running demo (4010) or another test run does not collide.
 const sim = await startSimulator({ port: 0, quiet: true });
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
+// Demo mode: none of the mode-selecting variables of the surrounding shell (live keys, base
+// URLs, a database, secrets) reach the server. Empty, not deleted: that also keeps Next from
+// loading them from a .env file.
+const env: NodeJS.ProcessEnv = { ...process.env };
+for (const k of MODE_ENV_VARS) env[k] = "";
+Object.assign(env, {
   NODE_ENV: "production",
   NEXT_DIST_DIR: distDir,
   DATA_DIR: dataDir,
@@ -36,11 +41,7 @@ const env: NodeJS.ProcessEnv = {
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
   // Playwright pipes the server's output into the test log: only warnings and errors.
   LOG_LEVEL: process.env.LOG_LEVEL || "warn",
-};
-// Demo mode: no live credentials or base URLs, whatever the surrounding shell has.
-for (const k of ["WEEX_API_KEY", "WEEX_API_SECRET", "WEEX_API_PASSPHRASE", "WEEX_TRADE_API_KEY", "WEEX_TRADE_API_SECRET", "WEEX_TRADE_API_PASSPHRASE", "WEEX_SPOT_BASE_URL", "WEEX_CONTRACT_BASE_URL", "DATABASE_URL"]) {
-  env[k] = "";
-}
+});
 
 const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port, "-H", "127.0.0.1"], { stdio: "inherit", env });
 console.log(`[e2e] simulator ${sim.url}, dashboard http://127.0.0.1:${port} (${distDir}), data ${dataDir}`);
