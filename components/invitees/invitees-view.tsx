@@ -19,6 +19,7 @@ import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
 import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
 
 export interface Invitee {
   uid: string;
@@ -31,9 +32,10 @@ export interface Invitee {
   lastTrade: number | null;
 }
 
-const PAGE_SIZES = [20, 50, 100] as const;
+/** the last is the most WEEX serves a page */
+const PAGE_SIZES = [20, 50, PAGE_LIMITS.invitees] as const;
 /** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
-const RULE: RangeRule = { maxAgeDays: 365, maxSpanDays: 90 };
+const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };
 const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
 
 const filters = { uid: parseAsString, regFrom: parseAsString, regTo: parseAsString, ...pagingParsers(50) };

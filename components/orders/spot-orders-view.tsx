@@ -23,6 +23,7 @@ import { formatDateTime } from "@/lib/ui/time";
 import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
 import { useSymbols } from "@/components/reference/use-reference";
 import { OrderStatusBadge, SideBadge } from "./order-badges";
+import { PAGE_LIMITS } from "@/lib/weex/limits";
 
 export interface SpotOrder {
   symbol: string;
@@ -41,7 +42,8 @@ export interface SpotOrder {
   isWorking: boolean;
 }
 
-const PAGE_SIZES = [50, 100, 500, 1000] as const;
+/** the last is the most WEEX serves a page */
+const PAGE_SIZES = [50, 100, 500, PAGE_LIMITS.allOrders] as const;
 const filters = {
   orderId: parseAsString,
   clientOrderId: parseAsString,

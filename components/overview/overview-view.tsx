@@ -11,6 +11,7 @@ import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { DAY_MS } from "@/lib/ui/time";
+import { WINDOWS } from "@/lib/weex/limits";
 import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
@@ -23,7 +24,7 @@ type FunnelResponse = FunnelCounts & { freshness?: Freshness };
 const SERIES = "/api/affiliate/sub-affiliates/series";
 const FUNNEL = "/api/affiliate/invitees/funnel";
 /** WEEX answers invitee queries only for registrations of the past year (plus a day of grace on the server). */
-const INVITEE_MAX_AGE_MS = 366 * DAY_MS;
+const INVITEE_MAX_AGE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
 function inviteeRangeAvailable(p: Period, now: number): boolean {
   return p.startTime >= now - INVITEE_MAX_AGE_MS;

@@ -22,6 +22,7 @@ import { PRODUCTS } from "@/lib/ui/series";
 import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
 import { SubAffiliateExport } from "./export-slot";
 import { TrendPanel } from "./trend-panel";
+import { PAGE_LIMITS } from "@/lib/weex/limits";
 
 export interface SubAffiliateRow {
   subAffiliateUid: string;
@@ -32,7 +33,8 @@ export interface SubAffiliateRow {
   paidCommission: string;
 }
 
-const PAGE_SIZES = [20, 50, 100] as const;
+/** the last is the most WEEX serves a page */
+const PAGE_SIZES = [20, 50, PAGE_LIMITS.subAffiliates] as const;
 const UID_RE = /^[1-9]\d{0,19}$/;
 
 const filters = {

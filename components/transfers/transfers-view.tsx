@@ -20,6 +20,7 @@ import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
 import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
 
 export interface Transfer {
   fromUserId: string;
@@ -32,10 +33,11 @@ export interface Transfer {
   updateTime: number;
 }
 
-const PAGE_SIZES = [50, 100, 200] as const;
+/** the last is the most WEEX serves a page */
+const PAGE_SIZES = [50, 100, PAGE_LIMITS.withdrawals] as const;
 const ACCOUNT_TYPES = ["SPOT", "FUND"] as const;
 /** getInternalWithdrawalStatus: only the past month can be queried (weex-facts.md). */
-const RULE: RangeRule = { maxAgeDays: 30 };
+const RULE: RangeRule = { maxAgeDays: WINDOWS.withdrawals.maxAgeMs / DAY_MS };
 const WHY = "WEEX keeps internal transfers for one month only, so the range must lie within the past 30 days.";
 
 const filters = {

@@ -28,8 +28,10 @@ import {
   wTime,
   wTimeOptional,
 } from "./wire";
+import { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow } from "./limits";
 
-export const DAY_MS = 86_400_000;
+// WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
+export { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow };
 
 export type Side = "spot" | "contract";
 /** public: unsigned; signed: affiliate key; trade: the trade key (falls back to the main key). */
@@ -42,16 +44,6 @@ export interface Paging {
   size: string;
   defaultSize: number;
   maxSize: number;
-}
-
-/** A time-window rule on startTime/endTime, enforced by route validation and by the simulator. */
-export interface TimeWindow {
-  /** startTime (and endTime) may not be older than now - maxAgeMs */
-  maxAgeMs?: number;
-  /** endTime - startTime may not exceed this */
-  maxSpanMs?: number;
-  /** endTime must be >= startTime */
-  ordered: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,25 +201,6 @@ export interface ListPage<T> {
   pages: number | null;
   hasNextPage: boolean;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The order cap (weex-facts.md, "Rate limits"): besides the weights, WEEX caps contract order
-// placement at about 50 a minute. It counts the endpoints marked `orderCap` in the table,
-// per account; the client keeps under it and the simulator enforces it.
-
-export const CONTRACT_ORDER_CAP = { orders: 50, windowMs: 60_000 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Windows, shared by validation and the simulator
-
-export const WINDOWS = {
-  /** getInternalWithdrawalStatus: only the past month */
-  withdrawals: { maxAgeMs: 30 * DAY_MS, ordered: true },
-  /** getAffiliateUIDs: start no older than one year, at most 90 days per query */
-  invitees: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true },
-  subAffiliates: { ordered: true },
-  allOrders: { ordered: true },
-} satisfies Record<string, TimeWindow>;
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas (dashboard field names; keys in wire order)
@@ -467,7 +440,7 @@ export const ENDPOINTS = {
     uidWeight: 100,
     access: "signed",
     params: withdrawalsParams,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: 200 },
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.withdrawals },
     window: WINDOWS.withdrawals,
     response: withdrawalsResult,
   }),
@@ -482,7 +455,7 @@ export const ENDPOINTS = {
     access: "signed",
     params: subAffiliatesParams,
     // No maximum is documented: 100 is the safe size (weex-facts.md).
-    paging: { page: "pageNum", size: "pageSize", defaultSize: 100, maxSize: 100 },
+    paging: { page: "pageNum", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.subAffiliates },
     window: WINDOWS.subAffiliates,
     jsonNumberFields: ["subUid"],
     response: subAffiliatesResult,
@@ -509,7 +482,7 @@ export const ENDPOINTS = {
     uidWeight: 20,
     access: "signed",
     params: inviteesParams,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: 100 },
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.invitees },
     window: WINDOWS.invitees,
     response: inviteesResult,
   }),
@@ -564,7 +537,7 @@ export const ENDPOINTS = {
     uidWeight: 10,
     access: "signed",
     params: allOrdersParams,
-    paging: { page: "page", size: "limit", defaultSize: 100, maxSize: 1000 },
+    paging: { page: "page", size: "limit", defaultSize: 100, maxSize: PAGE_LIMITS.allOrders },
     window: WINDOWS.allOrders,
     response: z.array(spotOrderRecord),
   }),
