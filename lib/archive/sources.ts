@@ -287,10 +287,14 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const t = now();
     const upToNow = key !== "subAffiliates" && range.endTime! <= t && range.endTime! >= t - UP_TO_NOW_SLACK_MS;
     const cacheKeyFilter = upToNow ? { ...f, endTime: "now" } : f;
-    return untilAborted(
+    const records = await untilAborted(
       deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => walk(upToNow ? { ...f, endTime: now() } : f)),
       signal,
     );
+    if (!upToNow) return records;
+    // A shared "up to now" walk may reach past this caller's end: keep its own range only.
+    const timeOf = key === "invitees" ? (r: unknown) => (r as InviteeRecord).registerTime : (r: unknown) => (r as WithdrawalRecord).createTime;
+    return records.filter((r) => timeOf(r) >= range.startTime! && timeOf(r) <= range.endTime!);
   }
 
   /**

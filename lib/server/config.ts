@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { inspect } from "node:util";
-import { CONTRACT_ORDER_CAP } from "@/lib/weex/endpoints";
+import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
 import type { Credentials } from "@/lib/weex/sign";
 
 export type Mode = "demo" | "live";

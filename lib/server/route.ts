@@ -90,8 +90,10 @@ export function route<
 }
 
 /**
- * HSTS on every API answer under HTTPS. (proxy.ts adds it to pages; it does not run for API
- * routes, which saves every API request a pass through it.)
+ * HSTS on the API's answers under HTTPS (proxy.ts adds it to pages and next-auth's routes; it
+ * does not run for the other API routes, which saves each API request a pass through it).
+ * Next's own answers that reach no handler (a 404, a 405 for a method a route lacks) go
+ * without; browsers keep HSTS from the pages they load first.
  */
 function withHsts(res: Response): Response {
   try {

@@ -6,7 +6,7 @@ import "server-only";
 import { createSharedBudget } from "@/lib/archive/budget";
 import type { WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import { CONTRACT_ORDER_CAP } from "@/lib/weex/endpoints";
+import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
 import { getConfig, type Config } from "./config";
 import { logger } from "./log";
 

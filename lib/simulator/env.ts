@@ -6,7 +6,7 @@
  * SIM_LOG_REQUESTS=1.
  */
 import { faultsFromEnv } from "./faults";
-import { CONTRACT_ORDER_CAP } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP } from "../weex/limits";
 import { SIM_DEFAULTS, type SimulatorOptions } from "./types";
 
 type Env = Record<string, string | undefined>;

@@ -6,7 +6,7 @@
  * This module is the embedded exchange of `npm run demo` and the upstream of every
  * integration test; it must not import from app/ or components/.
  */
-import { CONTRACT_ORDER_CAP } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP } from "../weex/limits";
 import type { Account } from "./auth";
 import { generateDataset } from "./data";
 import { faultsFromEnv } from "./faults";

@@ -186,6 +186,8 @@ export class SimServer {
       headers["X-USED-WEIGHT-IP"] = String(admission.usedIp);
       if (account) headers["X-USED-WEIGHT-UID"] = String(admission.usedUid);
       if (!admission.admitted) return json(429, { code: CODES.tooManyRequests, msg: "Too many requests" }, headers);
+      // Counted per placement request WEEX accepts for processing (after auth and weights),
+      // valid or not: WEEX does not say, and counting more keeps a client honest.
       if (ep.orderCap && account && !this.orderCap.admit(account.uid, now)) {
         return json(429, { code: CODES.tooManyRequests, msg: `Too many orders: at most ${this.cfg.ordersPerMinute} placements a minute` }, headers);
       }

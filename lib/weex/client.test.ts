@@ -224,6 +224,27 @@ describe("budget", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("counts only placements that reach WEEX against the order cap", async () => {
+    const placed = { orderId: "1", clientOrderId: "dash-0001", success: true, errorCode: "", errorMessage: "" };
+    const cap = { orders: 2, windowMs: 60_000 };
+    // No weight to be had: nothing is sent, and no slot is used up.
+    const starved = client({ orderCap: cap, budget: new MemoryBudget({ ipPer10s: 1, uidPer10s: 1 }) });
+    for (let i = 0; i < 3; i++) expect((await failure(starved.call("placeOrder", order, { budgetWaitMs: 10 }))).message).toMatch(/budget/i);
+    // Refused by WEEX (429) or never delivered (connection refused): not counted either.
+    const c = client({ orderCap: cap, rateLimitPauseMs: 1 });
+    server.handle(() => ({ status: 429, body: { code: -1003, msg: "Too many requests" } }));
+    const refused = await failure(c.call("placeOrder", order));
+    expect(refused).toMatchObject({ kind: "rate_limited", message: expect.stringMatching(/not placed/) });
+    expect(refused.maybeExecuted).toBeFalsy();
+    server.handle(() => ({ body: placed }));
+    await c.call("placeOrder", order);
+    await c.call("placeOrder", order);
+    const third = await failure(c.call("placeOrder", order));
+    expect(third).toMatchObject({ kind: "rate_limited", message: expect.stringMatching(/not sent/) });
+    expect(third.retryAfterMs).toBeGreaterThan(59_000);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it("holds the weight for a window after a slow answer, not just after sending", async () => {
     // One exchangeInfo (20) fills this budget; its answer takes 300 ms.
     const c = client({ budget: new MemoryBudget({ ipPer10s: 20, uidPer10s: 20, windowMs: 400, marginMs: 0 }) });

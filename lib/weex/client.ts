@@ -138,12 +138,18 @@ export class WeexClient {
     const attempts = ep.method === "GET" ? this.opts.retries + 1 : 1;
 
     for (let attempt = 1; ; attempt++) {
-      if (ep.orderCap) this.takeOrderSlot(cost.uidKey);
+      // Over the order cap: refused before waiting for weight (and again just before sending).
+      if (ep.orderCap) this.refuseOverOrderCap(cost.uidKey);
       const budgetWaitMs = opts.budgetWaitMs ?? 5000;
       const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: opts.priority ?? "interactive", signal: opts.signal });
+      const slotAt = ep.orderCap ? this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
         return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease });
       } catch (e) {
+        // A placement WEEX refused (429) or never received does not count against the cap.
+        if (slotAt !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
+          this.orderGate.release(cost.uidKey, slotAt);
+        }
         const retryable = e instanceof WeexError && (e.kind === "timeout" || e.kind === "unavailable" || e.kind === "rate_limited");
         if (!retryable || attempt >= attempts || opts.signal?.aborted) throw e;
         // After a 429 the budget is paused; the next acquire waits that out. Otherwise back off.
@@ -184,15 +190,6 @@ export class WeexClient {
       });
       const text = await res.text();
       const durationMs = Math.round(performance.now() - started);
-      if (res.status === 429 && ep.orderCap) {
-        // The order cap (other instances placed orders too): reads go on, the order is refused.
-        const { code, msg } = errorInfo(text) ?? {};
-        this.opts.logger?.warn({ ...log, status: 429, durationMs, weight: weightHeaders(res.headers) }, "WEEX refused an order placement with 429");
-        throw new WeexError("rate_limited", `WEEX refused the order: too many orders (about ${CONTRACT_ORDER_CAP.orders} a minute are allowed). It was not placed.`, {
-          upstream: { status: 429, code, msg },
-          retryAfterMs: this.orderGate.waitMs(a.creds?.apiKey ?? "public", this.now()) || CONTRACT_ORDER_CAP.windowMs,
-        });
-      }
       if (res.status === 429) {
         const pauseMs = this.pauseAfter429(res.headers, attempt);
         await this.budget.pause(this.now() + pauseMs);
@@ -216,14 +213,27 @@ export class WeexClient {
     }
   }
 
-  /** Refuse a placement over the order cap before anything is sent. */
-  private takeOrderSlot(account: string): void {
-    const waitMs = this.orderGate.take(account, this.now());
+  /** Throw `rate_limited` (nothing sent) when the order cap has no slot now. */
+  private refuseOverOrderCap(account: string): void {
+    const waitMs = this.orderGate.waitMs(account, this.now());
+    if (waitMs > 0) throw this.orderCapError(waitMs);
+  }
+
+  /** Take an order slot for the placement about to be sent; its time, to release it if WEEX never got it. */
+  private takeOrderSlot(account: string, lease: void | BudgetLease): number {
+    const at = this.now();
+    const waitMs = this.orderGate.take(account, at);
     if (waitMs > 0) {
-      throw new WeexError("rate_limited", `At most ${(this.opts.orderCap ?? CONTRACT_ORDER_CAP).orders} contract orders a minute can be placed; this one was not sent.`, {
-        retryAfterMs: waitMs,
-      });
+      // Another placement took the last slot while this one waited for weight.
+      void Promise.resolve(lease?.done(at)).catch(() => undefined);
+      throw this.orderCapError(waitMs);
     }
+    return at;
+  }
+
+  private orderCapError(waitMs: number): WeexError {
+    const cap = (this.opts.orderCap ?? CONTRACT_ORDER_CAP).orders;
+    return new WeexError("rate_limited", `At most ${cap} new contract orders a minute can be placed; this one was not sent.`, { retryAfterMs: waitMs });
   }
 
   /** Timeout or lost connection; for a placement, say that it may have been executed. */
@@ -241,6 +251,11 @@ export class WeexClient {
    * 200 most likely means it succeeded: either way the person must check before resending.
    */
   private withPlacementAdvice(ep: EndpointDef, input: Record<string, unknown>, e: WeexError): WeexError {
+    if (ep.placesOrder && e.kind === "rate_limited") {
+      // WEEX refuses before executing: too many requests (the weights) or too many orders (the cap).
+      const what = ep.key === "modifyTpSl" ? "The change was not applied" : "The order was not placed";
+      return new WeexError("rate_limited", `WEEX answered 429 (too many requests or too many orders a minute). ${what}.`, { upstream: e.upstream, retryAfterMs: e.retryAfterMs });
+    }
     if (!ep.placesOrder || (e.kind !== "unavailable" && e.kind !== "malformed")) return e;
     const message = `${e.message.replace(/\.?$/, ".")} ${maybeExecutedAdvice(ep, input)}`;
     return new WeexError(e.kind, message, { upstream: e.upstream, maybeExecuted: true });

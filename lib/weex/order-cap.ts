@@ -24,6 +24,13 @@ export class OrderCapGate {
     return 0;
   }
 
+  /** Give back the slot taken at `at` (the placement never reached WEEX, or WEEX refused it). */
+  release(account: string, at: number): void {
+    const times = this.sent.get(account);
+    const i = times?.lastIndexOf(at) ?? -1;
+    if (i >= 0) times!.splice(i, 1);
+  }
+
   /** The ms until a slot is free (0: free now). */
   waitMs(account: string, now: number): number {
     const times = this.recent(account, now);

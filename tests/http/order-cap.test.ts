@@ -45,7 +45,9 @@ describe("the contract order cap", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(sim.stats().byEndpoint.placeOrder ?? 0).toBe(sentBefore);
+    const plansBefore = sim.stats().byEndpoint.placeTpSl ?? 0;
     expect((await post("/api/contract/plan-orders", plan())).status).toBe(429);
+    expect(sim.stats().byEndpoint.placeTpSl ?? 0).toBe(plansBefore);
 
     // Modifying an order is not a new order: it goes through.
     const modified = await api(`/api/contract/plan-orders/${planned.json[0]!.orderId}`, { cookie: trader, base: server.url, method: "PATCH", body: { triggerPrice: "96000" } });
