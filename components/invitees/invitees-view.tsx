@@ -5,15 +5,12 @@ import { useMemo, useState } from "react";
 import { useTimeZone } from "@/components/period/use-period";
 import { Badge, FlagBadge, type Tone } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/data-table";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { FreshnessNote } from "@/components/archive/freshness-note";
-import { Pager } from "@/components/ui/pager";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { PagedTable } from "@/components/ui/paged-table";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
@@ -97,33 +94,27 @@ export function InviteesView() {
         onApply={(f) => void setUrl({ uid: f.uid || null, regFrom: f.from || null, regTo: f.to || null, page: null })}
         onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, page: null })}
       />
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.isPending ? (
-        <TableSkeleton columns={6} label="Loading invited users" />
-      ) : q.data.items.length === 0 ? (
-        <EmptyState title={filtered ? "No invited users match these filters" : "No invited users yet"}>
-          {filtered
-            ? "Check the UID, or widen the registration dates (within the past year, 90 days at a time)."
-            : "Users who register with your invitation codes appear here."}
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable columns={columns} data={q.data.items} caption={caption} getRowId={(r) => r.uid} stale={q.isPlaceholderData} testId="invitees-table" />
-          <Pager
-            label="Invited users"
-            page={url.page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            list={q.data}
-            busy={q.isFetching}
-            onPage={(page) => void setUrl({ page })}
-            onPageSize={(size) => void setUrl({ size, page: null })}
-          />
-          <FreshnessNote freshness={q.data.freshness} />
-        </>
-      )}
+      <PagedTable
+        query={q}
+        columns={columns}
+        caption={caption}
+        getRowId={(r) => r.uid}
+        testId="invitees-table"
+        label="Invited users"
+        loadingLabel="Loading invited users"
+        empty={
+          <EmptyState title={filtered ? "No invited users match these filters" : "No invited users yet"}>
+            {filtered
+              ? "Check the UID, or widen the registration dates (within the past year, 90 days at a time)."
+              : "Users who register with your invitation codes appear here."}
+          </EmptyState>
+        }
+        page={url.page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={(page) => void setUrl({ page })}
+        onPageSize={(size) => void setUrl({ size, page: null })}
+      />
     </>
   );
 }

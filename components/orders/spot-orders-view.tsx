@@ -6,15 +6,15 @@ import { useTimeZone } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { FlagBadge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/data-table";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Section } from "@/components/ui/page-header";
-import { Pager } from "@/components/ui/pager";
-import { Skeleton, TableSkeleton } from "@/components/ui/skeleton";
+import { PagedTable } from "@/components/ui/paged-table";
+import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { isApiError, type ListPage } from "@/lib/ui/api";
@@ -186,31 +186,28 @@ function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }
         initial={{ symbol: url.symbol ?? "", start: url.start ?? "", end: url.end ?? "" }}
         onApply={(d) => void setUrl({ symbol: d.symbol || null, start: d.start || null, end: d.end || null, page: null })}
       />
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
       {!url.symbol ? (
         <EmptyState title="Choose a trading pair">WEEX lists spot orders one trading pair at a time, e.g. BTCUSDT.</EmptyState>
-      ) : q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.isPending ? (
-        <TableSkeleton columns={6} label="Loading spot orders" />
-      ) : q.data.items.length === 0 ? (
-        <EmptyState title={`No ${url.symbol} orders${url.page > 1 ? " on this page" : ""}`}>
-          {url.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
-        </EmptyState>
       ) : (
-        <>
-          <DataTable columns={columns} data={q.data.items} caption={`Spot orders of ${url.symbol}`} getRowId={(r) => r.orderId} stale={q.isPlaceholderData} testId="orders-table" />
-          <Pager
-            label="Spot orders"
-            page={url.page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            list={q.data}
-            busy={q.isFetching}
-            onPage={(page) => void setUrl({ page })}
-            onPageSize={(size) => void setUrl({ size, page: null })}
-          />
-        </>
+        <PagedTable
+          query={q}
+          columns={columns}
+          caption={`Spot orders of ${url.symbol}`}
+          getRowId={(r) => r.orderId}
+          testId="orders-table"
+          label="Spot orders"
+          loadingLabel="Loading spot orders"
+          empty={
+            <EmptyState title={`No ${url.symbol} orders${url.page > 1 ? " on this page" : ""}`}>
+              {url.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
+            </EmptyState>
+          }
+          page={url.page}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPage={(page) => void setUrl({ page })}
+          onPageSize={(size) => void setUrl({ size, page: null })}
+        />
       )}
     </Section>
   );

@@ -7,14 +7,11 @@ import { usePeriod } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { FreshnessNote } from "@/components/archive/freshness-note";
-import { Pager } from "@/components/ui/pager";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { PagedTable } from "@/components/ui/paged-table";
 import { buttonGhost } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
@@ -102,38 +99,25 @@ export function SubAffiliatesView() {
         <TrendPanel uid={trendUid} period={period} tz={tz} granularity={periodState.gran} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
       ) : null}
 
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.isPending ? (
-        <TableSkeleton columns={6} label="Loading sub-affiliate records" />
-      ) : q.data.items.length === 0 ? (
-        <EmptyState title="No sub-affiliate records for these filters">
-          WEEX has no {url.product} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            data={q.data.items}
-            caption={caption}
-            getRowId={(r) => `${r.subAffiliateUid}-${r.productType}-${r.date}`}
-            stale={q.isPlaceholderData}
-            testId="sub-affiliates-table"
-          />
-          <Pager
-            label="Sub-affiliate records"
-            page={url.page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            list={q.data}
-            busy={q.isFetching}
-            onPage={(page) => void setUrl({ page })}
-            onPageSize={(size) => void setUrl({ size, page: null })}
-          />
-          <FreshnessNote freshness={q.data.freshness} />
-        </>
-      )}
+      <PagedTable
+        query={q}
+        columns={columns}
+        caption={caption}
+        getRowId={(r) => `${r.subAffiliateUid}-${r.productType}-${r.date}`}
+        testId="sub-affiliates-table"
+        label="Sub-affiliate records"
+        loadingLabel="Loading sub-affiliate records"
+        empty={
+          <EmptyState title="No sub-affiliate records for these filters">
+            WEEX has no {url.product} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
+          </EmptyState>
+        }
+        page={url.page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={(page) => void setUrl({ page })}
+        onPageSize={(size) => void setUrl({ size, page: null })}
+      />
     </>
   );
 }

@@ -6,15 +6,12 @@ import { useTimeZone } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/data-table";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { FreshnessNote } from "@/components/archive/freshness-note";
-import { Pager } from "@/components/ui/pager";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { PagedTable } from "@/components/ui/paged-table";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
@@ -123,31 +120,25 @@ export function TransfersView() {
         }
         onReset={() => void setUrl({ withdrawID: null, coin: null, start: null, end: null, fromAccount: null, toAccount: null, page: null })}
       />
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.isPending ? (
-        <TableSkeleton columns={6} label="Loading internal transfers" />
-      ) : q.data.items.length === 0 ? (
-        <EmptyState title={filtered ? "No internal transfers match these filters" : "No internal transfers in the past month"}>
-          WEEX shows internal transfers of the past 30 days only. {filtered ? "Check the withdrawal ID and coin, or clear the filters." : ""}
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable columns={columns} data={q.data.items} caption="Internal transfers" getRowId={(r) => r.withdrawId} stale={q.isPlaceholderData} testId="transfers-table" />
-          <Pager
-            label="Internal transfers"
-            page={url.page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
-            list={q.data}
-            busy={q.isFetching}
-            onPage={(page) => void setUrl({ page })}
-            onPageSize={(size) => void setUrl({ size, page: null })}
-          />
-          <FreshnessNote freshness={q.data.freshness} />
-        </>
-      )}
+      <PagedTable
+        query={q}
+        columns={columns}
+        caption="Internal transfers"
+        getRowId={(r) => r.withdrawId}
+        testId="transfers-table"
+        label="Internal transfers"
+        loadingLabel="Loading internal transfers"
+        empty={
+          <EmptyState title={filtered ? "No internal transfers match these filters" : "No internal transfers in the past month"}>
+            WEEX shows internal transfers of the past 30 days only. {filtered ? "Check the withdrawal ID and coin, or clear the filters." : ""}
+          </EmptyState>
+        }
+        page={url.page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={(page) => void setUrl({ page })}
+        onPageSize={(size) => void setUrl({ size, page: null })}
+      />
     </>
   );
 }

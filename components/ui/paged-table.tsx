@@ -1,0 +1,52 @@
+"use client";
+
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { RowData } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { DataTable, type DataTableProps } from "./data-table";
+import { ErrorBanner, RateLimitNotice } from "./error-banner";
+import { Pager } from "./pager";
+import { TableSkeleton } from "./skeleton";
+import type { ListPage } from "@/lib/ui/api";
+
+export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<T>, "columns" | "caption" | "getRowId" | "testId"> {
+  /** the list query (useApiQuery with keepPrevious, so a page stays on screen while the next loads) */
+  query: UseQueryResult<ListPage<T>>;
+  /** what the rows are, for the pager's landmark ("Internal transfers") */
+  label: string;
+  /** announced while the first page loads */
+  loadingLabel: string;
+  /** shown instead of an empty table: what the filters found nothing for, and what to try */
+  empty: ReactNode;
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+/**
+ * One server-paged list as every list page shows it: the 429 wait notice, then an error with
+ * Retry, a skeleton, the empty state, or the table with its pager and where the data came from.
+ */
+export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, empty, page, pageSize, pageSizes, onPage, onPageSize, ...table }: PagedTableProps<T>) {
+  return (
+    <>
+      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
+      {q.isError ? (
+        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
+      ) : q.isPending ? (
+        <TableSkeleton columns={6} label={loadingLabel} />
+      ) : q.data.items.length === 0 ? (
+        empty
+      ) : (
+        <>
+          <DataTable {...table} data={q.data.items} stale={q.isPlaceholderData} />
+          <Pager label={label} page={page} pageSize={pageSize} pageSizes={pageSizes} list={q.data} busy={q.isFetching} onPage={onPage} onPageSize={onPageSize} />
+          <FreshnessNote freshness={q.data.freshness} />
+        </>
+      )}
+    </>
+  );
+}
