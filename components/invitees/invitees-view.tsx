@@ -10,12 +10,12 @@ import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable } from "@/components/ui/paged-table";
+import { PagedTable, urlPaging } from "@/components/ui/paged-table";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
-import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { pagingParsers } from "@/lib/ui/url-state";
 import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
 
 export interface Invitee {
@@ -49,7 +49,8 @@ export function InviteesView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(filters);
   const [now] = useState(() => Date.now());
-  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const { pageSize } = paging;
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
@@ -109,11 +110,7 @@ export function InviteesView() {
               : "Users who register with your invitation codes appear here."}
           </EmptyState>
         }
-        page={url.page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        onPage={(page) => void setUrl({ page })}
-        onPageSize={(size) => void setUrl({ size, page: null })}
+        paging={paging}
       />
     </>
   );

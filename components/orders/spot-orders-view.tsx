@@ -13,14 +13,14 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Section } from "@/components/ui/page-header";
-import { PagedTable } from "@/components/ui/paged-table";
+import { PagedTable, urlPaging } from "@/components/ui/paged-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { isApiError, type ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
-import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { pagingParsers } from "@/lib/ui/url-state";
 import { useSymbols } from "@/components/reference/use-reference";
 import { OrderStatusBadge, SideBadge } from "./order-badges";
 import { PAGE_LIMITS } from "@/lib/weex/limits";
@@ -155,7 +155,8 @@ type Url = ReturnType<typeof useQueryStates<typeof filters>>[0];
 type SetUrl = ReturnType<typeof useQueryStates<typeof filters>>[1];
 
 function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
-  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const { pageSize } = paging;
   const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
   const q = useApiQuery<ListPage<SpotOrder>>(
     "/api/spot/orders",
@@ -202,11 +203,7 @@ function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }
               {url.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
             </EmptyState>
           }
-          page={url.page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZES}
-          onPage={(page) => void setUrl({ page })}
-          onPageSize={(size) => void setUrl({ size, page: null })}
+          paging={paging}
         />
       )}
     </Section>

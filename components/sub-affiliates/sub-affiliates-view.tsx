@@ -11,12 +11,12 @@ import { columnHelper } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable } from "@/components/ui/paged-table";
+import { PagedTable, urlPaging } from "@/components/ui/paged-table";
 import { buttonGhost } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { PRODUCTS } from "@/lib/ui/series";
-import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { pagingParsers } from "@/lib/ui/url-state";
 import { SubAffiliateExport } from "./export-slot";
 import { TrendPanel } from "./trend-panel";
 import { PAGE_LIMITS } from "@/lib/weex/limits";
@@ -45,7 +45,8 @@ const filters = {
 export function SubAffiliatesView() {
   const { tz, period, state: periodState } = usePeriod();
   const [url, setUrl] = useQueryStates(filters);
-  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const { pageSize } = paging;
   const trendUid = url.trend ?? url.subUid;
 
   const params = { productType: url.product, subUid: url.subUid, startTime: period.startTime, endTime: period.endTime, page: url.page, pageSize };
@@ -112,11 +113,7 @@ export function SubAffiliatesView() {
             WEEX has no {url.product} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
           </EmptyState>
         }
-        page={url.page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        onPage={(page) => void setUrl({ page })}
-        onPageSize={(size) => void setUrl({ size, page: null })}
+        paging={paging}
       />
     </>
   );

@@ -11,12 +11,12 @@ import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable } from "@/components/ui/paged-table";
+import { PagedTable, urlPaging } from "@/components/ui/paged-table";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
-import { clampPageSize, pagingParsers } from "@/lib/ui/url-state";
+import { pagingParsers } from "@/lib/ui/url-state";
 import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
 
 export interface Transfer {
@@ -62,7 +62,8 @@ export function TransfersView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(filters);
   const [now] = useState(() => Date.now());
-  const pageSize = clampPageSize(url.size, PAGE_SIZES);
+  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const { pageSize } = paging;
   const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
   const params = {
     withdrawID: url.withdrawID,
@@ -133,11 +134,7 @@ export function TransfersView() {
             WEEX shows internal transfers of the past 30 days only. {filtered ? "Check the withdrawal ID and coin, or clear the filters." : ""}
           </EmptyState>
         }
-        page={url.page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        onPage={(page) => void setUrl({ page })}
-        onPageSize={(size) => void setUrl({ size, page: null })}
+        paging={paging}
       />
     </>
   );

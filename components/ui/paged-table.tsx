@@ -9,6 +9,7 @@ import { ErrorBanner, RateLimitNotice } from "./error-banner";
 import { Pager } from "./pager";
 import { TableSkeleton } from "./skeleton";
 import type { ListPage } from "@/lib/ui/api";
+import { clampPageSize } from "@/lib/ui/url-state";
 
 export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<T>, "columns" | "caption" | "getRowId" | "testId"> {
   /** the list query (useApiQuery with keepPrevious, so a page stays on screen while the next loads) */
@@ -19,6 +20,10 @@ export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<
   loadingLabel: string;
   /** shown instead of an empty table: what the filters found nothing for, and what to try */
   empty: ReactNode;
+  paging: Paging;
+}
+
+export interface Paging {
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -26,11 +31,22 @@ export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<
   onPageSize: (size: number) => void;
 }
 
+/** Paging kept in the URL (`page`, `size`: pagingParsers): a size outside `pageSizes` counts as the first; a new size starts at page 1. */
+export function urlPaging(url: { page: number; size: number }, setUrl: (values: { page?: number | null; size?: number | null }) => unknown, pageSizes: readonly number[]): Paging {
+  return {
+    page: url.page,
+    pageSize: clampPageSize(url.size, pageSizes),
+    pageSizes,
+    onPage: (page) => void setUrl({ page }),
+    onPageSize: (size) => void setUrl({ size, page: null }),
+  };
+}
+
 /**
  * One server-paged list as every list page shows it: the 429 wait notice, then an error with
  * Retry, a skeleton, the empty state, or the table with its pager and where the data came from.
  */
-export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, empty, page, pageSize, pageSizes, onPage, onPageSize, ...table }: PagedTableProps<T>) {
+export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, empty, paging, ...table }: PagedTableProps<T>) {
   return (
     <>
       <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
@@ -43,7 +59,7 @@ export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, e
       ) : (
         <>
           <DataTable {...table} data={q.data.items} stale={q.isPlaceholderData} />
-          <Pager label={label} page={page} pageSize={pageSize} pageSizes={pageSizes} list={q.data} busy={q.isFetching} onPage={onPage} onPageSize={onPageSize} />
+          <Pager label={label} {...paging} list={q.data} busy={q.isFetching} />
           <FreshnessNote freshness={q.data.freshness} />
         </>
       )}
