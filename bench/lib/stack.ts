@@ -4,13 +4,13 @@
  * it over real HTTP, both on free loopback ports. Plus what several benches need: signing in,
  * the dashboard's resident memory, and the block of figures each bench prints for run-all.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../lib/simulator/index";
-import { freePort, MODE_ENV_VARS } from "../../lib/test/next-server-env";
+import { freePort, spawnNextStart } from "../../lib/test/next-server-env";
 
 export { freePort };
 
@@ -60,33 +60,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(join(tmpdir(), "weex-bench-"));
   mkdirSync(dataDir, { recursive: true });
   const logFile = join(temporary ? dataDir : tmpdir(), `weex-bench-server-${process.pid}.log`);
-  const port = await freePort();
-
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
-  for (const k of MODE_ENV_VARS) env[k] = "";
-  // Except NEXTAUTH_URL: next-auth parses an empty one as a URL and every page fails.
-  delete env.NEXTAUTH_URL;
-  Object.assign(env, {
-    NODE_ENV: "production",
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATA_DIR: dataDir,
-    SIM_PORT: String(sim.port),
-    // one log line per WEEX request would measure the disk, not the dashboard
-    LOG_LEVEL: "warn",
-    ...opts.env,
+  const next = await spawnNextStart({
+    distDir,
+    dataDir,
+    logFile,
+    env: {
+      SIM_PORT: String(sim.port),
+      // one log line per WEEX request would measure the disk, not the dashboard
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
   });
-  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log = createWriteStream(logFile);
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  const url = `http://127.0.0.1:${port}`;
+  const { child, url } = next;
 
   const stack: Stack = {
     url,
@@ -95,13 +80,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     dataDir,
     logFile,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(killer);
-      }
-      await new Promise<void>((r) => log.end(r));
+      await next.stop(10_000);
       await sim.close();
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
       else rmSync(logFile, { force: true });

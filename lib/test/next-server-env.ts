@@ -1,9 +1,15 @@
 /**
  * Shared by the HTTP test harness and the benches, which both start `next start` themselves:
- * a free loopback port, and the variables that select the mode, the database or the secret —
- * each server sets them explicitly so nothing leaks in from the shell or .env files.
+ * a free loopback port, the variables that select the mode, the database or the secret (each
+ * server sets them explicitly so nothing leaks in from the shell or .env files), and starting
+ * and stopping the server process itself.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
+
+const require = createRequire(import.meta.url);
 
 export const MODE_ENV_VARS = [
   "WEEX_API_KEY",
@@ -34,4 +40,53 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+export interface NextStart {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** resolves with the exit code when the process ends */
+  exited: Promise<number | null>;
+  /** SIGTERM, SIGKILL after `killAfterMs`; then the log is closed */
+  stop(killAfterMs: number): Promise<void>;
+}
+
+/**
+ * `next start` of a built dist dir on a free loopback port, its output written to `logFile`.
+ * The environment is this process's, with every MODE_ENV_VARS entry blanked (empty, not
+ * deleted: that also keeps Next from loading one from a .env file), then production settings
+ * and `env` on top.
+ */
+export async function spawnNextStart(opts: { distDir: string; dataDir: string; logFile: string; env: Record<string, string> }): Promise<NextStart> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of MODE_ENV_VARS) env[k] = "";
+  // NEXTAUTH_URL cannot be blanked (next-auth parses an empty one as a URL): unset, the request decides.
+  delete env.NEXTAUTH_URL;
+  Object.assign(env, { NODE_ENV: "production", NEXT_DIST_DIR: opts.distDir, DATA_DIR: opts.dataDir, NEXT_TELEMETRY_DISABLED: "1", ...opts.env });
+  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: process.cwd(),
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(opts.logFile);
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    exited,
+    async stop(killAfterMs) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const killer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+        await exited;
+        clearTimeout(killer);
+      }
+      await new Promise<void>((r) => log.end(r));
+    },
+  };
 }

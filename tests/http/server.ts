@@ -4,12 +4,12 @@
  * in from the developer's shell or .env files). Used by global-setup.ts and by tests that need
  * a second server (live mode, start-up refusals).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, MODE_ENV_VARS } from "../../lib/test/next-server-env";
+import { spawnNextStart } from "../../lib/test/next-server-env";
 
 const require = createRequire(import.meta.url);
 const root = process.cwd();
@@ -51,35 +51,20 @@ export interface StartOptions {
 
 export async function startNextServer(opts: StartOptions): Promise<NextServer> {
   const distDir = opts.distDir ?? DIST_DIR;
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "weex-http-"));
   const logFile = join(dataDir, "server.log");
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Empty, not deleted: an empty value also keeps Next from loading one from a .env file.
-  for (const k of MODE_ENV_VARS) env[k] = "";
-  // NEXTAUTH_URL cannot be blanked (next-auth parses it as a URL): unset, the request decides.
-  delete env.NEXTAUTH_URL;
-  Object.assign(env, {
-    NODE_ENV: "production",
-    NEXT_DIST_DIR: distDir,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    // The archive's background sync would make upstream requests the tests do not expect.
-    ARCHIVE_SYNC: "off",
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...opts.env,
+  const next = await spawnNextStart({
+    distDir,
+    dataDir,
+    logFile,
+    env: {
+      LOG_LEVEL: "info",
+      // The archive's background sync would make upstream requests the tests do not expect.
+      ARCHIVE_SYNC: "off",
+      ...opts.env,
+    },
   });
-  const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const log = createWriteStream(logFile);
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
-
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const { child, url, port, exited } = next;
   const server: NextServer = {
     url,
     port,
@@ -88,13 +73,7 @@ export async function startNextServer(opts: StartOptions): Promise<NextServer> {
     child,
     exited,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(killer);
-      }
-      await new Promise<void>((r) => log.end(r));
+      await next.stop(5_000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
