@@ -49,7 +49,7 @@ interface Sent {
   cost: WeightCost;
 }
 const sent: Sent[] = [];
-const waits: Record<Priority, number[]> = { interactive: [], background: [] };
+const waits: Record<Priority, number[]> = { order: [], interactive: [], background: [] };
 
 function recording(ledger: MemoryLedger): WeightLedger {
   return {
@@ -223,7 +223,7 @@ if (rolling.length) {
   );
 }
 const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] : NaN);
-for (const p of ["interactive", "background"] as const) {
+for (const p of ["order", "interactive", "background"] as const) {
   const w = waits[p];
   if (w.length) console.log(`budget wait, ${p.padEnd(11)}: ${w.length} requests, p50 ${quantile(w, 0.5).toFixed(0)} ms, p99 ${quantile(w, 0.99).toFixed(0)} ms, max ${Math.max(...w).toFixed(0)} ms`);
 }

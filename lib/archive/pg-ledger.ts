@@ -16,7 +16,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { DEFAULT_LIMITS, type BudgetLimits, type BudgetUsage, type ChargeResult, type WeightCost, type WeightLedger } from "@/lib/weex/budget";
+import { DEFAULT_LIMITS, type BudgetLimits, type BudgetUsage, type ChargeResult, type Priority, type Promised, type WeightCost, type WeightLedger } from "@/lib/weex/budget";
 import { rows, type Db } from "./db";
 
 export interface PgLedgerOptions {
@@ -40,14 +40,16 @@ export class PgWeightLedger implements WeightLedger {
 
   /**
    * `now` is ignored: the database's clock decides, so processes with skewed clocks agree.
-   * A share below 1 is background work (the budget gives people the whole limit).
+   * Background work steps aside while a person in any process waits (the SQL function).
    */
-  async tryCharge(_now: number, cost: WeightCost, share: number): Promise<ChargeResult> {
+  async tryCharge(_now: number, cost: WeightCost, share: number, _promised?: Promised, priority?: Priority): Promise<ChargeResult> {
+    // Without a priority (older callers), a share below 1 meant background work.
+    const background = priority ? priority === "background" : share < 1;
     const { ipPer10s, uidPer10s, windowMs, marginMs } = this.limits;
     const [r] = await rows<{ wait: unknown }>(
       await this.db(),
       sql`SELECT weight_ledger_try_charge(${this.name}, ${cost.ip}, ${cost.uid}, ${uidKey(cost.uidKey)},
-            ${Math.floor(ipPer10s * share)}, ${Math.floor(uidPer10s * share)}, ${windowMs + marginMs}, ${share < 1}) AS wait`,
+            ${Math.floor(ipPer10s * share)}, ${Math.floor(uidPer10s * share)}, ${windowMs + marginMs}, ${background}) AS wait`,
     );
     const wait = Number(r.wait);
     if (wait === 0) return { ok: true };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryBudget, MemoryLedger, type Priority, type WeightCost } from "./budget";
+import { MemoryBudget, MemoryLedger, PERSON_WAIT_MS, type Priority, type WeightCost } from "./budget";
 import { ENDPOINT_LIST } from "./endpoints";
 import { WeexError } from "./errors";
 
@@ -160,8 +160,70 @@ describe("MemoryBudget", () => {
     expect(Math.max(...clickWaits)).toBeLessThanOrEqual(1000);
   });
 
+  it("admits no background weight while a person waits: a 100-weight page beside a saturating backfill gets in within one window", async () => {
+    const budget = new MemoryBudget();
+    let stop = false;
+    const admittedBg: number[] = [];
+    const weights = [10, 10, 20, 20, 10, 100];
+    let i = 0;
+    const backfill = async () => {
+      while (!stop) {
+        const w = weights[i++ % weights.length];
+        await budget.acquire(cost(w), { deadline: Date.now() + FAR, priority: "background" });
+        admittedBg.push(Date.now());
+      }
+    };
+    for (let k = 0; k < 8; k++) void backfill();
+    await vi.advanceTimersByTimeAsync(25_000); // the backfill holds its 95 %
+    const results: { asked: number; at?: number; error?: unknown }[] = [];
+    for (let k = 0; k < 10; k++) {
+      const asked = Date.now();
+      const r: (typeof results)[number] = { asked };
+      results.push(r);
+      // a transfer page (100) with the client's default bound for people
+      void budget.acquire(cost(100), { deadline: asked + PERSON_WAIT_MS, priority: "interactive" }).then(
+        () => (r.at = Date.now()),
+        (e) => (r.error = e),
+      );
+      while (r.at === undefined && r.error === undefined) await vi.advanceTimersByTimeAsync(10);
+      // while it waited, the backfill was not admitted at all
+      expect(admittedBg.filter((t) => t > asked && t < (r.at ?? 0))).toEqual([]);
+      await vi.advanceTimersByTimeAsync(3000);
+    }
+    stop = true;
+    expect(results.map((r) => r.error)).toEqual(results.map(() => undefined));
+    expect(Math.max(...results.map((r) => r.at! - r.asked))).toBeLessThanOrEqual(10_250);
+  });
+
+  it("keeps a reserve for orders that neither reads nor the backfill can take", async () => {
+    const budget = new MemoryBudget({ backgroundBurst: 1000 });
+    const bg = Array.from({ length: 60 }, () => track(budget, cost(10), "background"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bg.filter((e) => e.at !== undefined)).toHaveLength(47); // 470 of 475
+    // people's reads fill their 98 % (490)
+    const reads = Array.from({ length: 5 }, () => track(budget, cost(5), "interactive", 100));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads.filter((e) => e.at !== undefined)).toHaveLength(4);
+    // two placements (weight 2 / 5) still go at once, ahead of the waiting background
+    const orders = [track(budget, cost(2, 5), "order"), track(budget, cost(2, 5), "order")];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(orders.map((o) => o.at)).toEqual([Date.now(), Date.now()]);
+  });
+
+  it("an order waiting for weight is served before waiting reads and background", async () => {
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, backgroundBurst: 1000, orderReserve: 0 });
+    const served: string[] = [];
+    track(budget, cost(100), "background");
+    for (const [name, p] of [["bg", "background"], ["read", "interactive"], ["order", "order"]] as const) {
+      void track(budget, cost(60), p).promise.then(() => served.push(name));
+    }
+    await vi.advanceTimersByTimeAsync(10_250);
+    expect(served).toEqual(["order"]);
+  });
+
   it("serves waiting interactive requests before background ones, FIFO within each", async () => {
-    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, backgroundBurst: 1000 });
+    // (no order reserve in these queue tests: reads may fill the whole small window)
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, backgroundBurst: 1000, orderReserve: 0 });
     const order: string[] = [];
     const fill = track(budget, cost(100), "background");
     const queued = [
@@ -184,7 +246,7 @@ describe("MemoryBudget", () => {
   });
 
   it("lets smaller requests overtake a blocked large one only with room that does not delay it", async () => {
-    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100 });
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, orderReserve: 0 });
     const t0 = Date.now();
     track(budget, cost(50)); // expires at t0 + 10 250
     await vi.advanceTimersByTimeAsync(1000);
@@ -201,7 +263,7 @@ describe("MemoryBudget", () => {
   });
 
   it("a blocked background request is delayed by overtakers by at most overtakeDelayMs", async () => {
-    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, overtakeDelayMs: 2000 });
+    const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, backgroundShare: 1, overtakeDelayMs: 2000, orderReserve: 0 });
     const t0 = Date.now();
     track(budget, cost(100), "background");
     await vi.advanceTimersByTimeAsync(1000);
@@ -278,8 +340,8 @@ describe("MemoryBudget", () => {
       usage: async (now: number) => ledger.usage(now),
     };
     // Two processes' budgets on one ledger together stay within the limit.
-    const p1 = new MemoryBudget({ ledger: asyncLedger });
-    const p2 = new MemoryBudget({ ledger: asyncLedger });
+    const p1 = new MemoryBudget({ ledger: asyncLedger, orderReserve: 0 });
+    const p2 = new MemoryBudget({ ledger: asyncLedger, orderReserve: 0 });
     const all = [...Array.from({ length: 10 }, () => track(p1, cost(20))), ...Array.from({ length: 10 }, () => track(p2, cost(20)))];
     await vi.advanceTimersByTimeAsync(0);
     expect(all.filter((e) => e.at !== undefined)).toHaveLength(5);

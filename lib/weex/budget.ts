@@ -10,19 +10,44 @@
  *   background, FIFO within each), asks the ledger for the head of the queue, sleeps until the
  *   ledger says there will be room, and fails callers whose deadline comes first.
  *
- * So that a person's click does not wait behind a backfill, background requests
- * - may fill only `backgroundShare` of each window (interactive ones may fill all of it), and
- * - are paced: spread evenly over the window instead of sent in bursts. A burst of background
- *   weight would expire in one lump 10 s later and refill in one lump, and a click arriving
- *   in between would wait for the whole window; paced, some weight expires every moment.
+ * People first. Three priorities, each with the part of every window it may fill:
+ *
+ *   | priority      | who                                         | may fill           |
+ *   |---------------|---------------------------------------------|--------------------|
+ *   | `order`       | a person placing or modifying an order      | all of it          |
+ *   | `interactive` | a person reading (pages, lists, exports)    | all but `orderReserve` (98 %) |
+ *   | `background`  | the archive's backfill and incremental sync | `backgroundShare` (95 %) |
+ *
+ * - Orders queue ahead of reads, reads ahead of background; FIFO within each.
+ * - Background weight is admitted only while no person waits, in this process (the queues) or
+ *   in any other (the ledger's "people waiting" signal, see `WeightLedger.tryCharge`): it
+ *   only takes weight no waiting person needs. So a 100-weight transfer page that does not fit
+ *   beside the backfill's 95 % waits only until enough of the backfill's weight has expired
+ *   (at most one window), never behind new background weight.
+ * - Background requests are paced: spread evenly over the window instead of sent in bursts. A
+ *   burst would expire in one lump 10 s later and refill in one lump, and a click arriving in
+ *   between would wait for the whole window; paced, some weight expires every moment.
+ * - The order reserve is weight neither reads nor the backfill can take: a placement goes out
+ *   at once unless people's own orders spent the window.
  */
 import { WeexError } from "./errors";
-import { DEFAULT_LIMITS, MemoryLedger, type BudgetLimits, type BudgetUsage, type ChargeResult, type MaybePromise, type Promised, type WeightCost, type WeightLedger } from "./ledger";
+import { DEFAULT_LIMITS, MemoryLedger, type Priority, type BudgetLimits, type BudgetUsage, type ChargeResult, type MaybePromise, type Promised, type WeightCost, type WeightLedger } from "./ledger";
 
 export { DEFAULT_LIMITS, MemoryLedger } from "./ledger";
 export type { BudgetLimits, BudgetUsage, ChargeResult, Promised, WeightCost, WeightLedger } from "./ledger";
 
-export type Priority = "interactive" | "background";
+export type { Priority } from "./ledger";
+
+/** A person is waiting for these (everything but background work). */
+export const isPerson = (p: Priority) => p !== "background";
+
+/**
+ * How long a person's request waits for weight before it is answered `rate_limited`: one
+ * window plus the margin and a second for the answer that holds a charge (`WeightLedger.hold`).
+ * By then every charge made before the request arrived has expired, so only weight spent by
+ * other people's requests (or a pause after WEEX's own 429) can make it wait longer.
+ */
+export const PERSON_WAIT_MS = DEFAULT_LIMITS.windowMs + DEFAULT_LIMITS.marginMs + 1000;
 
 export interface AcquireOptions {
   /** epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` */
@@ -52,6 +77,11 @@ export interface MemoryBudgetOptions extends Partial<BudgetLimits> {
    * 250 ms margin is ~92 % of what WEEX counts per 10 s). The rest is kept for clicks.
    */
   backgroundShare?: number;
+  /**
+   * The fraction of each window kept for order placements and modifications (default 0.02:
+   * 10 weight, two placements): reads may fill the rest, background `backgroundShare`.
+   */
+  orderReserve?: number;
   /** how much background weight may go out at once before pacing applies (default 25 % of its share) */
   backgroundBurst?: number;
   /**
@@ -86,13 +116,14 @@ const MIN_RETRY_AFTER_MS = 1000;
 
 export class MemoryBudget implements WeightBudget {
   readonly ledger: WeightLedger;
-  private readonly backgroundShare: number;
+  private readonly shares: Record<Priority, number>;
   private readonly overtakeDelayMs: number;
   private readonly pacer: Pacer;
   private readonly now: () => number;
   private readonly windowMs: number;
+  private readonly smallestLimit: number;
   /** waiting callers; interactive before background, FIFO within each */
-  private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
+  private readonly queues: Record<Priority, Waiter[]> = { order: [], interactive: [], background: [] };
   private pumping = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = Infinity;
@@ -100,13 +131,15 @@ export class MemoryBudget implements WeightBudget {
   private lastWaitMs = 0;
 
   constructor(opts: MemoryBudgetOptions = {}) {
-    const { backgroundShare = 0.95, backgroundBurst, overtakeDelayMs = 1000, ledger, now = Date.now, ...partial } = opts;
+    const { backgroundShare = 0.95, orderReserve = 0.02, backgroundBurst, overtakeDelayMs = 1000, ledger, now = Date.now, ...partial } = opts;
     const limits = { ...DEFAULT_LIMITS, ...partial };
     this.ledger = ledger ?? new MemoryLedger(limits);
-    this.backgroundShare = backgroundShare;
+    const interactive = 1 - orderReserve;
+    this.shares = { order: 1, interactive, background: Math.min(backgroundShare, interactive) };
     this.overtakeDelayMs = overtakeDelayMs;
     this.now = now;
     this.windowMs = limits.windowMs;
+    this.smallestLimit = Math.min(limits.ipPer10s, limits.uidPer10s);
     // Paced a little faster than its share refills (so a gap left by clicks or a slow answer is
     // made up within seconds, and the window stays the real limit), in bursts big enough for
     // the heaviest page (100).
@@ -150,7 +183,8 @@ export class MemoryBudget implements WeightBudget {
     this.pumping = true;
     try {
       for (;;) {
-        const [head, ...rest] = [...this.queues.interactive, ...this.queues.background];
+        const people = [...this.queues.order, ...this.queues.interactive];
+        const [head, ...rest] = [...people, ...this.queues.background];
         if (!head) return;
         const now = this.now();
         const result = await this.admit(head, now);
@@ -165,11 +199,15 @@ export class MemoryBudget implements WeightBudget {
           this.settle(head, () => head.reject(this.rateLimited(result.waitMs)));
           continue;
         }
-        const slack = head.opts.priority === "background" ? this.overtakeDelayMs : 0;
+        const personHead = isPerson(head.opts.priority);
+        const slack = personHead ? 0 : this.overtakeDelayMs;
         head.promisedAt = Math.max(head.promisedAt ?? 0, now + result.waitMs + slack);
         const promised: Promised = { at: head.promisedAt, cost: head.cost, share: this.shareOf(head) };
+        // While a person waits, only other people may overtake (with weight that keeps the
+        // head's promise): background work takes no weight a waiting person needs.
+        const overtakers = personHead ? rest.filter((w) => isPerson(w.opts.priority)) : rest;
         // Bounded, so a long queue costs a few ledger calls per wake-up, not one per waiter.
-        for (const w of rest.slice(0, MAX_OVERTAKERS)) await this.admit(w, now, promised, head.opts.priority === "background" ? head : undefined);
+        for (const w of overtakers.slice(0, MAX_OVERTAKERS)) await this.admit(w, now, promised, personHead ? undefined : head);
         this.wakeAt(now + result.waitMs);
         return;
       }
@@ -189,7 +227,7 @@ export class MemoryBudget implements WeightBudget {
       if (paceMs > 0) return { ok: false, waitMs: paceMs };
     }
     try {
-      const result = await this.ledger.tryCharge(now, w.cost, this.shareOf(w), promised);
+      const result = await this.ledger.tryCharge(now, w.cost, this.shareOf(w), promised, w.opts.priority);
       if (result.ok) {
         if (background) this.pacer.take(now, w.cost);
         const { ref } = result;
@@ -204,7 +242,11 @@ export class MemoryBudget implements WeightBudget {
   }
 
   private shareOf(w: Waiter) {
-    return w.opts.priority === "background" ? this.backgroundShare : 1;
+    const share = this.shares[w.opts.priority];
+    // The reserve never makes a read impossible: one heavier than the reads' part of a small
+    // configured budget (a 100-weight transfer page under a limit of 100) may use all of it.
+    if (w.opts.priority === "interactive" && weightOf(w.cost) > Math.floor(share * this.smallestLimit)) return 1;
+    return share;
   }
 
   /** Try again at `at`; another process may free room earlier, but we cannot see that. */

@@ -8,7 +8,7 @@
  * a fresh signature. POSTs are never retried: a placement that timed out may have executed,
  * so the error says so and a person decides whether to resend with the same client order id.
  */
-import { MemoryBudget, type BudgetLease, type Priority, type WeightBudget } from "./budget";
+import { MemoryBudget, PERSON_WAIT_MS, type BudgetLease, type Priority, type WeightBudget } from "./budget";
 import { decodeResponse, encodeRequest, errorInfo, type EncodedRequest } from "./codec";
 import {
   CONTRACT_ORDER_CAP,
@@ -61,10 +61,14 @@ export interface WeexClientOptions {
 }
 
 export interface CallOptions {
-  /** interactive (a person waits, the default) or background (sync, backfill) */
+  /**
+   * interactive (a person waits, the default) or background (sync, backfill). A person's order
+   * placement or modification goes as `order` (its own reserve, ahead of reads) by itself.
+   */
   priority?: Priority;
+  /** ends the wait for weight as well as the request */
   signal?: AbortSignal;
-  /** how long to wait for budget weight before failing rate_limited, default 5000 */
+  /** how long to wait for budget weight before failing rate_limited, default PERSON_WAIT_MS (about one window) */
   budgetWaitMs?: number;
 }
 
@@ -140,8 +144,8 @@ export class WeexClient {
     for (let attempt = 1; ; attempt++) {
       // Over the order cap: refused before waiting for weight (and again just before sending).
       if (ep.orderCap) this.refuseOverOrderCap(cost.uidKey);
-      const budgetWaitMs = opts.budgetWaitMs ?? 5000;
-      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: opts.priority ?? "interactive", signal: opts.signal });
+      const budgetWaitMs = opts.budgetWaitMs ?? PERSON_WAIT_MS;
+      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: priorityOf(ep, opts.priority), signal: opts.signal });
       const slotAt = ep.orderCap ? this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
         return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease });
@@ -268,6 +272,11 @@ export class WeexClient {
     const step = this.opts.rateLimitPauseMs * 2 ** (attempt - 1);
     return Math.round(step / 2 + Math.random() * (step / 2));
   }
+}
+
+/** A person's placement or modification uses the order reserve; everything else keeps its priority. */
+function priorityOf(ep: EndpointDef, asked: Priority = "interactive"): Priority {
+  return asked === "interactive" && ep.placesOrder ? "order" : asked;
 }
 
 function maybeExecutedAdvice(ep: EndpointDef, input: Record<string, unknown>): string {

@@ -7,6 +7,9 @@
  * The ledger decides; it never waits. Queueing and priorities live in `MemoryBudget`.
  */
 
+/** Who is asking (lib/weex/budget.ts): a person placing an order, a person reading, or background work. */
+export type Priority = "order" | "interactive" | "background";
+
 export interface WeightCost {
   ip: number;
   uid: number;
@@ -65,8 +68,14 @@ export interface WeightLedger {
    * no pause is active and `promised` (if given) can still be kept, record the charge and
    * answer ok; otherwise record nothing and answer how long until it could fit (Infinity when
    * it never can: the cost exceeds the limit).
+   *
+   * `priority` matters to a ledger shared by several processes: a person's request that must
+   * wait marks "people waiting" for as long as it waits, and background charges are refused
+   * while that mark stands, in every process (each process's own queue already keeps its
+   * background work behind its own people). The in-memory ledger serves one process and
+   * ignores it.
    */
-  tryCharge(now: number, cost: WeightCost, share: number, promised?: Promised): MaybePromise<ChargeResult>;
+  tryCharge(now: number, cost: WeightCost, share: number, promised?: Promised, priority?: Priority): MaybePromise<ChargeResult>;
   /**
    * Keep a charge counted for at least `forMs` from now. WEEX counts a request when it
    * arrives, which is some time before its answer comes back: holding the charge for a window
