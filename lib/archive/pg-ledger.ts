@@ -97,6 +97,6 @@ export class PgWeightLedger implements WeightLedger {
 }
 
 /** The account key is a credential: the table keeps a hash of it, never the key itself. */
-function uidKey(apiKey: string): string {
+export function uidKey(apiKey: string): string {
   return apiKey === "public" ? apiKey : createHash("sha256").update(apiKey).digest("hex").slice(0, 16);
 }

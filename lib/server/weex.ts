@@ -3,7 +3,7 @@
  * so the dashboard as a whole stays within WEEX's limits however many people click.
  */
 import "server-only";
-import { createSharedBudget } from "@/lib/archive/budget";
+import { createSharedBudget, createSharedOrderCap } from "@/lib/archive/budget";
 import type { WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
 import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
@@ -24,6 +24,7 @@ const g = globalThis as typeof globalThis & { __weexClient?: WeexClient };
 export function getWeex(): WeexClient {
   if (!g.__weexClient) {
     const config = getConfig();
+    const orderCap = { orders: config.ordersPerMinute, windowMs: CONTRACT_ORDER_CAP.windowMs };
     g.__weexClient = new WeexClient({
       spotBaseUrl: config.spotBaseUrl,
       contractBaseUrl: config.contractBaseUrl,
@@ -31,7 +32,8 @@ export function getWeex(): WeexClient {
       tradeCredentials: config.tradeCredentials,
       budget: createBudget(config),
       timeoutMs: config.timeoutMs,
-      orderCap: { orders: config.ordersPerMinute, windowMs: CONTRACT_ORDER_CAP.windowMs },
+      orderCap,
+      orderCapStore: createSharedOrderCap(config, orderCap),
       logger: logger("weex"),
     });
   }

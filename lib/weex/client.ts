@@ -26,7 +26,7 @@ import {
   type WithdrawalRecord,
 } from "./endpoints";
 import { validationError, WeexError } from "./errors";
-import { OrderCapGate, type OrderCapLimits } from "./order-cap";
+import { OrderCapGate, type OrderCap, type OrderCapLimits } from "./order-cap";
 import { signedHeaders, type Credentials } from "./sign";
 
 /** The part of a pino logger we use. */
@@ -54,6 +54,8 @@ export interface WeexClientOptions {
   rateLimitPauseMs?: number;
   /** the contract order cap kept by this client, default CONTRACT_ORDER_CAP (50 a minute) */
   orderCap?: OrderCapLimits;
+  /** where the cap's slots are counted; default this process's memory (PostgreSQL: shared by every instance) */
+  orderCapStore?: OrderCap;
   fetch?: typeof fetch;
   logger?: Logger;
   /** clock, for tests */
@@ -104,14 +106,14 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 export class WeexClient {
   private readonly opts: Required<Pick<WeexClientOptions, "timeoutMs" | "retries" | "retryBaseMs" | "rateLimitPauseMs">> & WeexClientOptions;
   private readonly budget: WeightBudget;
-  private readonly orderGate: OrderCapGate;
+  private readonly orderGate: OrderCap;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
 
   constructor(opts: WeexClientOptions) {
     this.opts = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, rateLimitPauseMs: 1000, ...opts };
     this.budget = opts.budget ?? new MemoryBudget();
-    this.orderGate = new OrderCapGate(opts.orderCap ?? CONTRACT_ORDER_CAP);
+    this.orderGate = opts.orderCapStore ?? new OrderCapGate(opts.orderCap ?? CONTRACT_ORDER_CAP);
     this.fetch = opts.fetch ?? globalThis.fetch;
     this.now = opts.now ?? Date.now;
   }
@@ -143,16 +145,16 @@ export class WeexClient {
 
     for (let attempt = 1; ; attempt++) {
       // Over the order cap: refused before waiting for weight (and again just before sending).
-      if (ep.orderCap) this.refuseOverOrderCap(cost.uidKey);
+      if (ep.orderCap) await this.refuseOverOrderCap(cost.uidKey);
       const budgetWaitMs = opts.budgetWaitMs ?? PERSON_WAIT_MS;
       const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: priorityOf(ep, opts.priority), signal: opts.signal });
-      const slotAt = ep.orderCap ? this.takeOrderSlot(cost.uidKey, lease) : undefined;
+      const slot = ep.orderCap ? await this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
         return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease });
       } catch (e) {
         // A placement WEEX refused (429) or never received does not count against the cap.
-        if (slotAt !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
-          this.orderGate.release(cost.uidKey, slotAt);
+        if (slot !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
+          await Promise.resolve(this.orderGate.release(cost.uidKey, slot)).catch((err: unknown) => this.opts.logger?.warn({ err: String(err) }, "order cap: could not give a slot back"));
         }
         const retryable = e instanceof WeexError && (e.kind === "timeout" || e.kind === "unavailable" || e.kind === "rate_limited");
         if (!retryable || attempt >= attempts || opts.signal?.aborted) throw e;
@@ -218,21 +220,25 @@ export class WeexClient {
   }
 
   /** Throw `rate_limited` (nothing sent) when the order cap has no slot now. */
-  private refuseOverOrderCap(account: string): void {
-    const waitMs = this.orderGate.waitMs(account, this.now());
+  private async refuseOverOrderCap(account: string): Promise<void> {
+    const waitMs = await this.orderGate.waitMs(account, this.now());
     if (waitMs > 0) throw this.orderCapError(waitMs);
   }
 
-  /** Take an order slot for the placement about to be sent; its time, to release it if WEEX never got it. */
-  private takeOrderSlot(account: string, lease: void | BudgetLease): number {
+  /** Take an order slot for the placement about to be sent; its ref, to give it back if WEEX never got it. */
+  private async takeOrderSlot(account: string, lease: void | BudgetLease): Promise<number> {
     const at = this.now();
-    const waitMs = this.orderGate.take(account, at);
-    if (waitMs > 0) {
-      // Another placement took the last slot while this one waited for weight.
+    const slot = await Promise.resolve(this.orderGate.take(account, at)).catch((e: unknown) => {
+      // The shared cap could not be asked (the database): not sent, like any refusal.
       void Promise.resolve(lease?.done(at)).catch(() => undefined);
-      throw this.orderCapError(waitMs);
+      throw new WeexError("unavailable", "The order cap could not be checked; the order was not sent.", { cause: e });
+    });
+    if (!slot.ok) {
+      // Another placement (here or in another instance) took the last slot while this one waited for weight.
+      void Promise.resolve(lease?.done(at)).catch(() => undefined);
+      throw this.orderCapError(slot.waitMs);
     }
-    return at;
+    return slot.ref;
   }
 
   private orderCapError(waitMs: number): WeexError {
