@@ -3,7 +3,8 @@
  *
  *   authenticate (401) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
  *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
- *   upstream) → the handler → its value as JSON, `Cache-Control: no-store`.
+ *   upstream) → the handler (shared by identical concurrent GETs of the lists and reference
+ *   data: coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
  *
  * Every error becomes the contract's error shape here: WeexError via toApiError (with
  * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
@@ -18,6 +19,7 @@ import { getRequestUser, hasRole, type Role, type SessionUser } from "./auth";
 import { scrubSecrets } from "./config";
 import { ApiError, errorResponse } from "./errors";
 import { logger } from "./log";
+import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 
 export type RouteRole = Role | "public";
@@ -73,20 +75,58 @@ export function route<
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
       if (issues.length) throw validationError(uniqueIssues(issues).map((i) => ({ path: i.path.split("."), message: i.message })));
 
-      const out = await opts.handler({
-        input: (opts.body ? body : query) as HandlerContext<Q, B, P, R>["input"],
-        query: query as Out<Q>,
-        body: body as Out<B>,
-        params: params as HandlerContext<Q, B, P, R>["params"],
-        user: user as HandlerContext<Q, B, P, R>["user"],
-        req,
-        ip: clientIp(req.headers),
-      });
-      return finish(out);
+      const handle = (r: NextRequest) =>
+        opts.handler({
+          input: (opts.body ? body : query) as HandlerContext<Q, B, P, R>["input"],
+          query: query as Out<Q>,
+          body: body as Out<B>,
+          params: params as HandlerContext<Q, B, P, R>["params"],
+          user: user as HandlerContext<Q, B, P, R>["user"],
+          req: r,
+          ip: clientIp(req.headers),
+        });
+      const { pathname } = req.nextUrl;
+      if (!coalesces(req.method, pathname)) return finish(await handle(req));
+      // Authorised and validated: join an identical request in flight, if any (coalesce.ts).
+      const shared = await coalescer().join(
+        coalesceKey(pathname, query),
+        async (signal) => shareable(await handle(withSignal(req, signal))),
+        req.signal,
+      );
+      return finish(shared.response());
     } catch (e) {
       return renderError(e, req);
     }
   }
+}
+
+const g = globalThis as typeof globalThis & { __weexCoalescer?: Coalescer };
+const coalescer = () => (g.__weexCoalescer ??= new Coalescer());
+
+/** An answer several requests can each be given: a value as is, a Response read once into text. */
+interface Shareable {
+  response(): unknown;
+}
+
+async function shareable(out: unknown): Promise<Shareable> {
+  if (!(out instanceof Response)) return { response: () => out };
+  const { status, headers } = out;
+  const text = await out.text();
+  return { response: () => new Response(text, { status, headers: new Headers(headers) }) };
+}
+
+/**
+ * The request as the shared handler sees it: the same, except that its signal ends only when
+ * every request that joined has gone away. (Coalesced routes are GETs: no body is read.)
+ */
+function withSignal(req: NextRequest, signal: AbortSignal): NextRequest {
+  return new Proxy(req, {
+    get(target, prop) {
+      if (prop === "signal") return signal;
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
 }
 
 /**
