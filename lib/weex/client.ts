@@ -96,6 +96,8 @@ interface Attempt {
   attempt: number;
   signal?: AbortSignal;
   lease: void | BudgetLease;
+  /** for the log: who waited for this request (bench/people.ts splits the budget by it) */
+  priority: Priority;
 }
 
 const MAX_BACKOFF_MS = 5000;
@@ -150,7 +152,7 @@ export class WeexClient {
       const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: priorityOf(ep, opts.priority), signal: opts.signal });
       const slot = ep.orderCap ? await this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
-        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease });
+        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority: priorityOf(ep, opts.priority) });
       } catch (e) {
         // A placement WEEX refused (429) or never received does not count against the cap.
         if (slot !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
@@ -183,7 +185,7 @@ export class WeexClient {
     const onCallerAbort = () => ctrl.abort(signal?.reason);
     signal?.addEventListener("abort", onCallerAbort, { once: true });
     const started = performance.now();
-    const log = { endpoint: ep.key, method: ep.method, path: ep.path, attempt };
+    const log = { endpoint: ep.key, method: ep.method, path: ep.path, attempt, priority: a.priority };
 
     try {
       const res = await this.fetch(url, {

@@ -1,6 +1,8 @@
 /**
  * Reference data is cached and coalesced on the server: 50 simultaneous requests for the
  * trading pairs make one upstream exchangeInfo call, and later ones within the minute none.
+ * Lists are coalesced too (lib/server/coalesce.ts): identical concurrent requests share one
+ * upstream walk, even with source=live, which is never cached.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, login, simStats } from "./helpers";
@@ -35,5 +37,25 @@ describe("reference data cache", () => {
     for (const r of results) expect(r.status).toBe(200);
     expect(Array.isArray(results[0]!.json)).toBe(true);
     expect((await simStats()).byEndpoint.coins ?? 0).toBeLessThanOrEqual(before + 1);
+  });
+
+  it("answers twelve simultaneous identical transfer list requests with one upstream call", async () => {
+    const viewer = await login("viewer");
+    const trader = await login("trader");
+    // source=live: never cached, so before coalescing each request was its own walk (weight 100 each)
+    for (const path of ["/api/affiliate/withdrawals?pageSize=10&source=live", "/api/affiliate/withdrawals?source=live&pageSize=10&coin=USDT"]) {
+      const before = (await simStats()).byEndpoint.withdrawals ?? 0;
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api<{ items: unknown[] }>(path, { cookie: i % 2 ? viewer : trader })));
+      expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(new Set(results.map((r) => r.text)).size).toBe(1);
+      expect((await simStats()).byEndpoint.withdrawals ?? 0).toBe(before + 1);
+    }
+  });
+
+  it("still checks each request on its own before it joins", async () => {
+    const viewer = await login("viewer");
+    const path = "/api/spot/orders?symbol=BTCUSDT&pageSize=5";
+    const [asTrader, asViewer, anonymous] = await Promise.all([api(path, { cookie: await login("trader") }), api(path, { cookie: viewer }), api(path)]);
+    expect([asTrader.status, asViewer.status, anonymous.status]).toEqual([200, 403, 401]);
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Several instances share the contract order cap through PostgreSQL (issue 11, point 4): two
+ * `next start` processes on one database, each set to WEEX_ORDERS_PER_MINUTE=2, together send
+ * two placements a minute, not four. The third is refused 429 with Retry-After by whichever
+ * instance gets it, and never sent.
+ *
+ * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
+import { startSimulator, type Simulator } from "../../lib/simulator";
+import { api, clientOrderId, login } from "./helpers";
+import { startNextServer, type NextServer } from "./server";
+
+const url = TEST_DATABASE_URL;
+
+describe.skipIf(!url)(url ? "the order cap shared by two instances" : "the order cap shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
+  let sim: Simulator;
+  let schema: Awaited<ReturnType<typeof freshSchema>>;
+  const servers: NextServer[] = [];
+  const traders: string[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
+    schema = await freshSchema(url!);
+    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, WEEX_ORDERS_PER_MINUTE: "2", DATABASE_URL: databaseUrl };
+    // one after the other: the first migrates, the second finds the schema ready
+    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
+    for (const s of servers) traders.push(await login("trader", "demo", { base: s.url, fresh: true }));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await sim?.close();
+    await schema?.drop();
+  });
+
+  const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("shared") });
+  const place = (i: number) =>
+    api<{ error?: { code: string; message: string } }>("/api/contract/orders", { cookie: traders[i]!, base: servers[i]!.url, method: "POST", body: order() });
+
+  it("two instances together place at most the cap a minute; the next is refused unsent on either", async () => {
+    expect((await place(0)).status).toBe(200);
+    expect((await place(1)).status).toBe(200);
+    const sent = sim.stats().byEndpoint.placeOrder ?? 0;
+    expect(sent).toBe(2);
+    for (const i of [0, 1]) {
+      const refused = await place(i);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.json.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/not sent/) });
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    expect(sim.stats().byEndpoint.placeOrder ?? 0).toBe(sent);
+    expect(sim.stats().count429).toBe(0);
+  });
+});
