@@ -9,7 +9,8 @@
  * by the database's clock (the one clock all processes share). Charges are held for the
  * window plus the margin, like MemoryLedger's, and expired ones are deleted as it goes.
  * While a person's request waits for room in any process, background work in every process
- * steps aside (the in-process queue does the same within one process).
+ * steps aside (the in-process queue does the same within one process): the budget tells the
+ * ledger each request's priority.
  *
  * Used when DATABASE_URL is set. The embedded database serves one process only, so it keeps
  * the in-memory ledger.

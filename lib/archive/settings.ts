@@ -68,9 +68,10 @@ export const DEFAULT_SETTINGS: ArchiveSettings = {
 
 /**
  * The share of WEEX's weight budget background work (the sync) may fill. The rest (5 %: 25
- * weight per 10 s) is kept for people: a click costing up to 25 (a page of sub-affiliate
- * records or invitees, reference data) never waits behind the backfill, and the backfill
- * still runs at over 90 % of the budget.
+ * weight per 10 s) is kept for people: reads may fill up to 98 % and orders the last 2 %
+ * (lib/weex/budget.ts), so a page of sub-affiliate records or a lookup beside a full backfill
+ * goes at once, and the backfill still runs at over 90 % of the budget. Whatever a person
+ * needs beyond that, the backfill gives way for: it is not admitted while anyone waits.
  */
 export const BACKGROUND_SHARE = 0.95;
 
