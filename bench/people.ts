@@ -201,6 +201,7 @@ function report(stats: ReturnType<typeof stack.sim.stats>, log: string) {
     "people's other failures": failed.length,
     "background share of the budget": `${pct(bgWeight / budget)} (${bgWeight} weight in ${s(durationMs)})`,
     "people's share of the budget": pct(peopleWeight / budget),
+    "budget used in total": pct((bgWeight + peopleWeight) / budget),
     "backfill duration vs physical minimum": `${s(durationMs)} vs ${s(minimumMs)} (total weight ${bgWeight} ÷ 50/s): ${(durationMs / minimumMs).toFixed(2)}×`,
     "simulator 429s (must be 0)": stats.count429,
     "busiest rolling 10 s window (IP)": `${stats.maxWeightIn10s.ip} of ${LIMIT}`,
