@@ -2,6 +2,10 @@
  * People-first bench (issue 11, point 1): the archive's first backfill runs at full speed
  * while simulated people click through the dashboard's pages and place orders, all through
  * the route handlers of the built dashboard (demo mode, empty database, ARCHIVE_SYNC on).
+ * Each person opens a random page (its API requests in parallel, as the page does) and reads
+ * it for 3-8 s. While the archive is empty, the overview's aggregates are live walks of
+ * hundreds of pages: people's own demand can then take most of the budget, and the backfill
+ * gets only what they leave.
  *
  *   npx tsx bench/people.ts [--scale 1] [--people 4] [--minutes 20]
  *   (or BENCH_SCALE / BENCH_PEOPLE / BENCH_MINUTES)
@@ -42,7 +46,7 @@ const started = Date.now();
 console.log(`people bench: simulator scale ${scale}, ${people} people clicking while the first backfill runs (dashboard ${stack.url})`);
 
 // ---------------------------------------------------------------------------------------------
-// The people: each opens a page (its API requests in parallel, as the page does), thinks 2-5 s.
+// The people: each opens a page (its API requests in parallel, as the page does), reads 3-8 s.
 
 interface Answer {
   page: string;
@@ -57,11 +61,17 @@ const PAGES: { name: string; role: "viewer" | "trader"; requests: (now: number) 
   {
     name: "overview",
     role: "viewer",
-    requests: (now) => [
-      { path: `/api/affiliate/sub-affiliates/series?startTime=${now - 30 * DAY}&endTime=${now}&granularity=day` },
-      { path: `/api/affiliate/sub-affiliates/leaderboard?startTime=${now - 30 * DAY}&endTime=${now}&by=commission&limit=10` },
-      { path: `/api/affiliate/invitees/funnel?startTime=${now - 30 * DAY}&endTime=${now}` },
-    ],
+    // the "last 30 days" preset in UTC, as the page asks it: whole days, so the live cache and
+    // coalescing see the same query from every viewer that day
+    requests: (now) => {
+      const end = Math.floor(now / DAY) * DAY + DAY - 1;
+      const start = end + 1 - 30 * DAY;
+      return [
+        { path: `/api/affiliate/sub-affiliates/series?startTime=${start}&endTime=${end}&granularity=day&tz=UTC` },
+        { path: `/api/affiliate/sub-affiliates/leaderboard?startTime=${start}&endTime=${end}&by=commission&limit=10` },
+        { path: `/api/affiliate/invitees/funnel?startTime=${start}&endTime=${end}` },
+      ];
+    },
   },
   { name: "invitees (live)", role: "viewer", requests: () => [{ path: `/api/affiliate/invitees?source=live&pageSize=20` }] },
   { name: "invitees", role: "viewer", requests: () => [{ path: `/api/affiliate/invitees?pageSize=20` }] },
@@ -123,7 +133,7 @@ async function person(i: number) {
       })();
       if (id && id !== "0") await call(cookie, "modify plan order", { path: `/api/contract/plan-orders/${id}`, method: "PATCH", body: { triggerPrice: "96000" } });
     }
-    await sleep(2000 + Math.random() * 3000 + i);
+    await sleep(3000 + Math.random() * 5000 + i);
   }
 }
 

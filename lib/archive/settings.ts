@@ -43,7 +43,12 @@ export interface ArchiveSettings {
    * (with their `syncedAt`); older, the part since the last sync is asked live.
    */
   freshMs: number;
-  /** how long a background request may wait for budget weight before the run fails */
+  /**
+   * How long a background request may wait for budget weight before the run fails. Long:
+   * background work gives way to every waiting person, so while people use the whole budget
+   * (live walks over a still-empty archive) it waits rather than failing its run and sitting
+   * out the interval. Stopping the sync still ends the wait at once (its signal).
+   */
   budgetWaitMs: number;
 }
 
@@ -63,7 +68,7 @@ export const DEFAULT_SETTINGS: ArchiveSettings = {
   intervalMs: 60_000,
   withdrawalIntervalMs: 3 * 60_000,
   freshMs: 5 * 60_000,
-  budgetWaitMs: 120_000,
+  budgetWaitMs: 15 * 60_000,
 };
 
 /**
