@@ -204,6 +204,7 @@ function report(stats: ReturnType<typeof stack.sim.stats>, log: string) {
   const s = (x: number) => `${(x / 1000).toFixed(0)} s`;
   printFigures("people", {
     "simulator scale": scale,
+    "backfill finished": endedAt > 0 ? "yes" : `no (stopped after ${minutes} min)`,
     "people clicking": people,
     "people's requests": answers.length,
     "people's wait p50 / p99": `${percentile(waits, 50).toFixed(0)} ms / ${percentile(waits, 99).toFixed(0)} ms`,
