@@ -28,6 +28,7 @@ import {
   insertSlices,
   pendingCursors,
   restartCursor,
+  storeProblems,
   updateDataset,
   type CursorRow,
 } from "./store";
@@ -182,6 +183,8 @@ export class ArchiveEngine {
       let written = 0;
       await this.db.transaction(async (tx) => {
         written = await def.upsert(tx, page.items, variant, now);
+        // Records that cannot be stored are kept as received and shown on /admin/sync.
+        if (page.rejected?.length) await storeProblems(tx, c.dataset, page.rejected, now);
         await advanceCursor(tx, c, { ...next, addRows: written, done }, now);
         if (done) {
           // A re-sync read every page of its range: what it did not see is gone upstream.

@@ -31,7 +31,8 @@ import {
   type WithdrawalFilter,
 } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
-import type { AffiliateSources } from "@/lib/affiliate/sources";
+import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
+import { ProblemSink, type Warnings } from "@/lib/weex/record-problems";
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
@@ -55,8 +56,11 @@ export interface ArchiveSourceDeps {
   db: () => Promise<Db>;
   /** the live side: the WEEX client (background work never comes through here) */
   lister: PageLister;
-  /** the live sources (the affiliate helper's page walkers over `lister`) */
-  live: AffiliateSources;
+  /**
+   * the live sources (the affiliate helper's page walkers over `lister`); absent: built here
+   * over `lister`, so the answer's `warnings` count the records WEEX sent that are unusable
+   */
+  live?: AffiliateSources;
   /** how many days of sub-affiliate history the sync keeps (settings.subAffiliateDays) */
   subAffiliateDays: number;
   /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
@@ -101,6 +105,13 @@ export interface SelectedSources extends AffiliateSources {
   list(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>>;
   /** Where what was read so far came from (call after reading). */
   freshness(): Freshness;
+  /** Records read so far that could not be used (call after reading): `{count: 0, example: null}` when none. */
+  warnings(): Warnings;
+  /**
+   * For exports: the batches with the records set aside so far appended, values as received,
+   * so a file holds every record WEEX sent.
+   */
+  withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]>;
 }
 
 /** What the archive holds per dataset: its coverage and when it last completed a sync. */
@@ -115,10 +126,24 @@ export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> 
   return { coverage, syncedAt: toMs(list[0]?.syncedAt ?? null) };
 }
 
-export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
-  const now = deps.now ?? Date.now;
+export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps): SelectedSources {
+  const now = baseDeps.now ?? Date.now;
   const seen: Freshness[] = [];
+  // Records of this request's upstream pages that could not be used: counted for `warnings`.
+  const problems = new ProblemSink();
+  const lister = collecting(baseDeps.lister, problems);
+  const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
+
+  /**
+   * Transfers read from the archive. The archive holds every account-type pair; WEEX answers
+   * one pair per query (SPOT→SPOT when none is named). With `source=archive` and no account
+   * type named the answer is everything held (each record saying its pair), so the archive's
+   * answer equals what it holds; in `auto` answers the archive's part keeps the upstream's
+   * default, so the parts of one answer mean the same.
+   */
+  const archiveTransferFilter = (f: WithdrawalFilter) =>
+    source === "archive" && f.fromAccountType === undefined && f.toAccountType === undefined ? { ...f, allAccountTypes: true } : f;
 
   /** Decide the parts of one request and remember where they come from. */
   async function plan(dataset: DatasetKey, range: { startTime?: number; endTime?: number }): Promise<Part[]> {
@@ -212,7 +237,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
       const parts = await plan("withdrawals", filter);
       for (const p of parts) {
         const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), f, signal) : deps.live.withdrawals.records(f, signal);
+        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), archiveTransferFilter(f), signal) : deps.live.withdrawals.records(f, signal);
       }
     },
   };
@@ -248,7 +273,17 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
       }
       return total;
     },
-    list: (key, input, signal) => listPage(key, input, signal),
+    list: async (key, input, signal) => {
+      const { rejected: _rejected, ...page } = await listPage(key, input, signal);
+      return page;
+    },
+    warnings: () => problems.warnings(),
+    async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+      problems.keepRecords = true;
+      for await (const batch of batches) yield [...batch, ...(problems.takeRecords() as T[])];
+      const rest = problems.takeRecords() as T[];
+      if (rest.length > 0) yield rest;
+    },
     freshness() {
       if (seen.length === 0) return { source: source === "archive" ? "archive" : "live", syncedAt: null };
       const sources = new Set(seen.map((f) => f.source));
@@ -311,7 +346,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const archivePage = async (f: Record<string, unknown>, pg: number, size: number): Promise<ListPage<unknown>> => {
       const db = await deps.db();
       if (key === "invitees") return archiveInviteePage(db, f as InviteeFilter, pg, size);
-      if (key === "withdrawals") return archiveWithdrawalPage(db, f as WithdrawalFilter, pg, size);
+      if (key === "withdrawals") return archiveWithdrawalPage(db, archiveTransferFilter(f as WithdrawalFilter), pg, size);
       return archiveSubAffiliatePage(db, f as unknown as SubAffiliateFilter & { productType: string }, pg, size, now());
     };
 
@@ -351,6 +386,17 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const pages = Math.ceil(total / pageSize);
     return { items, page, pageSize, total, pages, hasNextPage: page < pages };
   }
+}
+
+/** The lister, with each page's set-aside records handed to `sink`. */
+function collecting(lister: PageLister, sink: ProblemSink): PageLister {
+  return {
+    async list(key, params, opts) {
+      const page = await lister.list(key, params, opts);
+      if (page.rejected?.length) sink.add(page.rejected);
+      return page;
+    },
+  };
 }
 
 /** A list's live part longer than this many upstream pages is not merged with the archive. */

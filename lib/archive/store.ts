@@ -9,6 +9,7 @@ import { rows, toMs, type Db, type Tx } from "./db";
 import { mergeIntervals, type Interval } from "./intervals";
 import type { PlannedSlice, SliceKind } from "./plan";
 import { DATASETS, type DatasetKey } from "./settings";
+import type { RecordProblem, RejectedRecord } from "@/lib/weex/record-problems";
 
 export type DatasetState = "idle" | "running" | "error";
 
@@ -213,4 +214,39 @@ export async function addCoverage(tx: Tx, dataset: DatasetKey, interval: Interva
   const merged = mergeIntervals([...(await coverageOf(tx, dataset)), interval]);
   await tx.delete(archiveCoverage).where(eq(archiveCoverage.dataset, dataset));
   await tx.insert(archiveCoverage).values(merged.map((i) => ({ dataset, fromMs: i.from, toMs: i.to })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records the archive could not store
+
+/** Keep a page's set-aside records (same transaction as the page); the same record read again is one row. */
+export async function storeProblems(tx: Tx, dataset: DatasetKey, rejected: readonly RejectedRecord[], now: number): Promise<void> {
+  for (const r of rejected) {
+    const record = JSON.stringify(r.record);
+    await tx.execute(sql`
+      INSERT INTO archive_problem (dataset, key, path, value, reason, record, first_seen_at, last_seen_at)
+      VALUES (${dataset}, md5(${record}), ${r.problem.path}, ${r.problem.value}, ${r.problem.reason}, ${record}, ${now}, ${now})
+      ON CONFLICT (dataset, key) DO UPDATE SET last_seen_at = excluded.last_seen_at, path = excluded.path`);
+  }
+}
+
+export interface DatasetProblems {
+  count: number;
+  example: RecordProblem | null;
+  lastSeenAt: number | null;
+}
+
+/** Per dataset: how many records could not be stored, the most recent one, and when. */
+export async function problemsOf(db: Db | Tx): Promise<Record<DatasetKey, DatasetProblems>> {
+  const list = await rows<{ dataset: string; count: unknown; path: string; value: string; reason: string; lastSeenAt: unknown }>(
+    db,
+    sql`SELECT DISTINCT ON (dataset) dataset, count(*) OVER (PARTITION BY dataset) AS count, path, value, reason, last_seen_at AS "lastSeenAt"
+        FROM archive_problem ORDER BY dataset, last_seen_at DESC, key`,
+  );
+  const out = Object.fromEntries(DATASETS.map((d) => [d, { count: 0, example: null, lastSeenAt: null }])) as Record<DatasetKey, DatasetProblems>;
+  for (const r of list) {
+    if (!(DATASETS as readonly string[]).includes(r.dataset)) continue;
+    out[r.dataset as DatasetKey] = { count: Number(r.count), example: { path: r.path, value: r.value, reason: r.reason }, lastSeenAt: toMs(r.lastSeenAt) };
+  }
+  return out;
 }

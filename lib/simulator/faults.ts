@@ -49,6 +49,12 @@ export const faultsSchema = z.strictObject({
    * value end to end. Only fields the simulator writes as strings change.
    */
   rewrite: z.record(z.string().regex(/^\w+$/), z.string()).optional(),
+  /**
+   * Data mode (not a failure): answers of the affiliate lists carry records the dashboard
+   * cannot fully use — a non-digit String id, a non-decimal amount, a bad time — from index
+   * `at` (default 7) on; see odd-records.ts.
+   */
+  oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
 });
 
 export type Faults = z.infer<typeof faultsSchema>;
@@ -62,6 +68,8 @@ export interface FaultDecision {
   latencyMs: number;
   /** Faults.rewrite, for the answer of this request */
   rewrite?: Record<string, string>;
+  /** Faults.oddRecords, for the answer of this request */
+  oddRecords?: { at?: number };
   mode?: FaultMode;
   /** for error5xx */
   status?: number;
@@ -110,7 +118,11 @@ export class FaultInjector {
   decide(endpointKey: string, now: number): FaultDecision {
     const f = this.faults;
     if (f.endpoints && !f.endpoints.includes(endpointKey)) return { latencyMs: 0 };
-    const decision: FaultDecision = { latencyMs: f.latencyMs ?? 0, ...(f.rewrite ? { rewrite: f.rewrite } : {}) };
+    const decision: FaultDecision = {
+      latencyMs: f.latencyMs ?? 0,
+      ...(f.rewrite ? { rewrite: f.rewrite } : {}),
+      ...(f.oddRecords ? { oddRecords: f.oddRecords } : {}),
+    };
     for (const mode of FAULT_MODES) {
       const spec = f[mode];
       if (spec && this.hits(mode, spec, now)) {

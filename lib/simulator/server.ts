@@ -16,6 +16,7 @@ import type { Dataset } from "./data";
 import { badRequest, CODES, SimError } from "./errors";
 import { answersBeforeExecuting, FaultInjector, faultsSchema, type FaultDecision, type Faults } from "./faults";
 import { HANDLERS } from "./handlers";
+import { withOddRecords } from "./odd-records";
 import { readJsonBody, readQuery } from "./params";
 import { OrderCap, RateLimiter } from "./ratelimit";
 import { TradingState } from "./state";
@@ -158,6 +159,7 @@ export class SimServer {
     if (fault.mode === "malformed") answer = truncated(answer);
     if (fault.mode === "schema") answer = { ...answer, status: 200, body: JSON.stringify({ schemaFault: true, note: "this body does not match the interface" }) };
     if (fault.rewrite && answer.status === 200) answer = rewritten(answer, fault.rewrite);
+    if (fault.oddRecords && answer.status === 200) answer = { ...answer, body: withOddRecords(ep.key, answer.body, fault.oddRecords) };
 
     if (fault.latencyMs > 0) await this.sleep(fault.latencyMs);
     if (fault.mode === "drop") {

@@ -121,7 +121,12 @@ export class WeexClient {
   /** Call a paged endpoint and answer in the dashboard's list shape. */
   async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ListPage<ItemTypes[K]>> {
     const { result, input } = await this.run(key, params, opts);
-    return toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    const page = toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    // Set-aside records are logged with their path and value (the answer reports them as warnings).
+    for (const r of page.rejected ?? []) {
+      this.opts.logger?.warn({ endpoint: key, page: input.page, path: r.problem.path, value: r.problem.value, reason: r.problem.reason }, "WEEX sent a record the dashboard cannot use; it is set aside and reported");
+    }
+    return page;
   }
 
   private async run(key: EndpointKey, params: unknown, opts: CallOptions) {
