@@ -32,6 +32,7 @@ import {
 } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
+import { isWeexError } from "@/lib/weex/errors";
 import { ProblemSink, type Warnings } from "@/lib/weex/record-problems";
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
@@ -131,7 +132,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   const seen: Freshness[] = [];
   // Records of this request's upstream pages that could not be used: counted for `warnings`.
   const problems = new ProblemSink();
-  const lister = collecting(baseDeps.lister, problems);
+  const lister = collecting(baseDeps.lister, problems, now);
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
 
@@ -154,8 +155,13 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const db = await deps.db();
     const held = await heldByArchive(db, dataset);
     const t = now();
-    const parts =
-      dataset === "subAffiliates" ? splitSubAffiliates(range, held, source, t, horizon()) : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
+    // WEEX no longer serves this report: `auto` answers with what the archive holds.
+    const archiveOnly = source === "archive" || (goneUntil.get(dataset) ?? 0) > t;
+    const parts = archiveOnly
+      ? [{ from: "archive" as const, ...range }]
+      : dataset === "subAffiliates"
+        ? splitSubAffiliates(range, held, source, t, horizon())
+        : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
     seen.push(freshnessOf(parts, held.syncedAt));
     return parts;
   }
@@ -257,26 +263,48 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     }
   }
 
-  return {
-    subAffiliates,
-    invitees,
-    withdrawals,
-    series: (filter, granularity, tz, signal) => buildSeries(forAggregate(filter, "day", signal), granularity, tz),
-    leaderboard: (filter, opts, signal) => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts),
-    async funnel(range, signal) {
-      const parts = await plan("invitees", range);
-      const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
-      for (const p of parts) {
-        const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
-        const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
-        for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
+  /**
+   * `auto` when WEEX answers that it no longer serves a report (`gone`, weex-facts.md): the
+   * dataset is marked (plan() then reads the archive alone) and the answer is asked again,
+   * so the person sees what the archive holds instead of an error. `live` keeps the error.
+   */
+  async function orArchive<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      seen.length = 0;
+      return run();
+    }
+  }
+
+  /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
+  async function* batchesOrArchive<T>(run: () => AsyncGenerator<T[]>): AsyncGenerator<T[]> {
+    let yielded = false;
+    try {
+      for await (const batch of run()) {
+        yielded = true;
+        yield batch;
       }
-      return total;
-    },
-    list: async (key, input, signal) => {
-      const { rejected: _rejected, ...page } = await listPage(key, input, signal);
-      return page;
-    },
+    } catch (e) {
+      if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      seen.length = 0;
+      yield* run();
+    }
+  }
+
+  return {
+    subAffiliates: { records: (filter, signal) => batchesOrArchive(() => subAffiliates.records(filter, signal)) },
+    invitees: { records: (filter, signal) => batchesOrArchive(() => invitees.records(filter, signal)) },
+    withdrawals: { records: (filter, signal) => batchesOrArchive(() => withdrawals.records(filter, signal)) },
+    series: (filter, granularity, tz, signal) => orArchive(() => buildSeries(forAggregate(filter, "day", signal), granularity, tz)),
+    leaderboard: (filter, opts, signal) => orArchive(() => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts)),
+    funnel: (range, signal) => orArchive(() => funnel(range, signal)),
+    list: (key, input, signal) =>
+      orArchive(async () => {
+        const { rejected: _rejected, ...page } = await listPage(key, input, signal);
+        return page;
+      }),
     warnings: () => problems.warnings(),
     async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
       problems.keepRecords = true;
@@ -292,6 +320,18 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       return { source: "mixed", syncedAt };
     },
   };
+
+  /** The cohort funnel: the archive part counted in SQL, the live part from the records. */
+  async function funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel> {
+    const parts = await plan("invitees", range);
+    const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
+    for (const p of parts) {
+      const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
+      const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
+      for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
+    }
+    return total;
+  }
 
   /**
    * All records of a list's live part (newest first), at most MAX_LIVE_PAGES upstream pages,
@@ -388,13 +428,27 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   }
 }
 
-/** The lister, with each page's set-aside records handed to `sink`. */
-function collecting(lister: PageLister, sink: ProblemSink): PageLister {
+/**
+ * Reports WEEX answered "no longer served" (404 or -1150 on the path), until when: meanwhile
+ * `auto` answers from the archive alone instead of asking WEEX again (and failing) each time.
+ */
+// (on globalThis: Next bundles each route separately, and every route must see the same marks)
+const goneUntil = ((globalThis as typeof globalThis & { __weexGoneUntil?: Map<DatasetKey, number> }).__weexGoneUntil ??= new Map<DatasetKey, number>());
+const GONE_RECHECK_MS = 10 * 60_000;
+
+/** The lister, with each page's set-aside records handed to `sink`, and reports WEEX no longer serves noted. */
+function collecting(lister: PageLister, sink: ProblemSink, now: () => number): PageLister {
   return {
     async list(key, params, opts) {
-      const page = await lister.list(key, params, opts);
-      if (page.rejected?.length) sink.add(page.rejected);
-      return page;
+      try {
+        const page = await lister.list(key, params, opts);
+        if (page.rejected?.length) sink.add(page.rejected);
+        goneUntil.delete(key);
+        return page;
+      } catch (e) {
+        if (isWeexError(e) && e.gone) goneUntil.set(key, now() + GONE_RECHECK_MS);
+        throw e;
+      }
     },
   };
 }

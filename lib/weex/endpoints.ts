@@ -418,6 +418,13 @@ export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   items?: { field: string; record: z.ZodType };
   /** V2 endpoints whose `{code,msg,data}` envelope IS the result: do not unwrap */
   keepEnvelope?: boolean;
+  /**
+   * A read whose method the published sources disagree on (weex-facts.md): when WEEX answers
+   * the documented method with -1150, the client asks once more with this one.
+   */
+  altMethod?: "GET" | "POST";
+  /** an affiliate report: 404 or -1150 means WEEX no longer serves it (the archive still may) */
+  report?: string;
   /** a placement that must never be retried */
   placesOrder?: boolean;
   /** counts against the contract order cap (CONTRACT_ORDER_CAP): new orders, not modifications */
@@ -469,6 +476,7 @@ export const ENDPOINTS = {
     window: WINDOWS.withdrawals,
     response: withdrawalsResult,
     items: { field: "items", record: withdrawalRecord },
+    report: "internal transfers",
   }),
   subAffiliates: endpoint({
     key: "subAffiliates",
@@ -486,6 +494,9 @@ export const ENDPOINTS = {
     jsonNumberFields: ["subUid"],
     response: subAffiliatesResult,
     items: { field: "records", record: subAffiliateRecord },
+    report: "sub-affiliate records",
+    // WEEX's docs and the interface say POST; ccxt's weex class says GET.
+    altMethod: "GET",
   }),
   coins: endpoint({
     key: "coins",
@@ -513,6 +524,7 @@ export const ENDPOINTS = {
     window: WINDOWS.invitees,
     response: inviteesResult,
     items: { field: "channelUserInfoItemList", record: inviteeRecord },
+    report: "invited users",
   }),
   placeTpSl: endpoint({
     key: "placeTpSl",

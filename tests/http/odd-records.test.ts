@@ -208,3 +208,51 @@ describe("the archive's answers equal what it holds (issue 11.3)", () => {
     for (const b of series.json.items) expect(b.tradingVolume).toBe(decimalText(byDay.get(b.bucket)!));
   });
 });
+
+describe("where WEEX's published sources disagree (issue 11.2, weex-facts.md)", () => {
+  it("querySubChannelTransactions answered -1150 for POST: the read is asked once more with GET, and the log says so", async () => {
+    sim.setFaults({ methodNotSupported: { endpoints: ["subAffiliates"] } });
+    try {
+      const r = await get<List>("/api/affiliate/sub-affiliates?productType=FUTURES&pageSize=10&source=live");
+      expect(r.status).toBe(200);
+      expect(r.json.items).toHaveLength(10);
+      const { readFileSync } = await import("node:fs");
+      expect(readFileSync(server.logFile, "utf8")).toMatch(/-1150.*asking once more with GET/);
+    } finally {
+      sim.setFaults({ endpoints: ["subAffiliates", "invitees"], oddRecords: {} });
+    }
+  });
+
+  it("a report WEEX no longer serves (404 or -1150): a clear error live, the archive still answers, and the other datasets still sync", async () => {
+    for (const status of [404, 400] as const) {
+      sim.setFaults({ gone: { endpoints: ["withdrawals"], status } });
+      const live = await get<{ error: { code: string; message: string } }>("/api/affiliate/withdrawals?pageSize=10&source=live");
+      expect(live.status).toBe(502);
+      expect(live.json.error.message).toMatch(/WEEX no longer serves this report/);
+      const auto = await get<List>("/api/affiliate/withdrawals?pageSize=10");
+      expect(auto.status).toBe(200);
+      expect(auto.json.freshness.source).toBe("archive");
+      expect(auto.json.total).toBeGreaterThan(0);
+      const file = await get("/api/affiliate/withdrawals/export");
+      expect(file.status).toBe(200);
+      expect((await get<List>("/api/affiliate/withdrawals?pageSize=10&source=archive")).status).toBe(200);
+    }
+
+    // one dataset's failure does not stop the sync of the others
+    const status = async () => (await api<{ datasets: (DatasetStatus & { lastSuccessAt: number; lastErrorAt: number | null; requested: boolean })[] }>("/api/admin/sync", { cookie: admin, base })).json;
+    const before = await status();
+    for (const dataset of ["withdrawals", "invitees", "subAffiliates"]) {
+      const r = await api("/api/admin/sync", { method: "POST", cookie: admin, base, body: { action: "sync", dataset }, headers: { origin: base } });
+      expect(r.status).toBe(202);
+    }
+    const after = await until("the runs", status, (s) => s.datasets.every((d) => !d.requested && d.state !== "running"));
+    const by = (s: typeof after, k: string) => s.datasets.find((d) => d.dataset === k)!;
+    expect(by(after, "withdrawals").state).toBe("error");
+    expect(by(after, "withdrawals").lastError).toMatch(/no longer serves/);
+    for (const k of ["invitees", "subAffiliates"]) {
+      expect(by(after, k).state).toBe("idle");
+      expect(by(after, k).lastSuccessAt).toBeGreaterThan(by(before, k).lastSuccessAt);
+    }
+    sim.setFaults({ endpoints: ["subAffiliates", "invitees"], oddRecords: {} });
+  });
+});
