@@ -33,7 +33,7 @@ import {
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 import { isWeexError } from "@/lib/weex/errors";
-import { ProblemSink, type Warnings } from "@/lib/weex/record-problems";
+import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
@@ -182,19 +182,40 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    * caller's signal (one person leaving must not fail the others waiting on it); each caller
    * stops waiting on its own signal.
    */
-  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: () => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
-    const load = async () => {
-      const out: R[] = [];
-      for await (const batch of walk()) out.push(...batch);
-      return out;
-    };
-    return (await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: (live: AffiliateSources) => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
+    const load = () =>
+      recordingRejected(async (walkLister) => {
+        const out: R[] = [];
+        for await (const batch of walk(liveSources(walkLister, now))) out.push(...batch);
+        return out;
+      });
+    return reported(await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  }
+
+  /**
+   * A shared walk for the cache, through a lister of its own that keeps the records set aside
+   * on the result (`rejected`): every request served from the cache reports them, not only the
+   * one that walked.
+   */
+  async function recordingRejected(walk: (lister: PageLister) => Promise<unknown[]>): Promise<Walked> {
+    const sink = new ProblemSink();
+    sink.keepRecords = true;
+    const out: Walked = await walk(collecting(baseDeps.lister, sink, now));
+    out.rejected = sink.takeRejected();
+    return out;
+  }
+
+  /** A cached walk's records, its set-aside records added to this answer's warnings. */
+  function reported(records: readonly unknown[]): readonly unknown[] {
+    const rejected = (records as Walked).rejected;
+    if (rejected?.length) problems.add(rejected);
+    return records;
   }
 
   /** Sub-affiliate live parts are whole UTC days (select.ts): the filter itself is the key. */
   async function* liveSubAffiliates(f: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
     if (!cacheable(f)) return yield* deps.live.subAffiliates.records(f, signal);
-    const records = await cachedWalk(["subAffiliates", { ...f }], () => deps.live.subAffiliates.records(f), signal);
+    const records = await cachedWalk(["subAffiliates", { ...f }], (live) => live.subAffiliates.records(f), signal);
     if (records.length > 0) yield records.slice(); // (a copy: the cached array is shared)
   }
 
@@ -209,8 +230,8 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const t = now();
     const upToNow = endTime <= t && endTime >= t - UP_TO_NOW_SLACK_MS;
     const records = upToNow
-      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], () => deps.live.invitees.records({ ...f, endTime: now() }), signal)
-      : await cachedWalk(["invitees", { ...f }], () => deps.live.invitees.records(f), signal);
+      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], (live) => live.invitees.records({ ...f, endTime: now() }), signal)
+      : await cachedWalk(["invitees", { ...f }], (live) => live.invitees.records(f), signal);
     const mine = records.filter((r) => r.registerTime >= startTime && r.registerTime <= endTime);
     if (mine.length > 0) yield mine;
   }
@@ -342,14 +363,14 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    * weigh 100 of WEEX's 500 per 10 s.
    */
   async function liveListPart(key: "invitees" | "subAffiliates" | "withdrawals", f: Record<string, unknown>, signal?: AbortSignal): Promise<readonly unknown[]> {
-    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal) => {
+    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal, walkLister: PageLister = deps.lister) => {
       const got: unknown[] = [];
       let pages = 0;
       // (invitee slices come oldest first; a list is newest first)
       for (const slice of key === "invitees" ? inviteeSlices(range, now()).reverse() : [range]) {
         for (let pg = 1; ; pg++) {
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
-          const r = await deps.lister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
+          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
           got.push(...r.items);
           if (!r.hasNextPage || r.items.length === 0) break;
         }
@@ -362,9 +383,11 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const t = now();
     const upToNow = key !== "subAffiliates" && range.endTime! <= t && range.endTime! >= t - UP_TO_NOW_SLACK_MS;
     const cacheKeyFilter = upToNow ? { ...f, endTime: "now" } : f;
-    const records = await untilAborted(
-      deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => walk(upToNow ? { ...f, endTime: now() } : f)),
-      signal,
+    const records = reported(
+      await untilAborted(
+        deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => recordingRejected((l) => walk(upToNow ? { ...f, endTime: now() } : f, undefined, l))),
+        signal,
+      ),
     );
     if (!upToNow) return records;
     // A shared "up to now" walk may reach past this caller's end: keep its own range only.
@@ -452,6 +475,9 @@ function collecting(lister: PageLister, sink: ProblemSink, now: () => number): P
     },
   };
 }
+
+/** Records of a cached live walk, with the records set aside during that walk. */
+type Walked = unknown[] & { rejected?: RejectedRecord[] };
 
 /** A list's live part longer than this many upstream pages is not merged with the archive. */
 const MAX_LIVE_PAGES = 5;

@@ -65,6 +65,13 @@ export class ProblemSink {
     this.example ??= w.example ?? undefined;
   }
 
+  /** The rejected records with their problems, collected since the last call (keepRecords only). */
+  takeRejected(): RejectedRecord[] {
+    const out = this.pending;
+    this.pending = [];
+    return out;
+  }
+
   /** The rejected records collected since the last call (keepRecords only). */
   takeRecords(): Record<string, unknown>[] {
     const out = this.pending.map((r) => r.record);
