@@ -184,7 +184,7 @@ export class ArchiveEngine {
       await this.db.transaction(async (tx) => {
         written = await def.upsert(tx, page.items, variant, now);
         // Records that cannot be stored are kept as received and shown on /admin/sync.
-        if (page.rejected?.length) await storeProblems(tx, c.dataset, page.rejected, now);
+        if (page.rejected?.length) await storeProblems(tx, c.dataset, page.rejected, { range, variant }, now);
         await advanceCursor(tx, c, { ...next, addRows: written, done }, now);
         if (done) {
           // A re-sync read every page of its range: what it did not see is gone upstream.

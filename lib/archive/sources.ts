@@ -37,6 +37,7 @@ import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/reco
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
+import { problemsIn } from "./store";
 import { utcDayStart } from "./plan";
 import {
   archiveFunnel,
@@ -163,6 +164,11 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
         ? splitSubAffiliates(range, held, source, t, horizon())
         : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
     seen.push(freshnessOf(parts, held.syncedAt));
+    // What WEEX sent for the archived range that could not be stored is reported here too.
+    const productType = (range as SubAffiliateFilter).productType;
+    for (const p of parts) {
+      if (p.from === "archive") problems.add(await problemsIn(db, dataset, p, dataset === "subAffiliates" && productType ? { productType } : undefined));
+    }
     return parts;
   }
 

@@ -220,14 +220,46 @@ export async function addCoverage(tx: Tx, dataset: DatasetKey, interval: Interva
 // Records the archive could not store
 
 /** Keep a page's set-aside records (same transaction as the page); the same record read again is one row. */
-export async function storeProblems(tx: Tx, dataset: DatasetKey, rejected: readonly RejectedRecord[], now: number): Promise<void> {
+export async function storeProblems(
+  tx: Tx,
+  dataset: DatasetKey,
+  rejected: readonly RejectedRecord[],
+  query: { range: Interval; variant: Record<string, string> },
+  now: number,
+): Promise<void> {
+  const variant = JSON.stringify(query.variant);
   for (const r of rejected) {
     const record = JSON.stringify(r.record);
     await tx.execute(sql`
-      INSERT INTO archive_problem (dataset, key, path, value, reason, record, first_seen_at, last_seen_at)
-      VALUES (${dataset}, md5(${record}), ${r.problem.path}, ${r.problem.value}, ${r.problem.reason}, ${record}, ${now}, ${now})
-      ON CONFLICT (dataset, key) DO UPDATE SET last_seen_at = excluded.last_seen_at, path = excluded.path`);
+      INSERT INTO archive_problem (dataset, key, path, value, reason, record, range_from, range_to, variant, first_seen_at, last_seen_at)
+      VALUES (${dataset}, md5(${record}), ${r.problem.path}, ${r.problem.value}, ${r.problem.reason}, ${record},
+              ${query.range.from}, ${query.range.to}, ${variant}, ${now}, ${now})
+      ON CONFLICT (dataset, key) DO UPDATE SET last_seen_at = excluded.last_seen_at, path = excluded.path,
+        range_from = excluded.range_from, range_to = excluded.range_to, variant = excluded.variant`);
   }
+}
+
+/**
+ * The records the archive could not store whose query overlapped [from, to] (open ends: any),
+ * optionally of one variant (a product type): an answer from the archive over that range
+ * reports them (and an export writes them), as a live answer would.
+ */
+export async function problemsIn(
+  db: Db | Tx,
+  dataset: DatasetKey,
+  range: { startTime?: number; endTime?: number },
+  variant?: Record<string, string>,
+): Promise<RejectedRecord[]> {
+  const list = await rows<{ path: string; value: string; reason: string; record: string }>(
+    db,
+    sql`SELECT path, value, reason, record FROM archive_problem
+        WHERE dataset = ${dataset}
+          ${range.endTime !== undefined ? sql`AND range_from <= ${range.endTime}` : sql``}
+          ${range.startTime !== undefined ? sql`AND range_to >= ${range.startTime}` : sql``}
+          ${variant ? sql`AND variant = ${JSON.stringify(variant)}` : sql``}
+        ORDER BY first_seen_at, key`,
+  );
+  return list.map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, problem: { path: r.path, value: r.value, reason: r.reason } }));
 }
 
 export interface DatasetProblems {

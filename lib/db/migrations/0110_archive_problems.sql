@@ -9,6 +9,11 @@ CREATE TABLE IF NOT EXISTS archive_problem (
   value text NOT NULL,
   reason text NOT NULL,
   record text NOT NULL,
+  -- the query that returned it: its time range and variant (e.g. {"productType":"SPOT"}), so
+  -- answers from the archive over that range can report it
+  range_from bigint NOT NULL,
+  range_to bigint NOT NULL,
+  variant text NOT NULL,
   first_seen_at bigint NOT NULL,
   last_seen_at bigint NOT NULL,
   PRIMARY KEY (dataset, key)
