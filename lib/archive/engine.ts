@@ -29,6 +29,7 @@ import {
   pendingCursors,
   restartCursor,
   storeProblems,
+  sweepProblems,
   updateDataset,
   type CursorRow,
 } from "./store";
@@ -188,7 +189,10 @@ export class ArchiveEngine {
         await advanceCursor(tx, c, { ...next, addRows: written, done }, now);
         if (done) {
           // A re-sync read every page of its range: what it did not see is gone upstream.
-          if (c.kind === "resync") for (const v of variants) await def.sweep(tx, range, v, c.createdAt);
+          if (c.kind === "resync") {
+            for (const v of variants) await def.sweep(tx, range, v, c.createdAt);
+            await sweepProblems(tx, c.dataset, range, c.createdAt);
+          }
           await addCoverage(tx, c.dataset, range);
         }
       });

@@ -3,7 +3,7 @@
  * work) and the merged coverage intervals. Everything that must be atomic with a page's rows
  * takes the transaction of that page.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { archiveCoverage, archiveCursor, archiveDataset } from "@/lib/db/schema/archive";
 import { rows, toMs, type Db, type Tx } from "./db";
 import { mergeIntervals, type Interval } from "./intervals";
@@ -98,6 +98,11 @@ export function sliceKey(s: PlannedSlice): string {
 export async function insertSlices(tx: Tx, dataset: DatasetKey, slices: PlannedSlice[], now: number, opts: { clearDone: boolean }): Promise<void> {
   if (opts.clearDone) {
     await tx.delete(archiveCursor).where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "done")));
+  } else if (slices.length > 0) {
+    // A finished slice of the same range (an earlier re-sync) must not swallow this one.
+    await tx
+      .delete(archiveCursor)
+      .where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "done"), inArray(archiveCursor.slice, slices.map(sliceKey))));
   }
   if (slices.length === 0) return;
   const [{ maxSeq }] = await rows<{ maxSeq: number | null }>(
@@ -237,6 +242,33 @@ export async function storeProblems(
       ON CONFLICT (dataset, key) DO UPDATE SET last_seen_at = excluded.last_seen_at, path = excluded.path,
         range_from = excluded.range_from, range_to = excluded.range_to, variant = excluded.variant`);
   }
+}
+
+/** The instant a stored record is about, when its time field can be read (else null). */
+const RECORD_TIME: Record<DatasetKey, (r: Record<string, unknown>) => number | null> = {
+  subAffiliates: (r) => (typeof r.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(r.date) ? Date.parse(`${r.date}T00:00:00Z`) : null),
+  invitees: (r) => (/^\d+$/.test(String(r.registerTime)) ? Number(r.registerTime) : null),
+  withdrawals: (r) => (/^\d+$/.test(String(r.createTime)) ? Number(r.createTime) : null),
+};
+
+/**
+ * After a re-sync of `range` (every page read): a problem the re-read did not meet again is
+ * resolved if its record lies in the range — or cannot say where it lies and was met by a
+ * query overlapping it. A record known to lie elsewhere keeps its problem.
+ */
+export async function sweepProblems(tx: Tx, dataset: DatasetKey, range: Interval, since: number): Promise<void> {
+  const candidates = await rows<{ key: string; record: string }>(
+    tx,
+    sql`SELECT key, record FROM archive_problem
+        WHERE dataset = ${dataset} AND range_from <= ${range.to} AND range_to >= ${range.from} AND last_seen_at < ${since}`,
+  );
+  const resolved = candidates
+    .filter((c) => {
+      const t = RECORD_TIME[dataset](JSON.parse(c.record) as Record<string, unknown>);
+      return t === null || Number.isNaN(t) || (t >= range.from && t <= range.to);
+    })
+    .map((c) => c.key);
+  for (const key of resolved) await tx.execute(sql`DELETE FROM archive_problem WHERE dataset = ${dataset} AND key = ${key}`);
 }
 
 /**
