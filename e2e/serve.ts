@@ -7,12 +7,13 @@
  *   E2E_DIST_DIR  the Next build to serve (default .next-test, built by `npm run build:test`)
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startSimulator } from "../lib/simulator";
 import { MODE_ENV_VARS } from "../lib/test/next-server-env";
+import { simUrlFile } from "./sim-url";
 
 const require = createRequire(import.meta.url);
 const port = process.env.E2E_PORT;
@@ -26,6 +27,8 @@ if (!existsSync(join(distDir, "BUILD_ID"))) {
 const dataDir = mkdtempSync(join(tmpdir(), "weex-e2e-"));
 // Port 0: a free port, so a running demo (4010) or another test run does not collide.
 const sim = await startSimulator({ port: 0, quiet: true });
+// Specs that switch the simulator's data modes (odd-records.spec.ts) find it here.
+writeFileSync(simUrlFile(port), sim.url);
 
 // Demo mode: none of the mode-selecting variables of the surrounding shell (live keys, base
 // URLs, a database, secrets) reach the server. Empty, not deleted: that also keeps Next from
@@ -53,6 +56,7 @@ async function stop(code: number) {
   if (next.exitCode === null) next.kill("SIGTERM");
   await sim.close().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(simUrlFile(port!), { force: true });
   process.exit(code);
 }
 next.on("exit", (code) => void stop(code ?? 1));

@@ -36,22 +36,24 @@ export function SyncAdmin() {
   return (
     <div className="space-y-6">
       <p className={`text-sm ${mutedText}`} data-testid="sync-runner">
-        {!s.enabled
-          ? "The background sync is switched off (ARCHIVE_SYNC=off): the archive is read but not updated, and requests queued here wait until it is on."
-          : s.runner === "this-process"
+        {!s.enabled && s.runner !== "another-process"
+          ? "This instance does not sync (ARCHIVE_SYNC=off) and no other process runs the sync: the archive is read as it is, and Sync now and Re-sync are unavailable."
+          : !s.enabled
+            ? "This instance does not sync (ARCHIVE_SYNC=off); another dashboard process runs the sync and picks up requests made here."
+            : s.runner === "this-process"
             ? "This server process runs the sync."
             : s.runner === "another-process"
               ? "Another dashboard process runs the sync (one at a time, by a PostgreSQL lock)."
               : "No process runs the sync at the moment; one takes it over within seconds."}
       </p>
       {s.datasets.map((d) => (
-        <DatasetPanel key={d.dataset} d={d} now={s.now} />
+        <DatasetPanel key={d.dataset} d={d} now={s.now} canSync={s.enabled || s.runner === "another-process"} />
       ))}
     </div>
   );
 }
 
-function DatasetPanel({ d, now }: { d: DatasetStatus; now: number }) {
+function DatasetPanel({ d, now, canSync }: { d: DatasetStatus; now: number; canSync: boolean }) {
   const queryClient = useQueryClient();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -62,8 +64,8 @@ function DatasetPanel({ d, now }: { d: DatasetStatus; now: number }) {
     setBusy(true);
     setMessage(null);
     try {
-      await apiSend("POST", PATH, JSON.stringify(body));
-      setMessage({ tone: "good", text: done });
+      const answer = (await apiSend("POST", PATH, JSON.stringify(body))) as { syncing?: boolean; message?: string } | undefined;
+      setMessage(answer?.syncing === false ? { tone: "bad", text: answer.message ?? "This instance does not sync." } : { tone: "good", text: done });
       await queryClient.invalidateQueries({ queryKey: [PATH] });
     } catch (e) {
       const fields = isApiError(e) && e.fields.length ? ` (${e.fields.map((f) => `${f.path} ${f.message}`).join("; ")})` : "";
@@ -109,6 +111,19 @@ function DatasetPanel({ d, now }: { d: DatasetStatus; now: number }) {
         </p>
       ) : null}
 
+      {d.problems.count > 0 ? (
+        <p role="status" className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100" data-testid={`${id}-problems`}>
+          {d.problems.count.toLocaleString("en-US")} record{d.problems.count === 1 ? "" : "s"} from WEEX could not be stored and {d.problems.count === 1 ? "is" : "are"} kept
+          as received{d.problems.lastSeenAt !== null ? ` (last seen ${agoText(d.problems.lastSeenAt, now)})` : ""}
+          {d.problems.example ? (
+            <>
+              , e.g. <code>{d.problems.example.path}</code> = <code>{d.problems.example.value}</code>: {d.problems.example.reason}
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+
       {p.slices > 0 ? (
         <div className="mt-3 text-sm" data-testid={`${id}-progress`}>
           <div className="mb-1 flex justify-between">
@@ -132,7 +147,7 @@ function DatasetPanel({ d, now }: { d: DatasetStatus; now: number }) {
       ) : null}
 
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <button type="button" className={buttonPrimary} disabled={busy} onClick={() => send({ action: "sync", dataset: d.dataset }, "Sync requested; it starts within seconds.")}>
+        <button type="button" className={buttonPrimary} disabled={busy || !canSync} onClick={() => send({ action: "sync", dataset: d.dataset }, "Sync requested; it starts within seconds.")}>
           Sync now
         </button>
         <form
@@ -153,7 +168,7 @@ function DatasetPanel({ d, now }: { d: DatasetStatus; now: number }) {
             <span className="mb-1 block font-medium">To (UTC day)</span>
             <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} name={`${id}-to`} />
           </label>
-          <button type="submit" className={buttonSecondary} disabled={busy} title="Re-read the range from WEEX; rows WEEX no longer returns are removed">
+          <button type="submit" className={buttonSecondary} disabled={busy || !canSync} title="Re-read the range from WEEX; rows WEEX no longer returns are removed">
             Re-sync range
           </button>
         </form>

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { WarningsNote } from "@/components/archive/warnings-note";
 import { FunnelChart, SeriesChart } from "@/components/charts";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
@@ -134,6 +135,7 @@ export function OverviewView() {
                 ))}
               </div>
               <FreshnessNote freshness={series.data.freshness} />
+              <WarningsNote warnings={series.data.warnings} />
             </>
           ) : series.data ? (
             <EmptyState title="No sub-affiliate activity in this period">WEEX reports no trading volume for your sub-affiliates between {period.from} and {period.to}. Try a longer period.</EmptyState>

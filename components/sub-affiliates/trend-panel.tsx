@@ -3,6 +3,7 @@
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { WarningsNote } from "@/components/archive/warnings-note";
 import { SeriesChart } from "@/components/charts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -64,6 +65,7 @@ export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: str
             ) : null}
             <SeriesChart rows={rows} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
             <FreshnessNote freshness={q.data.freshness} />
+            <WarningsNote warnings={q.data.warnings} />
           </>
         )}
       </Section>

@@ -4,6 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { WarningsNote } from "@/components/archive/warnings-note";
 import { DataTable, type DataTableProps } from "./data-table";
 import { ErrorBanner, RateLimitNotice } from "./error-banner";
 import { Pager } from "./pager";
@@ -61,6 +62,7 @@ export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, e
           <DataTable {...table} data={q.data.items} stale={q.isPlaceholderData} />
           <Pager label={label} {...paging} list={q.data} busy={q.isFetching} />
           <FreshnessNote freshness={q.data.freshness} />
+          <WarningsNote warnings={q.data.warnings} />
         </>
       )}
     </>

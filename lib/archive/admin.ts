@@ -14,7 +14,7 @@ import type { ArchiveEngine } from "./engine";
 import type { Interval } from "./intervals";
 import { planResync, utcDayStart, windowStart } from "./plan";
 import { DATASETS, type ArchiveSettings, type DatasetKey } from "./settings";
-import { allCoverage, datasetRows, ensureDatasetRows, type CursorRow, type DatasetRow } from "./store";
+import { allCoverage, datasetRows, ensureDatasetRows, problemsOf, type CursorRow, type DatasetProblems, type DatasetRow } from "./store";
 import { DAY_MS } from "@/lib/weex/endpoints";
 
 export const DATASET_LABELS: Record<DatasetKey, string> = {
@@ -38,6 +38,8 @@ export interface DatasetStatus {
   lastErrorAt: number | null;
   /** an admin asked for a run that has not started yet */
   requested: boolean;
+  /** records WEEX sent that could not be stored (kept as received): how many, the latest, when */
+  problems: DatasetProblems;
   progress: {
     slicesDone: number;
     slices: number;
@@ -68,7 +70,7 @@ const TABLES: Record<DatasetKey, string> = {
 export async function syncStatus(db: Db, opts: { enabled: boolean; runner: SyncStatus["runner"]; now?: number }): Promise<SyncStatus> {
   const now = opts.now ?? Date.now();
   await ensureDatasetRows(db, now);
-  const [states, coverage, counts, cursors] = await Promise.all([
+  const [states, coverage, counts, cursors, problems] = await Promise.all([
     datasetRows(db),
     allCoverage(db),
     rows<Record<DatasetKey, unknown>>(
@@ -77,6 +79,7 @@ export async function syncStatus(db: Db, opts: { enabled: boolean; runner: SyncS
     ),
     db.execute(sql`SELECT dataset, slice, kind, seq, range_from AS "rangeFrom", range_to AS "rangeTo", variant, next_page AS "nextPage",
                           pages, pages_done AS "pagesDone", rows, state FROM archive_cursor ORDER BY dataset, seq`),
+    problemsOf(db),
   ]);
   const cursorRows = (cursors as unknown as { rows: CursorRow[] }).rows.map((c) => ({
     ...c,
@@ -105,6 +108,7 @@ export async function syncStatus(db: Db, opts: { enabled: boolean; runner: SyncS
         lastError: s.lastError,
         lastErrorAt: s.lastErrorAt,
         requested: s.requestedAt !== null && (s.lastRunAt === null || s.requestedAt >= s.lastRunAt),
+        problems: problems[dataset],
         progress: {
           slicesDone: mine.filter((c) => c.state === "done").length,
           slices: mine.length,

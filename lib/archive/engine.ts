@@ -28,6 +28,8 @@ import {
   insertSlices,
   pendingCursors,
   restartCursor,
+  storeProblems,
+  sweepProblems,
   updateDataset,
   type CursorRow,
 } from "./store";
@@ -182,10 +184,15 @@ export class ArchiveEngine {
       let written = 0;
       await this.db.transaction(async (tx) => {
         written = await def.upsert(tx, page.items, variant, now);
+        // Records that cannot be stored are kept as received and shown on /admin/sync.
+        if (page.rejected?.length) await storeProblems(tx, c.dataset, page.rejected, { range, variant }, now);
         await advanceCursor(tx, c, { ...next, addRows: written, done }, now);
         if (done) {
           // A re-sync read every page of its range: what it did not see is gone upstream.
-          if (c.kind === "resync") for (const v of variants) await def.sweep(tx, range, v, c.createdAt);
+          if (c.kind === "resync") {
+            for (const v of variants) await def.sweep(tx, range, v, c.createdAt);
+            await sweepProblems(tx, c.dataset, range, c.createdAt);
+          }
           await addCoverage(tx, c.dataset, range);
         }
       });

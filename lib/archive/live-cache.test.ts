@@ -153,4 +153,20 @@ describe("live cache of the archive sources", () => {
     expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "5000" })).toBe(5000);
     expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "soon" })).toBe(30_000);
   });
+  it("records WEEX sent that cannot be used, met by a cached walk, are reported to every answer served from it (issue 11.2)", async () => {
+    sim.setFaults({ endpoints: ["subAffiliates"], oddRecords: { at: 0 } });
+    try {
+      const shared = new TtlCache<readonly unknown[]>(TTL_MS, 100, () => clock);
+      const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };
+      const first = sources(shared);
+      await first.series(month, "day", "UTC");
+      const second = sources(shared);
+      const { requests } = await requestsDuring("subAffiliates", () => second.series(month, "day", "UTC"));
+      expect(requests).toBe(0);
+      expect(first.warnings().count).toBeGreaterThan(0);
+      expect(second.warnings()).toEqual(first.warnings());
+    } finally {
+      sim.setFaults({});
+    }
+  });
 });

@@ -207,7 +207,9 @@ export async function archiveFunnel(db: Db, range: { startTime: number; endTime:
  * creation time within [startTime, endTime]. `allAccountTypes` drops the account-type filter
  * (an archive-only view of every transfer).
  */
-function withdrawalConds(f: WithdrawalFilter & { allAccountTypes?: boolean }): SQL {
+export type ArchiveWithdrawalFilter = WithdrawalFilter & { allAccountTypes?: boolean };
+
+function withdrawalConds(f: ArchiveWithdrawalFilter): SQL {
   return where([
     f.withdrawID ? sql`withdraw_id = ${f.withdrawID}` : undefined,
     f.coin ? sql`coin = ${f.coin.toUpperCase()}` : undefined,
@@ -229,9 +231,15 @@ interface WithdrawalRow {
 }
 
 const WITHDRAWAL_COLUMNS = sql`from_user_id AS "fromUserId", to_user_id AS "toUserId", withdraw_id AS "withdrawId", coin, status,
-  amount::text AS amount, create_time AS "createTime", update_time AS "updateTime"`;
+  amount::text AS amount, create_time AS "createTime", update_time AS "updateTime",
+  from_account_type AS "fromAccountType", to_account_type AS "toAccountType"`;
 
-const withdrawalRecord = (r: WithdrawalRow): WithdrawalRecord => ({
+/**
+ * A transfer as the upstream lists it; with every account type in one answer (`allAccountTypes`)
+ * each record also says which pair it belongs to (the upstream's records do not).
+ */
+const withdrawalRecord = (r: WithdrawalRow & { fromAccountType: string; toAccountType: string }, withTypes = false): WithdrawalRecord => ({
+  ...(withTypes ? { fromAccountType: r.fromAccountType, toAccountType: r.toAccountType } : {}),
   fromUserId: r.fromUserId,
   toUserId: r.toUserId,
   withdrawId: r.withdrawId,
@@ -243,18 +251,18 @@ const withdrawalRecord = (r: WithdrawalRow): WithdrawalRecord => ({
 });
 
 /** Transfers newest first, then withdrawId descending (the upstream's order). */
-export async function* archiveWithdrawalRecords(db: Db, filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
+export async function* archiveWithdrawalRecords(db: Db, filter: ArchiveWithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
   let after: { t: number; id: string } | undefined;
   for (;;) {
     signal?.throwIfAborted();
-    const batch = await rows<WithdrawalRow>(
+    const batch = await rows<WithdrawalRow & { fromAccountType: string; toAccountType: string }>(
       db,
       sql`SELECT ${WITHDRAWAL_COLUMNS} FROM archive_transfer
           WHERE ${withdrawalConds(filter)} ${after ? sql`AND (create_time, length(withdraw_id), withdraw_id COLLATE "C") < (${after.t}, ${after.id.length}, ${after.id})` : sql``}
           ORDER BY create_time DESC, length(withdraw_id) DESC, withdraw_id COLLATE "C" DESC LIMIT ${BATCH_ROWS}`,
     );
     if (batch.length === 0) return;
-    const records = batch.map(withdrawalRecord);
+    const records = batch.map((r) => withdrawalRecord(r, filter.allAccountTypes));
     yield records;
     if (batch.length < BATCH_ROWS) return;
     const last = records[records.length - 1];
@@ -262,15 +270,15 @@ export async function* archiveWithdrawalRecords(db: Db, filter: WithdrawalFilter
   }
 }
 
-export async function archiveWithdrawalPage(db: Db, filter: WithdrawalFilter, page: number, pageSize: number): Promise<ListPage<WithdrawalRecord>> {
+export async function archiveWithdrawalPage(db: Db, filter: ArchiveWithdrawalFilter, page: number, pageSize: number): Promise<ListPage<WithdrawalRecord>> {
   const conds = withdrawalConds(filter);
   const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM archive_transfer WHERE ${conds}`);
-  const list = await rows<WithdrawalRow>(
+  const list = await rows<WithdrawalRow & { fromAccountType: string; toAccountType: string }>(
     db,
     sql`SELECT ${WITHDRAWAL_COLUMNS} FROM archive_transfer WHERE ${conds}
         ORDER BY create_time DESC, length(withdraw_id) DESC, withdraw_id COLLATE "C" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
-  return listPage(list.map(withdrawalRecord), page, pageSize, Number(total));
+  return listPage(list.map((r) => withdrawalRecord(r, filter.allAccountTypes)), page, pageSize, Number(total));
 }
 
 function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {

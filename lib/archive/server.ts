@@ -12,7 +12,6 @@
  */
 import "server-only";
 import { getDatabase, getDb } from "@/lib/db";
-import { liveSources } from "@/lib/affiliate/sources";
 import { TtlCache } from "@/lib/server/cache";
 import { getConfig } from "@/lib/server/config";
 import { logger } from "@/lib/server/log";
@@ -86,7 +85,6 @@ export function archiveSources(source: SourceParam = "auto"): SelectedSources {
   return selectedSources(source, {
     db: getDb,
     lister,
-    live: liveSources(lister),
     subAffiliateDays: settings.subAffiliateDays,
     freshMs: settings.freshMs,
     liveCache: liveCache(),
@@ -101,9 +99,20 @@ export async function archiveStatus(): Promise<SyncStatus> {
   return syncStatus(engine.db, { enabled: archiveSyncEnabled(), runner });
 }
 
-/** POST /api/admin/sync */
-export async function archiveAction(action: SyncAction) {
-  return syncAction(await archive().engine, action);
+/** What POST /api/admin/sync answers when nothing would run the request. */
+export const SYNC_OFF_MESSAGE =
+  "This instance does not sync (ARCHIVE_SYNC=off) and no other process runs the sync: nothing was queued. The archive is read as it is; start a process with the sync on to update it.";
+
+/**
+ * POST /api/admin/sync. With ARCHIVE_SYNC=off a request is only queued when another process
+ * (sharing the PostgreSQL database) runs the sync; otherwise nothing would ever run it, and
+ * the answer says so instead of recording it.
+ */
+export async function archiveAction(action: SyncAction): Promise<{ queued: Awaited<ReturnType<typeof syncAction>>["queued"] | null; syncing: boolean; message?: string }> {
+  if (!archiveSyncEnabled() && (await otherRunner()) !== "another-process") {
+    return { queued: null, syncing: false, message: SYNC_OFF_MESSAGE };
+  }
+  return { ...(await syncAction(await archive().engine, action)), syncing: true };
 }
 
 /** Whether another process holds the sync lock (PostgreSQL only; the embedded database has one process). */

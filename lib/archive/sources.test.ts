@@ -9,6 +9,7 @@ import { startSimulator, type Simulator } from "@/lib/simulator";
 import { DAY_MS } from "@/lib/weex/endpoints";
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
+import { rows } from "./db";
 import { selectedSources, type SourceParam } from "./sources";
 import { DATASETS } from "./settings";
 import { simClient, unlimitedBudget } from "./test-support";
@@ -96,8 +97,11 @@ for (const backend of testBackends()) {
         '123456789012345678.123456789', ${old}, ${old + 5000}, 'SPOT', 'SPOT', ${old})`);
       const s = sources("archive");
       const page = await s.list("withdrawals", { startTime: T0 - 365 * DAY_MS, endTime: T0 - 100 * DAY_MS, page: 1, pageSize: 50 });
+      // every account-type pair the archive holds, each record saying its pair (issue 11.3)
       expect(page.items).toEqual([
         {
+          fromAccountType: "SPOT",
+          toAccountType: "SPOT",
           fromUserId: "123456789012345678901",
           toUserId: "98765432109876543210",
           withdrawId: "900000000000000000001",
@@ -110,6 +114,19 @@ for (const backend of testBackends()) {
       ]);
       expect(page.total).toBe(1);
       expect(s.freshness()).toEqual({ source: "archive", syncedAt: T0 });
+    });
+
+    it("source=archive without account types answers every transfer held; with them, that pair only (issue 11.3)", async () => {
+      const [{ n }] = await rows<{ n: unknown }>(database.db, sql`SELECT count(*) AS n FROM archive_transfer`);
+      const [{ spot }] = await rows<{ spot: unknown }>(database.db, sql`SELECT count(*) AS spot FROM archive_transfer WHERE from_account_type = 'SPOT' AND to_account_type = 'SPOT'`);
+      expect(Number(spot)).toBeLessThan(Number(n));
+      const all = await sources("archive").list("withdrawals", { page: 1, pageSize: 1 });
+      expect(all.total).toBe(Number(n));
+      const spotOnly = await sources("archive").list("withdrawals", { page: 1, pageSize: 1, fromAccountType: "SPOT", toAccountType: "SPOT" });
+      expect(spotOnly.total).toBe(Number(spot));
+      let exported = 0;
+      for await (const batch of sources("archive").withdrawals.records({})) exported += batch.length;
+      expect(exported).toBe(Number(n));
     });
   });
 }

@@ -31,10 +31,13 @@ import {
   type WithdrawalFilter,
 } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
-import type { AffiliateSources } from "@/lib/affiliate/sources";
+import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
+import { isWeexError } from "@/lib/weex/errors";
+import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
+import { problemsIn } from "./store";
 import { utcDayStart } from "./plan";
 import {
   archiveFunnel,
@@ -55,8 +58,11 @@ export interface ArchiveSourceDeps {
   db: () => Promise<Db>;
   /** the live side: the WEEX client (background work never comes through here) */
   lister: PageLister;
-  /** the live sources (the affiliate helper's page walkers over `lister`) */
-  live: AffiliateSources;
+  /**
+   * the live sources (the affiliate helper's page walkers over `lister`); absent: built here
+   * over `lister`, so the answer's `warnings` count the records WEEX sent that are unusable
+   */
+  live?: AffiliateSources;
   /** how many days of sub-affiliate history the sync keeps (settings.subAffiliateDays) */
   subAffiliateDays: number;
   /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
@@ -101,6 +107,13 @@ export interface SelectedSources extends AffiliateSources {
   list(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>>;
   /** Where what was read so far came from (call after reading). */
   freshness(): Freshness;
+  /** Records read so far that could not be used (call after reading): `{count: 0, example: null}` when none. */
+  warnings(): Warnings;
+  /**
+   * For exports: the batches with the records set aside so far appended, values as received,
+   * so a file holds every record WEEX sent.
+   */
+  withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]>;
 }
 
 /** What the archive holds per dataset: its coverage and when it last completed a sync. */
@@ -115,10 +128,24 @@ export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> 
   return { coverage, syncedAt: toMs(list[0]?.syncedAt ?? null) };
 }
 
-export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
-  const now = deps.now ?? Date.now;
+export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps): SelectedSources {
+  const now = baseDeps.now ?? Date.now;
   const seen: Freshness[] = [];
+  // Records of this request's upstream pages that could not be used: counted for `warnings`.
+  const problems = new ProblemSink();
+  const lister = collecting(baseDeps.lister, problems, now);
+  const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
+
+  /**
+   * Transfers read from the archive. The archive holds every account-type pair; WEEX answers
+   * one pair per query (SPOT→SPOT when none is named). With `source=archive` and no account
+   * type named the answer is everything held (each record saying its pair), so the archive's
+   * answer equals what it holds; in `auto` answers the archive's part keeps the upstream's
+   * default, so the parts of one answer mean the same.
+   */
+  const archiveTransferFilter = (f: WithdrawalFilter) =>
+    source === "archive" && f.fromAccountType === undefined && f.toAccountType === undefined ? { ...f, allAccountTypes: true } : f;
 
   /** Decide the parts of one request and remember where they come from. */
   async function plan(dataset: DatasetKey, range: { startTime?: number; endTime?: number }): Promise<Part[]> {
@@ -129,9 +156,19 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const db = await deps.db();
     const held = await heldByArchive(db, dataset);
     const t = now();
-    const parts =
-      dataset === "subAffiliates" ? splitSubAffiliates(range, held, source, t, horizon()) : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
+    // WEEX no longer serves this report: `auto` answers with what the archive holds.
+    const archiveOnly = source === "archive" || (goneUntil.get(dataset) ?? 0) > t;
+    const parts = archiveOnly
+      ? [{ from: "archive" as const, ...range }]
+      : dataset === "subAffiliates"
+        ? splitSubAffiliates(range, held, source, t, horizon())
+        : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
     seen.push(freshnessOf(parts, held.syncedAt));
+    // What WEEX sent for the archived range that could not be stored is reported here too.
+    const productType = (range as SubAffiliateFilter).productType;
+    for (const p of parts) {
+      if (p.from === "archive") problems.add(await problemsIn(db, dataset, p, dataset === "subAffiliates" && productType ? { productType } : undefined));
+    }
     return parts;
   }
 
@@ -151,19 +188,40 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
    * caller's signal (one person leaving must not fail the others waiting on it); each caller
    * stops waiting on its own signal.
    */
-  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: () => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
-    const load = async () => {
-      const out: R[] = [];
-      for await (const batch of walk()) out.push(...batch);
-      return out;
-    };
-    return (await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: (live: AffiliateSources) => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
+    const load = () =>
+      recordingRejected(async (walkLister) => {
+        const out: R[] = [];
+        for await (const batch of walk(liveSources(walkLister, now))) out.push(...batch);
+        return out;
+      });
+    return reported(await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  }
+
+  /**
+   * A shared walk for the cache, through a lister of its own that keeps the records set aside
+   * on the result (`rejected`): every request served from the cache reports them, not only the
+   * one that walked.
+   */
+  async function recordingRejected(walk: (lister: PageLister) => Promise<unknown[]>): Promise<Walked> {
+    const sink = new ProblemSink();
+    sink.keepRecords = true;
+    const out: Walked = await walk(collecting(baseDeps.lister, sink, now));
+    out.rejected = sink.takeRejected();
+    return out;
+  }
+
+  /** A cached walk's records, its set-aside records added to this answer's warnings. */
+  function reported(records: readonly unknown[]): readonly unknown[] {
+    const rejected = (records as Walked).rejected;
+    if (rejected?.length) problems.add(rejected);
+    return records;
   }
 
   /** Sub-affiliate live parts are whole UTC days (select.ts): the filter itself is the key. */
   async function* liveSubAffiliates(f: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
     if (!cacheable(f)) return yield* deps.live.subAffiliates.records(f, signal);
-    const records = await cachedWalk(["subAffiliates", { ...f }], () => deps.live.subAffiliates.records(f), signal);
+    const records = await cachedWalk(["subAffiliates", { ...f }], (live) => live.subAffiliates.records(f), signal);
     if (records.length > 0) yield records.slice(); // (a copy: the cached array is shared)
   }
 
@@ -178,8 +236,8 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const t = now();
     const upToNow = endTime <= t && endTime >= t - UP_TO_NOW_SLACK_MS;
     const records = upToNow
-      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], () => deps.live.invitees.records({ ...f, endTime: now() }), signal)
-      : await cachedWalk(["invitees", { ...f }], () => deps.live.invitees.records(f), signal);
+      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], (live) => live.invitees.records({ ...f, endTime: now() }), signal)
+      : await cachedWalk(["invitees", { ...f }], (live) => live.invitees.records(f), signal);
     const mine = records.filter((r) => r.registerTime >= startTime && r.registerTime <= endTime);
     if (mine.length > 0) yield mine;
   }
@@ -212,7 +270,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
       const parts = await plan("withdrawals", filter);
       for (const p of parts) {
         const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), f, signal) : deps.live.withdrawals.records(f, signal);
+        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), archiveTransferFilter(f), signal) : deps.live.withdrawals.records(f, signal);
       }
     },
   };
@@ -232,23 +290,55 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     }
   }
 
-  return {
-    subAffiliates,
-    invitees,
-    withdrawals,
-    series: (filter, granularity, tz, signal) => buildSeries(forAggregate(filter, "day", signal), granularity, tz),
-    leaderboard: (filter, opts, signal) => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts),
-    async funnel(range, signal) {
-      const parts = await plan("invitees", range);
-      const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
-      for (const p of parts) {
-        const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
-        const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
-        for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
+  /**
+   * `auto` when WEEX answers that it no longer serves a report (`gone`, weex-facts.md): the
+   * dataset is marked (plan() then reads the archive alone) and the answer is asked again,
+   * so the person sees what the archive holds instead of an error. `live` keeps the error.
+   */
+  async function orArchive<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      seen.length = 0;
+      return run();
+    }
+  }
+
+  /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
+  async function* batchesOrArchive<T>(run: () => AsyncGenerator<T[]>): AsyncGenerator<T[]> {
+    let yielded = false;
+    try {
+      for await (const batch of run()) {
+        yielded = true;
+        yield batch;
       }
-      return total;
+    } catch (e) {
+      if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      seen.length = 0;
+      yield* run();
+    }
+  }
+
+  return {
+    subAffiliates: { records: (filter, signal) => batchesOrArchive(() => subAffiliates.records(filter, signal)) },
+    invitees: { records: (filter, signal) => batchesOrArchive(() => invitees.records(filter, signal)) },
+    withdrawals: { records: (filter, signal) => batchesOrArchive(() => withdrawals.records(filter, signal)) },
+    series: (filter, granularity, tz, signal) => orArchive(() => buildSeries(forAggregate(filter, "day", signal), granularity, tz)),
+    leaderboard: (filter, opts, signal) => orArchive(() => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts)),
+    funnel: (range, signal) => orArchive(() => funnel(range, signal)),
+    list: (key, input, signal) =>
+      orArchive(async () => {
+        const { rejected: _rejected, ...page } = await listPage(key, input, signal);
+        return page;
+      }),
+    warnings: () => problems.warnings(),
+    async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+      problems.keepRecords = true;
+      for await (const batch of batches) yield [...batch, ...(problems.takeRecords() as T[])];
+      const rest = problems.takeRecords() as T[];
+      if (rest.length > 0) yield rest;
     },
-    list: (key, input, signal) => listPage(key, input, signal),
     freshness() {
       if (seen.length === 0) return { source: source === "archive" ? "archive" : "live", syncedAt: null };
       const sources = new Set(seen.map((f) => f.source));
@@ -257,6 +347,18 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
       return { source: "mixed", syncedAt };
     },
   };
+
+  /** The cohort funnel: the archive part counted in SQL, the live part from the records. */
+  async function funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel> {
+    const parts = await plan("invitees", range);
+    const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
+    for (const p of parts) {
+      const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
+      const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
+      for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
+    }
+    return total;
+  }
 
   /**
    * All records of a list's live part (newest first), at most MAX_LIVE_PAGES upstream pages,
@@ -267,14 +369,14 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
    * weigh 100 of WEEX's 500 per 10 s.
    */
   async function liveListPart(key: "invitees" | "subAffiliates" | "withdrawals", f: Record<string, unknown>, signal?: AbortSignal): Promise<readonly unknown[]> {
-    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal) => {
+    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal, walkLister: PageLister = deps.lister) => {
       const got: unknown[] = [];
       let pages = 0;
       // (invitee slices come oldest first; a list is newest first)
       for (const slice of key === "invitees" ? inviteeSlices(range, now()).reverse() : [range]) {
         for (let pg = 1; ; pg++) {
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
-          const r = await deps.lister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
+          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
           got.push(...r.items);
           if (!r.hasNextPage || r.items.length === 0) break;
         }
@@ -287,9 +389,11 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const t = now();
     const upToNow = key !== "subAffiliates" && range.endTime! <= t && range.endTime! >= t - UP_TO_NOW_SLACK_MS;
     const cacheKeyFilter = upToNow ? { ...f, endTime: "now" } : f;
-    const records = await untilAborted(
-      deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => walk(upToNow ? { ...f, endTime: now() } : f)),
-      signal,
+    const records = reported(
+      await untilAborted(
+        deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => recordingRejected((l) => walk(upToNow ? { ...f, endTime: now() } : f, undefined, l))),
+        signal,
+      ),
     );
     if (!upToNow) return records;
     // A shared "up to now" walk may reach past this caller's end: keep its own range only.
@@ -311,7 +415,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     const archivePage = async (f: Record<string, unknown>, pg: number, size: number): Promise<ListPage<unknown>> => {
       const db = await deps.db();
       if (key === "invitees") return archiveInviteePage(db, f as InviteeFilter, pg, size);
-      if (key === "withdrawals") return archiveWithdrawalPage(db, f as WithdrawalFilter, pg, size);
+      if (key === "withdrawals") return archiveWithdrawalPage(db, archiveTransferFilter(f as WithdrawalFilter), pg, size);
       return archiveSubAffiliatePage(db, f as unknown as SubAffiliateFilter & { productType: string }, pg, size, now());
     };
 
@@ -352,6 +456,34 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     return { items, page, pageSize, total, pages, hasNextPage: page < pages };
   }
 }
+
+/**
+ * Reports WEEX answered "no longer served" (404 or -1150 on the path), until when: meanwhile
+ * `auto` answers from the archive alone instead of asking WEEX again (and failing) each time.
+ */
+// (on globalThis: Next bundles each route separately, and every route must see the same marks)
+const goneUntil = ((globalThis as typeof globalThis & { __weexGoneUntil?: Map<DatasetKey, number> }).__weexGoneUntil ??= new Map<DatasetKey, number>());
+const GONE_RECHECK_MS = 10 * 60_000;
+
+/** The lister, with each page's set-aside records handed to `sink`, and reports WEEX no longer serves noted. */
+function collecting(lister: PageLister, sink: ProblemSink, now: () => number): PageLister {
+  return {
+    async list(key, params, opts) {
+      try {
+        const page = await lister.list(key, params, opts);
+        if (page.rejected?.length) sink.add(page.rejected);
+        goneUntil.delete(key);
+        return page;
+      } catch (e) {
+        if (isWeexError(e) && e.gone) goneUntil.set(key, now() + GONE_RECHECK_MS);
+        throw e;
+      }
+    },
+  };
+}
+
+/** Records of a cached live walk, with the records set aside during that walk. */
+type Walked = unknown[] & { rejected?: RejectedRecord[] };
 
 /** A list's live part longer than this many upstream pages is not merged with the archive. */
 const MAX_LIVE_PAGES = 5;

@@ -3,12 +3,13 @@
  * work) and the merged coverage intervals. Everything that must be atomic with a page's rows
  * takes the transaction of that page.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { archiveCoverage, archiveCursor, archiveDataset } from "@/lib/db/schema/archive";
 import { rows, toMs, type Db, type Tx } from "./db";
 import { mergeIntervals, type Interval } from "./intervals";
 import type { PlannedSlice, SliceKind } from "./plan";
 import { DATASETS, type DatasetKey } from "./settings";
+import type { RecordProblem, RejectedRecord } from "@/lib/weex/record-problems";
 
 export type DatasetState = "idle" | "running" | "error";
 
@@ -97,6 +98,11 @@ export function sliceKey(s: PlannedSlice): string {
 export async function insertSlices(tx: Tx, dataset: DatasetKey, slices: PlannedSlice[], now: number, opts: { clearDone: boolean }): Promise<void> {
   if (opts.clearDone) {
     await tx.delete(archiveCursor).where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "done")));
+  } else if (slices.length > 0) {
+    // A finished slice of the same range (an earlier re-sync) must not swallow this one.
+    await tx
+      .delete(archiveCursor)
+      .where(and(eq(archiveCursor.dataset, dataset), eq(archiveCursor.state, "done"), inArray(archiveCursor.slice, slices.map(sliceKey))));
   }
   if (slices.length === 0) return;
   const [{ maxSeq }] = await rows<{ maxSeq: number | null }>(
@@ -213,4 +219,98 @@ export async function addCoverage(tx: Tx, dataset: DatasetKey, interval: Interva
   const merged = mergeIntervals([...(await coverageOf(tx, dataset)), interval]);
   await tx.delete(archiveCoverage).where(eq(archiveCoverage.dataset, dataset));
   await tx.insert(archiveCoverage).values(merged.map((i) => ({ dataset, fromMs: i.from, toMs: i.to })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records the archive could not store
+
+/** Keep a page's set-aside records (same transaction as the page); the same record read again is one row. */
+export async function storeProblems(
+  tx: Tx,
+  dataset: DatasetKey,
+  rejected: readonly RejectedRecord[],
+  query: { range: Interval; variant: Record<string, string> },
+  now: number,
+): Promise<void> {
+  const variant = JSON.stringify(query.variant);
+  for (const r of rejected) {
+    const record = JSON.stringify(r.record);
+    await tx.execute(sql`
+      INSERT INTO archive_problem (dataset, key, path, value, reason, record, range_from, range_to, variant, first_seen_at, last_seen_at)
+      VALUES (${dataset}, md5(${record}), ${r.problem.path}, ${r.problem.value}, ${r.problem.reason}, ${record},
+              ${query.range.from}, ${query.range.to}, ${variant}, ${now}, ${now})
+      ON CONFLICT (dataset, key) DO UPDATE SET last_seen_at = excluded.last_seen_at, path = excluded.path,
+        range_from = excluded.range_from, range_to = excluded.range_to, variant = excluded.variant`);
+  }
+}
+
+/** The instant a stored record is about, when its time field can be read (else null). */
+const RECORD_TIME: Record<DatasetKey, (r: Record<string, unknown>) => number | null> = {
+  subAffiliates: (r) => (typeof r.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(r.date) ? Date.parse(`${r.date}T00:00:00Z`) : null),
+  invitees: (r) => (/^\d+$/.test(String(r.registerTime)) ? Number(r.registerTime) : null),
+  withdrawals: (r) => (/^\d+$/.test(String(r.createTime)) ? Number(r.createTime) : null),
+};
+
+/**
+ * After a re-sync of `range` (every page read): a problem the re-read did not meet again is
+ * resolved if its record lies in the range — or cannot say where it lies and was met by a
+ * query overlapping it. A record known to lie elsewhere keeps its problem.
+ */
+export async function sweepProblems(tx: Tx, dataset: DatasetKey, range: Interval, since: number): Promise<void> {
+  const candidates = await rows<{ key: string; record: string }>(
+    tx,
+    sql`SELECT key, record FROM archive_problem
+        WHERE dataset = ${dataset} AND range_from <= ${range.to} AND range_to >= ${range.from} AND last_seen_at < ${since}`,
+  );
+  const resolved = candidates
+    .filter((c) => {
+      const t = RECORD_TIME[dataset](JSON.parse(c.record) as Record<string, unknown>);
+      return t === null || Number.isNaN(t) || (t >= range.from && t <= range.to);
+    })
+    .map((c) => c.key);
+  for (const key of resolved) await tx.execute(sql`DELETE FROM archive_problem WHERE dataset = ${dataset} AND key = ${key}`);
+}
+
+/**
+ * The records the archive could not store whose query overlapped [from, to] (open ends: any),
+ * optionally of one variant (a product type): an answer from the archive over that range
+ * reports them (and an export writes them), as a live answer would.
+ */
+export async function problemsIn(
+  db: Db | Tx,
+  dataset: DatasetKey,
+  range: { startTime?: number; endTime?: number },
+  variant?: Record<string, string>,
+): Promise<RejectedRecord[]> {
+  const list = await rows<{ path: string; value: string; reason: string; record: string }>(
+    db,
+    sql`SELECT path, value, reason, record FROM archive_problem
+        WHERE dataset = ${dataset}
+          ${range.endTime !== undefined ? sql`AND range_from <= ${range.endTime}` : sql``}
+          ${range.startTime !== undefined ? sql`AND range_to >= ${range.startTime}` : sql``}
+          ${variant ? sql`AND variant = ${JSON.stringify(variant)}` : sql``}
+        ORDER BY first_seen_at, key`,
+  );
+  return list.map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, problem: { path: r.path, value: r.value, reason: r.reason } }));
+}
+
+export interface DatasetProblems {
+  count: number;
+  example: RecordProblem | null;
+  lastSeenAt: number | null;
+}
+
+/** Per dataset: how many records could not be stored, the most recent one, and when. */
+export async function problemsOf(db: Db | Tx): Promise<Record<DatasetKey, DatasetProblems>> {
+  const list = await rows<{ dataset: string; count: unknown; path: string; value: string; reason: string; lastSeenAt: unknown }>(
+    db,
+    sql`SELECT DISTINCT ON (dataset) dataset, count(*) OVER (PARTITION BY dataset) AS count, path, value, reason, last_seen_at AS "lastSeenAt"
+        FROM archive_problem ORDER BY dataset, last_seen_at DESC, key`,
+  );
+  const out = Object.fromEntries(DATASETS.map((d) => [d, { count: 0, example: null, lastSeenAt: null }])) as Record<DatasetKey, DatasetProblems>;
+  for (const r of list) {
+    if (!(DATASETS as readonly string[]).includes(r.dataset)) continue;
+    out[r.dataset as DatasetKey] = { count: Number(r.count), example: { path: r.path, value: r.value, reason: r.reason }, lastSeenAt: toMs(r.lastSeenAt) };
+  }
+  return out;
 }

@@ -26,6 +26,8 @@ export const CODES = {
   signature: -1047,
   passphrase: -1049,
   tooManyRequests: -1003,
+  /** weex-facts: "request method not supported" */
+  methodNotSupported: -1150,
   invalidTimeInForce: -1115,
   invalidType: -1116,
   invalidSide: -1117,

@@ -49,6 +49,22 @@ export const faultsSchema = z.strictObject({
    * value end to end. Only fields the simulator writes as strings change.
    */
   rewrite: z.record(z.string().regex(/^\w+$/), z.string()).optional(),
+  /**
+   * Data mode (not a failure): answers of the affiliate lists carry records the dashboard
+   * cannot fully use — a non-digit String id, a non-decimal amount, a bad time — from index
+   * `at` (default 7) on; see odd-records.ts.
+   */
+  oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
+  /**
+   * Where WEEX's published sources disagree (weex-facts.md, last section). `methodNotSupported`:
+   * the listed endpoints answer their documented method with -1150 ("request method not
+   * supported") and serve the other one (GET ⇄ POST, parameters in the query or the body), as
+   * ccxt's GET for querySubChannelTransactions would be. `gone`: the listed paths are no
+   * longer served at all — HTTP 404 (`status: 404`, the default) or -1150 (`status: 400`).
+   * Both take their own `endpoints` (default: every affiliate endpoint).
+   */
+  methodNotSupported: z.strictObject({ endpoints: z.array(z.string()).optional() }).optional(),
+  gone: z.strictObject({ endpoints: z.array(z.string()).optional(), status: z.union([z.literal(404), z.literal(400)]).optional() }).optional(),
 });
 
 export type Faults = z.infer<typeof faultsSchema>;
@@ -62,6 +78,8 @@ export interface FaultDecision {
   latencyMs: number;
   /** Faults.rewrite, for the answer of this request */
   rewrite?: Record<string, string>;
+  /** Faults.oddRecords, for the answer of this request */
+  oddRecords?: { at?: number };
   mode?: FaultMode;
   /** for error5xx */
   status?: number;
@@ -110,7 +128,11 @@ export class FaultInjector {
   decide(endpointKey: string, now: number): FaultDecision {
     const f = this.faults;
     if (f.endpoints && !f.endpoints.includes(endpointKey)) return { latencyMs: 0 };
-    const decision: FaultDecision = { latencyMs: f.latencyMs ?? 0, ...(f.rewrite ? { rewrite: f.rewrite } : {}) };
+    const decision: FaultDecision = {
+      latencyMs: f.latencyMs ?? 0,
+      ...(f.rewrite ? { rewrite: f.rewrite } : {}),
+      ...(f.oddRecords ? { oddRecords: f.oddRecords } : {}),
+    };
     for (const mode of FAULT_MODES) {
       const spec = f[mode];
       if (spec && this.hits(mode, spec, now)) {
@@ -132,4 +154,12 @@ export class FaultInjector {
     if (spec.forMs !== undefined && now >= this.setAt + spec.forMs) return false;
     return spec.rate === undefined || this.rng() < spec.rate;
   }
+}
+
+/** The affiliate endpoints, the default target of `methodNotSupported` and `gone`. */
+const AFFILIATE_KEYS = ["subAffiliates", "invitees", "withdrawals"];
+
+/** Whether a path-level mode (`methodNotSupported`, `gone`) applies to an endpoint. */
+export function pathModeApplies(mode: { endpoints?: string[] } | undefined, endpointKey: string): boolean {
+  return mode !== undefined && (mode.endpoints ?? AFFILIATE_KEYS).includes(endpointKey);
 }

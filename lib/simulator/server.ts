@@ -9,13 +9,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONTRACT_ORDER_CAP, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
 import { stringifyWireJson } from "../weex/wire";
 import { authenticate, type Account } from "./auth";
 import type { Dataset } from "./data";
 import { badRequest, CODES, SimError } from "./errors";
-import { answersBeforeExecuting, FaultInjector, faultsSchema, type FaultDecision, type Faults } from "./faults";
+import { answersBeforeExecuting, FaultInjector, faultsSchema, pathModeApplies, type FaultDecision, type Faults } from "./faults";
 import { HANDLERS } from "./handlers";
+import { withOddRecords } from "./odd-records";
 import { readJsonBody, readQuery } from "./params";
 import { OrderCap, RateLimiter } from "./ratelimit";
 import { TradingState } from "./state";
@@ -140,7 +141,13 @@ export class SimServer {
       this.write(res, this.control(req, method, path, rawBody));
       return;
     }
-    const ep = endpointFor(method, path);
+    const moved = this.pathModes(method, path);
+    if (moved && "answer" in moved) {
+      this.counters.requests++;
+      this.write(res, moved.answer);
+      return;
+    }
+    const ep = moved?.ep ?? endpointFor(method, path);
     if (!ep) {
       this.write(res, json(404, { code: CODES.notFound, msg: `No such endpoint: ${method} ${path}` }));
       return;
@@ -158,6 +165,7 @@ export class SimServer {
     if (fault.mode === "malformed") answer = truncated(answer);
     if (fault.mode === "schema") answer = { ...answer, status: 200, body: JSON.stringify({ schemaFault: true, note: "this body does not match the interface" }) };
     if (fault.rewrite && answer.status === 200) answer = rewritten(answer, fault.rewrite);
+    if (fault.oddRecords && answer.status === 200) answer = { ...answer, body: withOddRecords(ep.key, answer.body, fault.oddRecords) };
 
     if (fault.latencyMs > 0) await this.sleep(fault.latencyMs);
     if (fault.mode === "drop") {
@@ -171,6 +179,27 @@ export class SimServer {
     c.byStatus[answer.status] = (c.byStatus[answer.status] ?? 0) + 1;
     if (this.cfg.logRequests) this.log(`${method} ${path} → ${answer.status}${fault.mode ? ` [${fault.mode}]` : ""} ${Date.now() - started} ms`);
     this.write(res, answer);
+  }
+
+  /**
+   * Faults.methodNotSupported / Faults.gone for the endpoint at `path` (any method): an answer
+   * that replaces it, or the endpoint to run for the other method.
+   */
+  private pathModes(method: string, path: string): { answer: Answer } | { ep: EndpointDef } | undefined {
+    const f = this.faults.current();
+    if (!f.gone && !f.methodNotSupported) return undefined;
+    const ep = ENDPOINT_LIST.find((e) => e.path === path);
+    if (!ep) return undefined;
+    if (pathModeApplies(f.gone, ep.key)) {
+      return f.gone!.status === 400
+        ? { answer: json(400, { code: CODES.methodNotSupported, msg: "Request method not supported" }) }
+        : { answer: { status: 404, contentType: "text/html", body: "<html><body><h1>404 Not Found</h1></body></html>" } };
+    }
+    if (pathModeApplies(f.methodNotSupported, ep.key)) {
+      if (method === ep.method) return { answer: json(400, { code: CODES.methodNotSupported, msg: "Request method not supported" }) };
+      if (method === "GET" || method === "POST") return { ep };
+    }
+    return undefined;
   }
 
   private execute(ep: EndpointDef, req: IncomingMessage, method: string, path: string, rawQuery: string, rawBody: string, now: number): Answer {

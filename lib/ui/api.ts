@@ -3,6 +3,7 @@
  * query string, call a route, and turn the contract's error shape into an ApiError the pages
  * can show as it is (message, field errors, upstream code, Retry-After).
  */
+import type { Warnings } from "@/lib/weex/record-problems";
 
 export interface FieldError {
   path: string;
@@ -24,6 +25,8 @@ export interface ListPage<T> {
   hasNextPage: boolean;
   /** affiliate lists only */
   freshness?: Freshness;
+  /** records WEEX sent that could not be used (issue 11) */
+  warnings?: Warnings;
 }
 
 export class ApiError extends Error {

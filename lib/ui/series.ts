@@ -4,6 +4,7 @@
  */
 import type { Freshness } from "./api";
 import { Dec, chartNumber } from "./decimal";
+import type { Warnings } from "@/lib/weex/record-problems";
 
 export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
 export type Metric = (typeof METRICS)[number];
@@ -30,6 +31,8 @@ export interface SeriesResponse {
   tz: string;
   items: SeriesItem[];
   freshness?: Freshness;
+  /** records WEEX sent that could not be used (issue 11) */
+  warnings?: Warnings;
 }
 
 export type Totals = Record<Metric, { total: Dec; SPOT: Dec; FUTURES: Dec }>;

@@ -25,7 +25,7 @@ import {
   type SubAffiliateRecord,
   type WithdrawalRecord,
 } from "./endpoints";
-import { validationError, WeexError } from "./errors";
+import { isNotServed, METHOD_NOT_SUPPORTED, validationError, WeexError } from "./errors";
 import { OrderCapGate, type OrderCap, type OrderCapLimits } from "./order-cap";
 import { signedHeaders, type Credentials } from "./sign";
 
@@ -129,7 +129,12 @@ export class WeexClient {
   /** Call a paged endpoint and answer in the dashboard's list shape. */
   async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ListPage<ItemTypes[K]>> {
     const { result, input } = await this.run(key, params, opts);
-    return toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    const page = toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    // Set-aside records are logged with their path and value (the answer reports them as warnings).
+    for (const r of page.rejected ?? []) {
+      this.opts.logger?.warn({ endpoint: key, page: input.page, path: r.problem.path, value: r.problem.value, reason: r.problem.reason }, "WEEX sent a record the dashboard cannot use; it is set aside and reported");
+    }
+    return page;
   }
 
   private async run(key: EndpointKey, params: unknown, opts: CallOptions) {
@@ -140,7 +145,39 @@ export class WeexClient {
     return { result, input: parsed.data };
   }
 
+  /**
+   * One call, with the answers to WEEX's published sources disagreeing (weex-facts.md):
+   * - a read the documented method of which WEEX answers with -1150 is asked once more with
+   *   the other method (`altMethod`; a read is safe to repeat), and the log says so;
+   * - an affiliate report answered 404 or -1150 (after that) is "no longer served": a clear
+   *   error for the person (`gone`), while the archive keeps serving what it holds.
+   */
   private async request(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
+    try {
+      try {
+        return await this.send(ep, input, wire, opts);
+      } catch (e) {
+        if (!(e instanceof WeexError) || e.upstream?.code !== METHOD_NOT_SUPPORTED || !ep.altMethod || ep.placesOrder) throw e;
+        const alt: EndpointDef = { ...ep, method: ep.altMethod };
+        this.opts.logger?.warn(
+          { endpoint: ep.key, path: ep.path, method: ep.method, retryMethod: alt.method },
+          `WEEX answered -1150 (request method not supported) for ${ep.method} ${ep.path}; asking once more with ${alt.method}`,
+        );
+        return await this.send(alt, input, encodeRequest(alt, input), opts);
+      }
+    } catch (e) {
+      if (e instanceof WeexError && ep.report && isNotServed(e)) {
+        throw new WeexError(
+          "upstream",
+          `WEEX no longer serves this report (${ep.report}: ${ep.path} answered ${e.upstream?.code === METHOD_NOT_SUPPORTED ? "-1150, request method not supported" : "HTTP 404"}). What the archive holds is still available with source=archive.`,
+          { upstream: e.upstream, gone: true },
+        );
+      }
+      throw e;
+    }
+  }
+
+  private async send(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
     const creds = ep.access === "public" ? undefined : ep.access === "trade" ? (this.opts.tradeCredentials ?? this.opts.credentials) : this.opts.credentials;
     const cost = { ip: ep.ipWeight, uid: ep.uidWeight, uidKey: creds?.apiKey ?? "public" };
     const attempts = ep.method === "GET" ? this.opts.retries + 1 : 1;

@@ -143,6 +143,31 @@ describe("decodeResponse: malformed bodies", () => {
   });
 });
 
+describe("decodeResponse: a list's records one by one (issue 11.2)", () => {
+  const rec = (over: Record<string, string>) =>
+    JSON.stringify({ subAffiliateUid: "1001", productType: "SPOT", date: "2026-11-20", tradingVolume: "10.5", netTradingFee: "0.1", paidCommission: "0.05", ...over });
+
+  it("a String id that is not digits is an ordinary record; unusable records are set aside with path, value and reason", () => {
+    const body = `{"records":[${rec({})},${rec({ subAffiliateUid: '=HYPERLINK("http://x.invalid","x")' })},${rec({ tradingVolume: "12,5 USDT" })},${rec({ date: "2026-02-30" })}],"total":4,"size":100,"current":1,"pages":1}`;
+    const r = decodeResponse(ENDPOINTS.subAffiliates, 200, body) as { records: { subAffiliateUid: string }[]; rejected: { record: Record<string, unknown>; problem: unknown }[] };
+    expect(r.records.map((x) => x.subAffiliateUid)).toEqual(["1001", '=HYPERLINK("http://x.invalid","x")']);
+    expect(r.rejected.map((x) => x.problem)).toEqual([
+      { path: "records.2.tradingVolume", value: "12,5 USDT", reason: "expected a decimal" },
+      { path: "records.3.date", value: "2026-02-30", reason: "expected a date YYYY-MM-DD" },
+    ]);
+    // the set-aside record keeps its fields as received (numbers as their exact text)
+    expect(r.rejected[0].record).toMatchObject({ subAffiliateUid: "1001", tradingVolume: "12,5 USDT" });
+  });
+
+  it("an invitee uid is any string, as the interface types it; a time that is not a time is set aside", () => {
+    const inv = (over: Record<string, unknown>) => JSON.stringify({ uid: 1234, registerTime: 1764506000000, kycResult: true, ...over });
+    const body = `{"channelUserInfoItemList":[${inv({ uid: "ab-12" })},${inv({ registerTime: "yesterday" })},${inv({}).replace("1234", "702345678901234567")}],"total":3}`;
+    const r = decodeResponse(ENDPOINTS.invitees, 200, body) as { channelUserInfoItemList: { uid: string }[]; rejected: { problem: { path: string } }[] };
+    expect(r.channelUserInfoItemList.map((x) => x.uid)).toEqual(["ab-12", "702345678901234567"]);
+    expect(r.rejected.map((x) => x.problem.path)).toEqual(["channelUserInfoItemList.1.registerTime"]);
+  });
+});
+
 describe("errors: non-2xx answers and the mapping to the dashboard's codes", () => {
   it.each([
     [400, '{"code":-1140,"msg":"Either orderId or origClientOrderId must be sent."}', "upstream", 502, "upstream_error"],

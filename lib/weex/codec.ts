@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { EndpointDef } from "./endpoints";
 import { upstreamError, WeexError } from "./errors";
+import { problemValue, type RejectedRecord } from "./record-problems";
 import { jsonNumber, parseWireJson, stringifyWireJson } from "./wire";
 
 export interface EncodedRequest {
@@ -79,7 +80,41 @@ export function decodeResponse(ep: EndpointDef, status: number, text: string): u
       upstream: { status },
     });
   }
-  return parsed.data;
+  return ep.items ? parseItems(ep.items, parsed.data as Record<string, unknown>) : parsed.data;
+}
+
+/**
+ * A list's records one by one: those matching the record schema are kept (parsed), the others
+ * are set aside with the first problem found and their fields as received. One odd record
+ * never fails the page; it is counted and reported instead (record-problems.ts).
+ */
+function parseItems(items: NonNullable<EndpointDef["items"]>, result: Record<string, unknown>): Record<string, unknown> & { rejected: RejectedRecord[] } {
+  const usable: unknown[] = [];
+  const rejected: RejectedRecord[] = [];
+  const list = result[items.field] as unknown[];
+  list.forEach((raw, i) => {
+    const r = items.record.safeParse(raw);
+    if (r.success) {
+      usable.push(r.data);
+      return;
+    }
+    const issue = r.error.issues[0];
+    rejected.push({
+      record: isRecord(raw) ? raw : { value: raw },
+      problem: {
+        path: [items.field, i, ...issue.path].map(String).join("."),
+        value: problemValue(valueAt(raw, issue.path)),
+        reason: issue.message,
+      },
+    });
+  });
+  return { ...result, [items.field]: usable, rejected };
+}
+
+function valueAt(v: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = v;
+  for (const k of path) cur = isRecord(cur) || Array.isArray(cur) ? (cur as Record<PropertyKey, unknown>)[k] : undefined;
+  return cur;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

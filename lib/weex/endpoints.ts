@@ -28,6 +28,7 @@ import {
   wTime,
   wTimeOptional,
 } from "./wire";
+import type { RejectedRecord } from "./record-problems";
 import { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow } from "./limits";
 
 // WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
@@ -165,8 +166,10 @@ export const withdrawalRecord = z.looseObject({
   updateTime: wTime,
 });
 
+// The interface types the invitee `uid` and `subAffiliateUid` as String: real ones are digits,
+// but any string is accepted and carried as an opaque identifier (weex-facts.md).
 export const inviteeRecord = z.looseObject({
-  uid: wId,
+  uid: wText,
   registerTime: wTime,
   kycResult: wBool,
   inviteCode: wText.nullish(),
@@ -177,13 +180,20 @@ export const inviteeRecord = z.looseObject({
 });
 
 export const subAffiliateRecord = z.looseObject({
-  subAffiliateUid: wId,
+  subAffiliateUid: wText,
   productType: z.string(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD"),
+  date: z.string().refine(isUtcDate, "expected a date YYYY-MM-DD"),
   tradingVolume: wDecimal,
   netTradingFee: wDecimal,
   paidCommission: wDecimal,
 });
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+function isUtcDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
+}
 
 export type SpotOrderRecord = z.infer<typeof spotOrderRecord>;
 export type SymbolDefinition = z.infer<typeof symbolDefinition>;
@@ -200,6 +210,13 @@ export interface ListPage<T> {
   total: number | null;
   pages: number | null;
   hasNextPage: boolean;
+  /** records of this page that could not be used (client side only; answers carry `warnings`) */
+  rejected?: RejectedRecord[];
+}
+
+/** What the codec adds to a list answer whose records it parsed one by one. */
+export interface Decoded {
+  rejected?: RejectedRecord[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,8 +364,10 @@ const exchangeInfoResult = z.looseObject({
   symbols: z.array(symbolDefinition),
 });
 
+// The lists' records are parsed one by one by the codec (`EndpointDef.items`): a record that
+// cannot be used is set aside and reported, never allowed to fail the page.
 const withdrawalsResult = z.looseObject({
-  items: z.array(withdrawalRecord),
+  items: z.array(z.unknown()),
   total: wInt.optional(),
   pageSize: wInt.optional(),
   page: wInt.optional(),
@@ -357,7 +376,7 @@ const withdrawalsResult = z.looseObject({
 });
 
 const subAffiliatesResult = z.looseObject({
-  records: z.array(subAffiliateRecord),
+  records: z.array(z.unknown()),
   total: wInt.optional(),
   size: wInt.optional(),
   current: wInt.optional(),
@@ -365,7 +384,7 @@ const subAffiliatesResult = z.looseObject({
 });
 
 const inviteesResult = z.looseObject({
-  channelUserInfoItemList: z.array(inviteeRecord),
+  channelUserInfoItemList: z.array(z.unknown()),
   pages: wInt.optional(),
   pageSize: wInt.optional(),
   total: wInt.optional(),
@@ -391,8 +410,21 @@ export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   /** body fields that are Long on the wire: sent as raw JSON numbers, carried as strings */
   jsonNumberFields?: readonly string[];
   response: R;
+  /**
+   * A list answer whose records are parsed one by one: `field` of the response holds them,
+   * `record` is the schema of one. Records that do not match are set aside (`rejected` of the
+   * decoded result) instead of failing the answer.
+   */
+  items?: { field: string; record: z.ZodType };
   /** V2 endpoints whose `{code,msg,data}` envelope IS the result: do not unwrap */
   keepEnvelope?: boolean;
+  /**
+   * A read whose method the published sources disagree on (weex-facts.md): when WEEX answers
+   * the documented method with -1150, the client asks once more with this one.
+   */
+  altMethod?: "GET" | "POST";
+  /** an affiliate report: 404 or -1150 means WEEX no longer serves it (the archive still may) */
+  report?: string;
   /** a placement that must never be retried */
   placesOrder?: boolean;
   /** counts against the contract order cap (CONTRACT_ORDER_CAP): new orders, not modifications */
@@ -443,6 +475,8 @@ export const ENDPOINTS = {
     paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.withdrawals },
     window: WINDOWS.withdrawals,
     response: withdrawalsResult,
+    items: { field: "items", record: withdrawalRecord },
+    report: "internal transfers",
   }),
   subAffiliates: endpoint({
     key: "subAffiliates",
@@ -459,6 +493,10 @@ export const ENDPOINTS = {
     window: WINDOWS.subAffiliates,
     jsonNumberFields: ["subUid"],
     response: subAffiliatesResult,
+    items: { field: "records", record: subAffiliateRecord },
+    report: "sub-affiliate records",
+    // WEEX's docs and the interface say POST; ccxt's weex class says GET.
+    altMethod: "GET",
   }),
   coins: endpoint({
     key: "coins",
@@ -485,6 +523,8 @@ export const ENDPOINTS = {
     paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.invitees },
     window: WINDOWS.invitees,
     response: inviteesResult,
+    items: { field: "channelUserInfoItemList", record: inviteeRecord },
+    report: "invited users",
   }),
   placeTpSl: endpoint({
     key: "placeTpSl",
@@ -598,39 +638,43 @@ export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown
 export function toListPage(key: "withdrawals" | "subAffiliates" | "invitees" | "allOrders", result: unknown, page: number, pageSize: number): ListPage<unknown> {
   switch (key) {
     case "withdrawals": {
-      const r = result as ResultOf<"withdrawals">;
+      const r = result as ResultOf<"withdrawals"> & Decoded;
       const pages = r.pages ?? null;
+      // (total, pages and hasNextPage are the upstream's: a set-aside record still takes its place in a page)
       return {
-        items: r.items,
+        items: r.items as WithdrawalRecord[],
+        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
         page: r.page ?? page,
         pageSize: r.pageSize ?? pageSize,
         total: r.total ?? null,
         pages,
-        hasNextPage: r.hasNextPage ?? (pages !== null ? page < pages : r.items.length === pageSize),
+        hasNextPage: r.hasNextPage ?? (pages !== null ? page < pages : r.items.length + (r.rejected?.length ?? 0) === pageSize),
       };
     }
     case "subAffiliates": {
-      const r = result as ResultOf<"subAffiliates">;
+      const r = result as ResultOf<"subAffiliates"> & Decoded;
       const pages = r.pages ?? null;
       return {
-        items: r.records,
+        items: r.records as SubAffiliateRecord[],
+        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
         page: r.current ?? page,
         pageSize: r.size ?? pageSize,
         total: r.total ?? null,
         pages,
-        hasNextPage: pages !== null ? (r.current ?? page) < pages : r.records.length === pageSize,
+        hasNextPage: pages !== null ? (r.current ?? page) < pages : r.records.length + (r.rejected?.length ?? 0) === pageSize,
       };
     }
     case "invitees": {
-      const r = result as ResultOf<"invitees">;
+      const r = result as ResultOf<"invitees"> & Decoded;
       const pages = r.pages ?? null;
       return {
-        items: r.channelUserInfoItemList,
+        items: r.channelUserInfoItemList as InviteeRecord[],
+        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
         page,
         pageSize: r.pageSize ?? pageSize,
         total: r.total ?? null,
         pages,
-        hasNextPage: pages !== null ? page < pages : r.channelUserInfoItemList.length === pageSize,
+        hasNextPage: pages !== null ? page < pages : r.channelUserInfoItemList.length + (r.rejected?.length ?? 0) === pageSize,
       };
     }
     case "allOrders": {

@@ -38,11 +38,13 @@ export class WeexError extends Error {
   readonly retryAfterMs?: number;
   /** for a POST that timed out or lost its connection: it may have been executed */
   readonly maybeExecuted?: boolean;
+  /** WEEX no longer serves this report (404 or -1150 on an affiliate path): the archive still may */
+  readonly gone?: boolean;
 
   constructor(
     kind: WeexErrorKind,
     message: string,
-    extra: { upstream?: UpstreamInfo; fields?: FieldIssue[]; retryAfterMs?: number; maybeExecuted?: boolean; cause?: unknown } = {},
+    extra: { upstream?: UpstreamInfo; fields?: FieldIssue[]; retryAfterMs?: number; maybeExecuted?: boolean; gone?: boolean; cause?: unknown } = {},
   ) {
     super(message, extra.cause !== undefined ? { cause: extra.cause } : undefined);
     this.name = "WeexError";
@@ -51,6 +53,7 @@ export class WeexError extends Error {
     this.fields = extra.fields;
     this.retryAfterMs = extra.retryAfterMs;
     this.maybeExecuted = extra.maybeExecuted;
+    this.gone = extra.gone;
   }
 }
 
@@ -64,6 +67,14 @@ Object.defineProperty(WeexError.prototype, WEEX_ERROR_BRAND, { value: true });
 
 export function isWeexError(e: unknown): e is WeexError {
   return e instanceof WeexError || (typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[WEEX_ERROR_BRAND] === true);
+}
+
+/** "Request method not supported" (weex-facts.md: the published sources disagree on methods). */
+export const METHOD_NOT_SUPPORTED = "-1150";
+
+/** Whether an upstream error says the path (or its method) is not served: HTTP 404 or -1150. */
+export function isNotServed(e: WeexError): boolean {
+  return e.kind === "upstream" && (e.upstream?.status === 404 || e.upstream?.code === METHOD_NOT_SUPPORTED);
 }
 
 /** Upstream codes that mean "no such thing" (weex-facts.md). */

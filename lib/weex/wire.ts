@@ -89,13 +89,13 @@ function toSafeInt(v: unknown): unknown {
 export const wInt = z.preprocess(toSafeInt, z.number().int());
 
 /** Epoch milliseconds; number or string. */
-export const wTime = z.preprocess(toSafeInt, z.number().int().nonnegative());
+export const wTime = z.preprocess(toSafeInt, z.number({ error: "expected epoch milliseconds" }).int("expected epoch milliseconds").nonnegative());
 
 /** Epoch ms that means "never" when missing, null or 0. */
 export const wTimeOptional = z.preprocess((v) => {
   const n = toSafeInt(v);
   return n === 0 || n === "" || n === undefined ? null : n;
-}, z.number().int().positive().nullable());
+}, z.number({ error: "expected epoch milliseconds" }).int("expected epoch milliseconds").positive().nullable());
 
 export const wBool = z.preprocess((v) => {
   if (v === "true") return true;

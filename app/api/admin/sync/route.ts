@@ -19,6 +19,7 @@ export const POST = route({
   handler: async ({ body, user, ip }) => {
     const result = await archiveAction(body);
     await audit({ username: user.username, action: `archive.${body.action}`, ip, detail: { request: body, result }, outcome: "success" });
-    return json(result, 202);
+    // 202: queued for the process that syncs; 200 with `syncing: false`: nothing runs syncs here.
+    return json(result, result.queued ? 202 : 200);
   },
 });

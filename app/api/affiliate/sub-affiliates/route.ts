@@ -11,6 +11,6 @@ export const GET = route({
   handler: async ({ input, req }) => {
     const { source, ...rest } = input;
     const sources = affiliateSources(source);
-    return { ...(await sources.list("subAffiliates", rest as ListInput, req.signal)), freshness: sources.freshness() };
+    return { ...(await sources.list("subAffiliates", rest as ListInput, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
   },
 });

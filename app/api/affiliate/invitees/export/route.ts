@@ -16,7 +16,8 @@ export const GET = route({
     const res = await exportResponse(req, {
       filename: inviteesFilename(filter),
       columns: INVITEE_COLUMNS,
-      rows: (signal) => sources.invitees.records(filter, signal),
+      // every record WEEX sent, the unusable ones too (values as received)
+      rows: (signal) => sources.withRejected(sources.invitees.records(filter, signal)),
     });
     return withFreshnessHeaders(res, sources.freshness());
   },

@@ -10,6 +10,6 @@ export const GET = route({
   handler: async ({ input, req }) => {
     const { source, ...range } = input;
     const sources = affiliateSources(source);
-    return { ...(await sources.funnel(range, req.signal)), freshness: sources.freshness() };
+    return { ...(await sources.funnel(range, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
   },
 });

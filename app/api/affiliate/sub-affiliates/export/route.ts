@@ -16,7 +16,8 @@ export const GET = route({
     const res = await exportResponse(req, {
       filename: subAffiliatesFilename(filter),
       columns: SUB_AFFILIATE_COLUMNS,
-      rows: (signal) => sources.subAffiliates.records(filter, signal),
+      // every record WEEX sent, the unusable ones too (values as received)
+      rows: (signal) => sources.withRejected(sources.subAffiliates.records(filter, signal)),
     });
     return withFreshnessHeaders(res, sources.freshness());
   },

@@ -10,6 +10,6 @@ export const GET = route({
   handler: async ({ input, req }) => {
     const { by, limit, source, ...filter } = input;
     const sources = affiliateSources(source);
-    return { ...(await sources.leaderboard(filter, { by, limit }, req.signal)), freshness: sources.freshness() };
+    return { ...(await sources.leaderboard(filter, { by, limit }, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
   },
 });

@@ -10,6 +10,6 @@ export const GET = route({
   handler: async ({ input, req }) => {
     const { granularity, tz, source, ...filter } = input;
     const sources = affiliateSources(source);
-    return { ...(await sources.series(filter, granularity, tz, req.signal)), freshness: sources.freshness() };
+    return { ...(await sources.series(filter, granularity, tz, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
   },
 });

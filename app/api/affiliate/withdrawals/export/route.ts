@@ -16,7 +16,8 @@ export const GET = route({
     const res = await exportResponse(req, {
       filename: transfersFilename(filter),
       columns: WITHDRAWAL_COLUMNS,
-      rows: (signal) => sources.withdrawals.records(filter, signal),
+      // every record WEEX sent, the unusable ones too (values as received)
+      rows: (signal) => sources.withRejected(sources.withdrawals.records(filter, signal)),
     });
     return withFreshnessHeaders(res, sources.freshness());
   },
