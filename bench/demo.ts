@@ -117,6 +117,25 @@ async function startDemo(dataDir: string, logFile: string): Promise<Demo> {
   throw new Error(`the demo did not answer: ${Buffer.concat(out).toString("utf8").slice(-2000)}`);
 }
 
+/** Linux's clock ticks per second (USER_HZ) of /proc/<pid>/stat's utime and stime. */
+const TICKS_PER_S = 100;
+
+/** CPU time (user + system, ticks) of the demo's processes, by pid. */
+function cpuTicks(pid: number): Map<number, number> {
+  return new Map(
+    residentMemory(pid).pids.map((p) => {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return [p, Number(fields[11]) + Number(fields[12])];
+    }),
+  );
+}
+
+function processName(pid: number): string {
+  const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  return cmd.includes("scripts/demo.ts") ? "demo + simulator" : cmd.startsWith("next-server") ? "next-server" : cmd.trim().slice(0, 40);
+}
+
 interface SyncStatus {
   datasets: { dataset: string; state: string; syncedAt: number | null; rows: number }[];
 }
@@ -138,9 +157,17 @@ async function main() {
     const admin = await login(demo.url, "admin");
     const viewer = await login(demo.url, "viewer");
 
-    // 1. Memory a minute after start, nobody browsing (the backfill runs).
+    // 1. Memory a minute after start, nobody browsing (the backfill runs); meanwhile the CPU
+    // the backfill takes, per process.
+    const cpuFrom = cpuTicks(demo.pid);
+    const cpuFromAt = Date.now();
     await sleep(MEMORY_AFTER_MS - (Date.now() - answeredAt));
     const mem = residentMemory(demo.pid);
+    const cpuTo = cpuTicks(demo.pid);
+    const seconds = (Date.now() - cpuFromAt) / 1000;
+    figures["CPU of each demo process while only the backfill ran (share of one core)"] = [...cpuTo]
+      .map(([pid, t]) => `${processName(pid)} ${(((t - (cpuFrom.get(pid) ?? 0)) / TICKS_PER_S / seconds) * 100).toFixed(1)} %`)
+      .join(", ") + ` over ${Math.round(seconds)} s`;
     const fill = await backfill(demo, admin);
     figures["demo processes"] = `${mem.pids.length} (pids ${mem.pids.join(", ")})`;
     figures["resident memory 60 s after the dashboard answered (sum of VmRSS)"] = `${mem.rssMiB} MiB (${Math.round(mem.rssMiB * 1.048576)} MB)`;
