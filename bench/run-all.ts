@@ -41,7 +41,8 @@ const BENCHES: Bench[] = [
   { name: "archive", script: "bench/archive.ts", what: "archive backfill through the budget, and a year's series from the archive vs live", quick: ["--scale", "0.1", "--runs", "3", "--live-pages", "30"], full: [], limitMs: [10 * MIN, 40 * MIN] },
   { name: "load", script: "bench/load.ts", what: "concurrent signed-in sessions browsing the overview and lists; simulator 429s (must be 0); server memory", quick: [], full: ["--full"], limitMs: [10 * MIN, 15 * MIN] },
   { name: "proxy", script: "bench/proxy.ts", what: "route handler vs direct request to the exchange (target ≤ 3 ms at p50)", quick: [], full: ["--full"], limitMs: [5 * MIN, 10 * MIN] },
-  { name: "web", script: "bench/web.ts", what: "Lighthouse performance (target ≥ 95) and first-load JS per route (target ≤ 200 kB gzip)", quick: [], full: ["--full"], limitMs: [10 * MIN, 20 * MIN] },
+  { name: "web", script: "bench/web.ts", what: "Lighthouse performance (mobile median of 3, target ≥ 95), /invitees CLS (≤ 0.1) and first-load JS per route (target ≤ 200 kB gzip)", quick: [], full: ["--full"], limitMs: [15 * MIN, 25 * MIN] },
+  { name: "demo", script: "bench/demo.ts", what: "freshly started `npm run demo`: memory of its processes a minute after start (target < 600 MB); during the first backfill, symbols via the dashboard vs direct (≤ 3 ms at p50) and Lighthouse desktop of the overview", quick: [], full: ["--samples", "1000", "--runs", "5"], limitMs: [8 * MIN, 12 * MIN] },
 ];
 
 interface Outcome {

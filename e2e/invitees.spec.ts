@@ -111,3 +111,27 @@ test.describe("failures are explained", () => {
     await expect(banner).toHaveCount(0);
   });
 });
+
+test.describe("invited users on a desktop screen (Lighthouse's desktop size)", () => {
+  test.use({ viewport: { width: 1350, height: 940 } });
+  test.beforeEach(async ({ page }) => {
+    await login(page, "viewer");
+  });
+
+  test("the page keeps its layout while the table fills in (CLS below 0.1)", async ({ page }) => {
+    // Every layout shift of the load, as Lighthouse sums them (shifts right after input excluded).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/invitees");
+    await expect(page.getByTestId("invitees-table").locator("tbody tr")).toHaveCount(50);
+    await settled(page);
+    await expect(page.getByRole("navigation", { name: "Invited users pages" })).toBeVisible();
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.1);
+  });
+});

@@ -186,11 +186,17 @@ function safeRead(file: string): string {
   }
 }
 
-/** Resident memory (VmRSS, MiB) of a process and its descendants, from /proc. */
-export function residentMemory(pid: number): { pids: number[]; rssMiB: number } {
+/**
+ * Resident memory (MiB) of a process and its descendants, from /proc: the sum of their VmRSS
+ * (what `ps` and `top` show; pages shared between the processes count once per process) and
+ * of their Pss (shared pages split between the processes that map them: the sum is what they
+ * hold together).
+ */
+export function residentMemory(pid: number): { pids: number[]; rssMiB: number; pssMiB: number } {
   const pids = processTree(pid);
-  const kb = pids.reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0), 0);
-  return { pids, rssMiB: Math.round((kb / 1024) * 10) / 10 };
+  const sumKb = (file: string, re: RegExp) => pids.reduce((sum, p) => sum + Number(re.exec(safeRead(`/proc/${p}/${file}`))?.[1] ?? 0), 0);
+  const mib = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+  return { pids, rssMiB: mib(sumKb("status", /VmRSS:\s+(\d+)/)), pssMiB: mib(sumKb("smaps_rollup", /Pss:\s+(\d+)/)) };
 }
 
 /**
