@@ -7,6 +7,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
@@ -31,10 +32,12 @@ export function AuditLog() {
     page: parseAsInteger.withDefault(1),
     size: parseAsInteger.withDefault(PAGE_SIZES[0]),
   });
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(state.size) ? state.size : PAGE_SIZES[0];
+  // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
+  const paging = useUrlPaging(state, setState, PAGE_SIZES);
+  const { pageSize } = paging;
   const log = useApiQuery<AuditPage>(
     "/api/admin/audit",
-    { username: state.user || undefined, action: state.action || undefined, page: state.page, pageSize },
+    { username: state.user || undefined, action: state.action || undefined, page: paging.page, pageSize },
     { keepPrevious: true },
   );
   const [userDraft, setUserDraft] = useState(state.user);
@@ -128,6 +131,11 @@ export function AuditLog() {
             </table>
           </div>
         )}
+        {paging.notice ? (
+          <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300" data-testid="paging-notice">
+            {paging.notice}
+          </p>
+        ) : null}
         {log.data ? (
           <Pager
             label="Audit log"
@@ -136,8 +144,8 @@ export function AuditLog() {
             pageSizes={PAGE_SIZES}
             list={log.data}
             busy={log.isFetching}
-            onPage={(page) => void setState({ page })}
-            onPageSize={(size) => void setState({ size, page: 1 })}
+            onPage={paging.onPage}
+            onPageSize={paging.onPageSize}
           />
         ) : null}
       </Section>
