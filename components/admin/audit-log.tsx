@@ -6,6 +6,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
+import { stickyFirstColumn } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
@@ -97,7 +98,7 @@ export function AuditLog() {
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Time (UTC)</th>
+                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>Time (UTC)</th>
                   <th scope="col" className="py-2 pr-4">User</th>
                   <th scope="col" className="py-2 pr-4">Action</th>
                   <th scope="col" className="py-2 pr-4">Outcome</th>
@@ -109,7 +110,7 @@ export function AuditLog() {
               <tbody>
                 {log.data.items.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                    <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs">{r.at.slice(0, 19).replace("T", " ")}</td>
+                    <td className={`whitespace-nowrap py-2 pr-4 font-mono text-xs ${stickyFirstColumn}`}>{r.at.slice(0, 19).replace("T", " ")}</td>
                     <td className="py-2 pr-4">{r.username ?? "—"}</td>
                     <td className="py-2 pr-4 font-mono text-xs">{r.action}</td>
                     <td className="py-2 pr-4">
