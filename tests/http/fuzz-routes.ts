@@ -287,6 +287,9 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [200],
     },
   },
+  "archive/status": {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/archive/status"), status: [200], runs: 15 },
+  },
   "admin/sync": {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/admin/sync"), status: [200], runs: 15 },
     POST: { kind: "validated", role: "admin", path: "/api/admin/sync", body: syncAction, runs: { broken: 45, mixed: 6 }, ok: [202] },
