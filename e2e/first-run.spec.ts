@@ -17,7 +17,7 @@ test.describe("ranges (point 3)", () => {
 
   test("an end before the start is said next to the dates, the input stays, the page says what it shows", async ({ page }) => {
     await page.goto("/?period=custom&from=2026-11-10&to=2026-11-01");
-    await expect(page.getByLabel("Period")).toHaveValue("custom");
+    await expect(page.getByLabel("Period", { exact: true })).toHaveValue("custom");
     await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-11-10");
     await expect(page.getByLabel("To", { exact: true })).toHaveValue("2026-11-01");
     await expect(page.getByText("The end date is before the start date.")).toBeVisible();
