@@ -14,6 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { startSimulator, type Simulator } from "../lib/simulator";
 import { simOptionsFromEnv } from "../lib/simulator/env";
+import { roleLines } from "../components/shell/roles";
 
 const require = createRequire(import.meta.url);
 // Next's own .env loader (a CommonJS bundle: named ESM imports of it fail at run time).
@@ -128,9 +129,7 @@ if (await waitForDashboard()) {
   WEEX affiliate dashboard (demo mode) running at http://localhost:${port}
 
   Log in with one of the demo accounts (password: demo):
-    viewer   reference data, invitees, sub-affiliates, transfers
-    trader   + spot order queries and contract / plan orders
-    admin    + users, audit log, archive
+${roleLines()}
 
   Simulated exchange: ${sim.url} (seed ${simOpts.seed}, scale ${simOpts.scale})
   Ctrl-C stops both.

@@ -1,13 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { ROLE_SUMMARIES, ROLES } from "@/components/shell/roles";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
-const DEMO_ACCOUNTS = [
-  { username: "viewer", what: "reports, charts and exports" },
-  { username: "trader", what: "+ spot orders and contract trading" },
-  { username: "admin", what: "+ users, audit log and archive" },
-] as const;
+// The same words as the demo's console text (ROLE_SUMMARIES).
+const DEMO_ACCOUNTS = ROLES.map((username) => ({ username, what: ROLE_SUMMARIES[username] }));
 
 type Status = { kind: "idle" } | { kind: "pending" } | { kind: "error"; message: string };
 

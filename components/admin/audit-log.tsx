@@ -6,7 +6,9 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
+import { stickyFirstColumn } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
@@ -31,10 +33,12 @@ export function AuditLog() {
     page: parseAsInteger.withDefault(1),
     size: parseAsInteger.withDefault(PAGE_SIZES[0]),
   });
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(state.size) ? state.size : PAGE_SIZES[0];
+  // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
+  const paging = useUrlPaging(state, setState, PAGE_SIZES);
+  const { pageSize } = paging;
   const log = useApiQuery<AuditPage>(
     "/api/admin/audit",
-    { username: state.user || undefined, action: state.action || undefined, page: state.page, pageSize },
+    { username: state.user || undefined, action: state.action || undefined, page: paging.page, pageSize },
     { keepPrevious: true },
   );
   const [userDraft, setUserDraft] = useState(state.user);
@@ -94,7 +98,7 @@ export function AuditLog() {
               <caption className="sr-only">Audit log entries, newest first</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Time (UTC)</th>
+                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>Time (UTC)</th>
                   <th scope="col" className="py-2 pr-4">User</th>
                   <th scope="col" className="py-2 pr-4">Action</th>
                   <th scope="col" className="py-2 pr-4">Outcome</th>
@@ -106,7 +110,7 @@ export function AuditLog() {
               <tbody>
                 {log.data.items.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                    <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs">{r.at.slice(0, 19).replace("T", " ")}</td>
+                    <td className={`whitespace-nowrap py-2 pr-4 font-mono text-xs ${stickyFirstColumn}`}>{r.at.slice(0, 19).replace("T", " ")}</td>
                     <td className="py-2 pr-4">{r.username ?? "—"}</td>
                     <td className="py-2 pr-4 font-mono text-xs">{r.action}</td>
                     <td className="py-2 pr-4">
@@ -128,6 +132,11 @@ export function AuditLog() {
             </table>
           </div>
         )}
+        {paging.notice ? (
+          <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300" data-testid="paging-notice">
+            {paging.notice}
+          </p>
+        ) : null}
         {log.data ? (
           <Pager
             label="Audit log"
@@ -136,8 +145,8 @@ export function AuditLog() {
             pageSizes={PAGE_SIZES}
             list={log.data}
             busy={log.isFetching}
-            onPage={(page) => void setState({ page })}
-            onPageSize={(size) => void setState({ size, page: 1 })}
+            onPage={paging.onPage}
+            onPageSize={paging.onPageSize}
           />
         ) : null}
       </Section>

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { stickyFirstColumn } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -49,7 +50,7 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
               <caption className="sr-only">Dashboard users</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">Username</th>
+                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>Username</th>
                   <th scope="col" className="py-2 pr-4">Role</th>
                   <th scope="col" className="py-2 pr-4">Status</th>
                   <th scope="col" className="py-2 pr-4">Created (UTC)</th>
@@ -150,7 +151,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
   return (
     <>
       <tr className="border-b border-slate-100 align-top dark:border-slate-800">
-        <th scope="row" className="py-2 pr-4 font-medium">
+        <th scope="row" className={`py-2 pr-4 font-medium ${stickyFirstColumn}`}>
           {user.username}
           {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(you)</span> : null}
         </th>

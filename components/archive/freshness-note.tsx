@@ -1,7 +1,13 @@
+"use client";
+
 /**
- * "Synced 3 min ago": how fresh an affiliate answer is, from the `freshness` field every
- * affiliate route returns (lib/archive/sources.ts). One wording for every page.
+ * "Updated 2 min ago": how fresh an affiliate answer is, from the `freshness` field every
+ * affiliate route returns (lib/archive/sources.ts), in plain words with the details (archive
+ * or live, exact sync time) on hover. While the first backfill runs nothing is synced yet, so
+ * the note says how far the history is built instead (GET /api/archive/status, polled while
+ * it builds). One wording for every page.
  */
+import { useArchiveStatus } from "./use-archive-status";
 import { agoText } from "./ago";
 
 export interface Freshness {
@@ -9,17 +15,34 @@ export interface Freshness {
   syncedAt: number | null;
 }
 
-export function freshnessText(f: Freshness, now = Date.now()): string {
-  if (f.source === "live") return "Live from WEEX";
-  const synced = f.syncedAt === null ? "not synced yet" : `synced ${agoText(f.syncedAt, now)}`;
-  return f.source === "archive" ? `From the archive · ${synced}` : `Archive + live · ${synced}`;
+const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The short line (`text`) and its details (`title`); `building` is the first backfill's overall percent, if it runs. */
+export function freshnessText(f: Freshness, now = Date.now(), building: number | null = null): { text: string; title: string } {
+  if (f.source === "live") return { text: "Updated just now", title: "Read live from WEEX for this request." };
+  if (f.syncedAt === null) {
+    const title = "The dashboard keeps its own copy of your WEEX history and is still building it; until then figures are read live from WEEX, which is slower.";
+    return building !== null
+      ? { text: `Building your history — ${building} %; figures come live from WEEX meanwhile`, title }
+      : { text: "History not built yet; figures come live from WEEX", title };
+  }
+  const detail =
+    f.source === "archive"
+      ? `From the dashboard's archive, synced with WEEX at ${utcMinute(f.syncedAt)}.`
+      : `From the dashboard's archive (synced with WEEX at ${utcMinute(f.syncedAt)}) plus the newest records read live from WEEX.`;
+  return { text: `Updated ${agoText(f.syncedAt, now)}`, title: detail };
 }
 
 export function FreshnessNote({ freshness, now }: { freshness: Freshness | undefined; now?: number }) {
+  const unsynced = !!freshness && freshness.source !== "live" && freshness.syncedAt === null;
+  const status = useArchiveStatus(unsynced);
   if (!freshness) return null;
+  const building = unsynced && status.data?.building ? status.data.percent : null;
+  const { text, title } = freshnessText(freshness, now, building);
   return (
-    <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="freshness" data-source={freshness.source}>
-      {freshnessText(freshness, now)}
+    <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="freshness" data-source={freshness.source} title={title}>
+      {text}
+      <span className="sr-only"> ({title})</span>
     </p>
   );
 }

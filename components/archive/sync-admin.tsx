@@ -14,6 +14,7 @@ import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass, mutedText } from "@/components/ui/styles";
 import { apiGet, apiSend, isApiError } from "@/lib/ui/api";
+import { runPercent } from "@/lib/archive/progress";
 import { agoText } from "./ago";
 
 const PATH = "/api/admin/sync";
@@ -77,14 +78,21 @@ function DatasetPanel({ d, now, canSync }: { d: DatasetStatus; now: number; canS
 
   const p = d.progress;
   const running = d.state === "running";
-  const pct = p.slices > 0 ? Math.round((100 * p.slicesDone) / p.slices) : 0;
+  // Pages of the slice being fetched count too: "1 slice, page 17 of 19" is 84 %, not 0 %.
+  const pct = runPercent(p) ?? 0;
   const id = `sync-${d.dataset}`;
 
   return (
     <Section
       id={id}
       title={d.label}
-      description={d.syncedAt ? `Synced ${agoText(d.syncedAt, now)} (${utcMinute(d.syncedAt)} UTC).` : "Not synced yet."}
+      // syncedAt is when the last complete run *started* (what the data is current to), which
+      // is earlier than when it finished: both are named as what they are, side by side.
+      description={
+        d.syncedAt
+          ? `Data current as of ${agoText(d.syncedAt, now)} (${utcMinute(d.syncedAt)} UTC), when the last complete run started.`
+          : "No complete run yet: the first backfill is building the history."
+      }
       actions={
         <div className="flex items-center gap-2">
           {d.requested ? <Badge tone="info">requested</Badge> : null}
@@ -97,8 +105,8 @@ function DatasetPanel({ d, now, canSync }: { d: DatasetStatus; now: number; canS
           {d.held.length === 0 ? "nothing yet" : d.held.map((h) => `${utcDay(h.from)} – ${utcMinute(h.to)}`).join(", ")}
         </Fact>
         <Fact label="Rows">{d.rows.toLocaleString("en-US")}</Fact>
-        <Fact label="Last run">{d.lastRunAt ? `${agoText(d.lastRunAt, now)}${d.runKind ? ` (${d.runKind})` : ""}` : "never"}</Fact>
-        <Fact label="Last success">{d.lastSuccessAt ? agoText(d.lastSuccessAt, now) : "never"}</Fact>
+        <Fact label="Last run started">{d.lastRunAt ? `${agoText(d.lastRunAt, now)}${d.runKind ? ` (${d.runKind})` : ""}` : "never"}</Fact>
+        <Fact label="Last run finished">{d.lastSuccessAt ? agoText(d.lastSuccessAt, now) : "never"}</Fact>
       </dl>
 
       {d.lastError && d.lastErrorAt !== null && (d.lastSuccessAt === null || d.lastErrorAt > d.lastSuccessAt) ? (
@@ -128,7 +136,7 @@ function DatasetPanel({ d, now, canSync }: { d: DatasetStatus; now: number; canS
         <div className="mt-3 text-sm" data-testid={`${id}-progress`}>
           <div className="mb-1 flex justify-between">
             <span>
-              {running ? "Current run" : "Last run"}: {p.slicesDone} of {p.slices} slices, {p.pagesDone.toLocaleString("en-US")} pages,{" "}
+              {running ? "Current run" : "Last run"}: {p.slicesDone} of {p.slices} {p.slices === 1 ? "slice" : "slices"} done, {p.pagesDone.toLocaleString("en-US")} pages,{" "}
               {p.rowsWritten.toLocaleString("en-US")} rows written
             </span>
             <span>{pct}%</span>

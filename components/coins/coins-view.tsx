@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo } from "react";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
+import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -64,7 +65,7 @@ export function CoinsView() {
               <thead className="bg-slate-50 dark:bg-slate-800/60">
                 <tr>
                   {NETWORK_HEADERS.map((h, i) => (
-                    <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"}`}>
+                    <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
                       {h}
                     </th>
                   ))}
@@ -94,7 +95,8 @@ function CoinGroup({ coin }: { coin: CoinDef }) {
     <tbody className="border-t-2 border-slate-200 dark:border-slate-700">
       <tr className="bg-slate-50/60 dark:bg-slate-800/30">
         <th scope="rowgroup" colSpan={NETWORK_HEADERS.length} className="px-3 py-2 text-left">
-          <span className="text-base font-semibold">{coin.coin}</span>
+          {/* the coin's name stays in view while the networks scroll sideways */}
+          <span className="sticky left-3 inline-block text-base font-semibold">{coin.coin}</span>
           {coin.name ? <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">{coin.name}</span> : null}
           <span className="ml-3 inline-flex flex-wrap gap-1 align-middle font-normal">
             <Badge tone={coin.depositAllEnable ? "good" : "bad"}>Deposits {coin.depositAllEnable ? "on" : "off"}</Badge>
@@ -112,7 +114,7 @@ function CoinGroup({ coin }: { coin: CoinDef }) {
       ) : (
         coin.networkList.map((n) => (
           <tr key={n.network}>
-            <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+            <th scope="row" className={`whitespace-nowrap px-3 py-2 text-left font-medium ${stickyFirstColumn}`}>
               {n.network} {n.isDefault ? <Badge tone="info">Default</Badge> : null}
             </th>
             <td className="min-w-40 px-3 py-2">

@@ -2,6 +2,7 @@
 
 import { parseAsString, useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
+import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
 import { Badge, FlagBadge, type Tone } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
@@ -10,7 +11,9 @@ import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable, urlPaging } from "@/components/ui/paged-table";
+import { ListToolbar } from "@/components/ui/list-toolbar";
+import { PagedTable } from "@/components/ui/paged-table";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
@@ -49,14 +52,14 @@ export function InviteesView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(filters);
   const [now] = useState(() => Date.now());
-  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
   const { pageSize } = paging;
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
 
   const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
-  const params = { uid: url.uid, startTime, endTime, page: url.page, pageSize };
+  const params = { uid: url.uid, startTime, endTime, page: paging.page, pageSize };
   const q = useApiQuery<ListPage<Invitee>>("/api/affiliate/invitees", params, { keepPrevious: true });
 
   const columns = useMemo(() => {
@@ -95,6 +98,9 @@ export function InviteesView() {
         onApply={(f) => void setUrl({ uid: f.uid || null, regFrom: f.from || null, regTo: f.to || null, page: null })}
         onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, page: null })}
       />
+      <ListToolbar note="The export contains every page of these filters.">
+        <ExportButton href="/api/affiliate/invitees/export" params={{ uid: url.uid, startTime, endTime }} fallbackFilename="invitees.csv" />
+      </ListToolbar>
       <PagedTable
         query={q}
         columns={columns}

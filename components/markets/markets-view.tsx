@@ -1,11 +1,12 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useDeferredValue, useMemo, useRef } from "react";
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
+import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -88,31 +89,38 @@ export function MarketsView() {
 }
 
 /**
- * Hundreds of pairs render as a real table whose body is virtualised: only the rows in view
- * exist in the DOM, with spacer rows keeping the scroll height honest.
+ * Hundreds of pairs render as a real table whose body is virtualised against the page's own
+ * scroll (no scroll box inside the page showing a dozen rows): only the rows near the
+ * viewport exist in the DOM, with spacer rows keeping the height honest. The table scrolls
+ * sideways in its region with the pair column kept in view.
  */
 function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
+  const tableRef = useRef<HTMLDivElement>(null);
+  // Where the table starts on the page, so the virtualizer maps window scroll to rows.
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const el = tableRef.current;
+    if (el) setOffset(el.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (i) => rows[i].symbol,
     overscan: 10,
+    scrollMargin: offset,
   });
   const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0].start : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const top = items.length ? items[0].start - offset : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - offset) : 0;
 
   return (
-    <div ref={scrollRef} className="relative max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label="Trading pairs" data-testid="markets-table">
+    <div ref={tableRef} className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label="Trading pairs" data-testid="markets-table">
       <table className="min-w-full text-sm" aria-rowcount={rows.length + 1}>
         <caption className="sr-only">Trading pairs with precision, fees and limits</caption>
-        <thead className="sticky top-0 z-10 bg-slate-50 dark:bg-slate-800">
+        <thead className="bg-slate-50 dark:bg-slate-800">
           <tr aria-rowindex={1}>
             {HEADERS.map((h, i) => (
-              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${NUMERIC.has(i) ? "text-right" : "text-left"}`}>
+              <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${NUMERIC.has(i) ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
                 {h}
               </th>
             ))}
@@ -128,7 +136,7 @@ function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
             const s = rows[item.index];
             return (
               <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-semibold">
+                <th scope="row" className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${stickyFirstColumn}`}>
                   {s.symbol}
                   <span className="ml-1 inline-flex gap-1 align-middle">
                     {s.displayNew ? <Badge tone="info">New</Badge> : null}

@@ -13,7 +13,8 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Field, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Section } from "@/components/ui/page-header";
-import { PagedTable, urlPaging } from "@/components/ui/paged-table";
+import { PagedTable } from "@/components/ui/paged-table";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
@@ -155,12 +156,12 @@ type Url = ReturnType<typeof useQueryStates<typeof filters>>[0];
 type SetUrl = ReturnType<typeof useQueryStates<typeof filters>>[1];
 
 function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
-  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
   const { pageSize } = paging;
   const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
   const q = useApiQuery<ListPage<SpotOrder>>(
     "/api/spot/orders",
-    { symbol: url.symbol, startTime, endTime, page: url.page, pageSize },
+    { symbol: url.symbol, startTime, endTime, page: paging.page, pageSize },
     { enabled: !!url.symbol, keepPrevious: true },
   );
   const columns = useMemo(() => {
@@ -199,8 +200,8 @@ function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }
           label="Spot orders"
           loadingLabel="Loading spot orders"
           empty={
-            <EmptyState title={`No ${url.symbol} orders${url.page > 1 ? " on this page" : ""}`}>
-              {url.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
+            <EmptyState title={`No ${url.symbol} orders${paging.page > 1 ? " on this page" : ""}`}>
+              {paging.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
             </EmptyState>
           }
           paging={paging}

@@ -65,8 +65,12 @@ export function OverviewView() {
   // several times, and new row arrays would make every chart lay itself out again.
   const seriesData = series.data;
   const prevSeriesData = prevSeries.data;
-  const totals = useMemo(() => (seriesData ? seriesTotals(seriesData.items) : null), [seriesData]);
-  const prevTotals = useMemo(() => (prevSeriesData ? seriesTotals(prevSeriesData.items) : null), [prevSeriesData]);
+  // A period without a single record has no data, which is not the same as a total of 0: it
+  // is shown and compared as "no data", never as a number.
+  const totals = useMemo(() => (seriesData?.items.length ? seriesTotals(seriesData.items) : null), [seriesData]);
+  const prevTotals = useMemo(() => (prevSeriesData?.items.length ? seriesTotals(prevSeriesData.items) : null), [prevSeriesData]);
+  const noData = `No data for the ${against}.`;
+  const seriesNote = seriesData && !seriesData.items.length ? "No data in this period." : prevSeries.isError ? "Previous period could not be loaded." : prevSeriesData && !prevSeriesData.items.length ? noData : undefined;
   const rowsByMetric = useMemo(() => (seriesData ? new Map(METRICS.map((m) => [m, chartRows(seriesData.items, m)])) : null), [seriesData]);
   const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
 
@@ -98,7 +102,7 @@ export function OverviewView() {
                 previous={prevTotals ? prevTotals[m].total : null}
                 comparing={!prevSeries.isSuccess && !prevSeries.isError}
                 against={against}
-                note={prevSeries.isError ? "Previous period could not be loaded." : undefined}
+                note={seriesNote}
               />
             ))}
             {funnelKpis.map(({ key, label }) => (

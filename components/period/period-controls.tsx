@@ -1,7 +1,10 @@
 "use client";
 
+import { useArchiveStatus } from "@/components/archive/use-archive-status";
 import { SelectField, TextField } from "@/components/ui/field";
-import { GRANULARITIES, PRESET_LABELS, PRESETS, type Granularity, type Period, type Preset } from "@/lib/ui/period";
+import { customRangeProblem, GRANULARITIES, PRESET_LABELS, PRESETS, type Granularity, type Period, type Preset } from "@/lib/ui/period";
+import { DAY_MS } from "@/lib/ui/time";
+import { WINDOWS } from "@/lib/weex/limits";
 import { usePeriod } from "./use-period";
 import { ZoneSelect } from "./zone-select";
 
@@ -13,8 +16,22 @@ function describe(p: Period): string {
  * Period preset, custom dates, granularity and zone: the view's reporting window, kept in the
  * URL and carried by the navigation. Changes apply at once (each is a single choice).
  */
-export function PeriodControls({ showGranularity = true, compareNote = true, onChanged }: { showGranularity?: boolean; compareNote?: boolean; onChanged?: () => void }) {
-  const { state, setState: setUrl, tz, period, previous } = usePeriod();
+export function PeriodControls({
+  showGranularity = true,
+  granularityHint,
+  compareNote = true,
+  onChanged,
+}: {
+  showGranularity?: boolean;
+  /** what the granularity changes on this page, when that is not the whole page */
+  granularityHint?: string;
+  compareNote?: boolean;
+  onChanged?: () => void;
+}) {
+  const { state, setState: setUrl, tz, period, previous, now } = usePeriod();
+  // A reversed or overlong custom range keeps what was typed, says what is wrong next to the
+  // dates, and the page shows the last 30 days meanwhile (resolvePeriod's fallback).
+  const problem = state.period === "custom" && (state.from || state.to) ? customRangeProblem(state.from ?? period.from, state.to ?? period.to) : null;
   // A new window invalidates the page number of any list below (nuqs batches both updates).
   const setState: typeof setUrl = (v) => {
     onChanged?.();
@@ -42,7 +59,14 @@ export function PeriodControls({ showGranularity = true, compareNote = true, onC
               max={state.to ?? period.to}
               onChange={(e) => e.target.value && void setState({ from: e.target.value })}
             />
-            <TextField label="To" type="date" value={state.to ?? period.to} min={state.from ?? period.from} onChange={(e) => e.target.value && void setState({ to: e.target.value })} />
+            <TextField
+              label="To"
+              type="date"
+              value={state.to ?? period.to}
+              min={state.from ?? period.from}
+              onChange={(e) => e.target.value && void setState({ to: e.target.value })}
+              error={problem}
+            />
           </>
         ) : null}
         {showGranularity ? (
@@ -51,6 +75,7 @@ export function PeriodControls({ showGranularity = true, compareNote = true, onC
             value={state.gran}
             onChange={(e) => void setState({ gran: e.target.value as Granularity })}
             options={GRANULARITIES.map((g) => ({ value: g, label: g === "day" ? "Daily" : g === "week" ? "Weekly (ISO, Monday)" : "Monthly" }))}
+            hint={granularityHint}
           />
         ) : null}
         <div className="col-span-2 md:col-span-1 xl:col-span-2">
@@ -60,7 +85,35 @@ export function PeriodControls({ showGranularity = true, compareNote = true, onC
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="period-summary">
         <span className="font-medium">{describe(period)}</span> ({period.days} {period.days === 1 ? "day" : "days"}, {tz})
         {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {describe(previous)}</span> : null}
+        {problem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · showing the last 30 days until the custom range is fixed</span> : null}
       </p>
+      <Coverage period={period} now={now} />
     </section>
+  );
+}
+
+const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * What the data covers, so a long or old period is not a mystery: the dashboard's history of
+ * sub-affiliate records (what the archive holds; older days are read live from WEEX, slowly),
+ * and WEEX's one-year window for invitees.
+ */
+function Coverage({ period, now }: { period: Period; now: number }) {
+  const status = useArchiveStatus();
+  const sub = status.data?.datasets.find((d) => d.dataset === "subAffiliates");
+  const inviteeFrom = ymd(now - WINDOWS.invitees.maxAgeMs);
+  const parts: string[] = [];
+  if (sub?.heldFrom != null) {
+    parts.push(`The dashboard holds sub-affiliate records from ${ymd(sub.heldFrom)}${period.startTime < sub.heldFrom ? "; earlier days are read live from WEEX and load slower" : ""}.`);
+  } else if (status.data?.building) {
+    parts.push(`The dashboard is still building its history (${status.data.percent} %); until then figures are read live from WEEX, which is slower.`);
+  }
+  if (period.startTime < now - WINDOWS.invitees.maxAgeMs - DAY_MS) parts.push(`Invitee figures exist only from ${inviteeFrom} (WEEX keeps one year).`);
+  if (!parts.length) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="period-coverage">
+      {parts.join(" ")}
+    </p>
   );
 }

@@ -2,6 +2,21 @@
 export const ROLES = ["viewer", "trader", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What each role may do, in one wording for the login page's demo accounts, the demo's
+ * console text and the README (each adds to the one before).
+ */
+export const ROLE_SUMMARIES: Record<Role, string> = {
+  viewer: "reports, charts and CSV exports (overview, invitees, sub-affiliates, transfers, markets, coins)",
+  trader: "+ spot order queries and contract / plan orders",
+  admin: "+ users, audit log and archive sync",
+};
+
+/** The demo accounts as the demo prints them: one line per role. */
+export function roleLines(indent = "    "): string {
+  return ROLES.map((r) => `${indent}${r.padEnd(8)} ${ROLE_SUMMARIES[r]}`).join("\n");
+}
+
 export interface ShellUser {
   name: string;
   role: Role;

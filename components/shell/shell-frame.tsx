@@ -91,9 +91,12 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
       </header>
 
       <div className="flex">
-        <nav aria-label="Main" className="sticky top-14 hidden h-[calc(100vh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-slate-200 px-3 py-6 md:block dark:border-slate-800">
-          {nav()}
-        </nav>
+        {/* The border belongs to a column as tall as the page; the links inside stay in view. */}
+        <div className="hidden w-60 shrink-0 border-r border-slate-200 md:block dark:border-slate-800" data-testid="sidebar">
+          <nav aria-label="Main" className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
+            {nav()}
+          </nav>
+        </div>
 
         {open ? (
           <div className="fixed inset-0 top-14 z-20 md:hidden">

@@ -11,7 +11,8 @@ import { columnHelper } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable, urlPaging } from "@/components/ui/paged-table";
+import { PagedTable } from "@/components/ui/paged-table";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { buttonGhost } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
@@ -45,11 +46,11 @@ const filters = {
 export function SubAffiliatesView() {
   const { tz, period, state: periodState } = usePeriod();
   const [url, setUrl] = useQueryStates(filters);
-  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
   const { pageSize } = paging;
   const trendUid = url.trend ?? url.subUid;
 
-  const params = { productType: url.product, subUid: url.subUid, startTime: period.startTime, endTime: period.endTime, page: url.page, pageSize };
+  const params = { productType: url.product, subUid: url.subUid, startTime: period.startTime, endTime: period.endTime, page: paging.page, pageSize };
   const q = useApiQuery<ListPage<SubAffiliateRow>>("/api/affiliate/sub-affiliates", params, { keepPrevious: true });
 
   const columns = useMemo(() => {
@@ -82,7 +83,8 @@ export function SubAffiliatesView() {
 
   return (
     <>
-      <PeriodControls compareNote={false} onChanged={() => void setUrl({ page: null })} />
+      {/* The list is daily records whatever the granularity: the select appears with the trend chart it changes. */}
+      <PeriodControls compareNote={false} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
       <SubAffiliateFilters
         key={`${url.product}|${url.subUid}`}
         initial={{ product: url.product, subUid: url.subUid ?? "" }}

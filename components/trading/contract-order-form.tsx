@@ -27,18 +27,41 @@ const WORKING_TYPES = [
   { value: "MARK_PRICE", label: "MARK_PRICE" },
 ];
 
+/** WEEX's code for a symbol it does not know (-1121). */
+const INVALID_SYMBOL = "-1121";
+
+interface Draft {
+  form: ContractOrderForm;
+  clientOrderId: string;
+  /** the symbol WEEX rejected as unknown: not restored on the next visit */
+  rejectedSymbol?: string | null;
+  /** set on a visit that dropped the rejected symbol, to say so next to the field */
+  droppedSymbol?: string | null;
+}
+
+const newDraft = (): Draft => ({ form: EMPTY_CONTRACT_ORDER, clientOrderId: generateClientOrderId() });
+
+/** On a new visit, a symbol WEEX rejected comes back empty, with a word why (the rest of the draft stays). */
+function restoreDraft(d: Draft): Draft {
+  if (d.rejectedSymbol && d.form.symbol === d.rejectedSymbol) return { ...d, form: { ...d.form, symbol: "" }, rejectedSymbol: null, droppedSymbol: d.rejectedSymbol };
+  return { ...d, droppedSymbol: null };
+}
+
 /**
  * A contract order: form → check with the server's schema → confirm the exact JSON → send
  * once. The client order id is made once per order and survives resubmits and reloads; a new
  * one comes only after WEEX accepted the order or the person starts a new order.
  */
 export function ContractOrderFormPanel() {
-  const [draft, setDraft] = useStoredState("trading.contract", () => ({ form: EMPTY_CONTRACT_ORDER, clientOrderId: generateClientOrderId() }));
+  const [draft, setDraft] = useStoredState<Draft>("trading.contract", newDraft, restoreDraft);
   const [errors, setErrors] = useState<Errors>({});
   const [review, setReview] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const f = draft.form;
-  const set = (patch: Partial<ContractOrderForm>) => setDraft((d) => ({ ...d, form: { ...d.form, ...patch } }));
+  const set = (patch: Partial<ContractOrderForm>) => setDraft((d) => ({ ...d, form: { ...d.form, ...patch }, ...("symbol" in patch ? { droppedSymbol: null } : {}) }));
+  const rejectSymbol = (code: string | undefined) => {
+    if (code === INVALID_SYMBOL) setDraft((d) => ({ ...d, rejectedSymbol: d.form.symbol }));
+  };
 
   const place = useMutation({
     mutationFn: (bodyText: string) => apiSend<PlaceOrderResult>("POST", PATH, bodyText),
@@ -51,11 +74,13 @@ export function ContractOrderFormPanel() {
         setDraft((d) => ({ ...d, clientOrderId: generateClientOrderId() }));
       } else {
         setOutcome({ kind: "rejected", errorCode: r.errorCode, errorMessage: r.errorMessage, clientOrderId: draft.clientOrderId });
+        rejectSymbol(String(r.errorCode));
       }
     },
     onError: (error) => {
       setReview(null);
       if (isApiError(error) && error.fields.length) setErrors(serverFieldErrors(error.fields));
+      if (isApiError(error)) rejectSymbol(error.upstream?.code);
       setOutcome({ kind: "failed", error, clientOrderId: draft.clientOrderId });
     },
   });
@@ -76,7 +101,7 @@ export function ContractOrderFormPanel() {
   }
 
   function newOrder() {
-    setDraft({ form: EMPTY_CONTRACT_ORDER, clientOrderId: generateClientOrderId() });
+    setDraft(newDraft());
     setErrors({});
     setOutcome(null);
   }
@@ -87,7 +112,15 @@ export function ContractOrderFormPanel() {
       <form noValidate onSubmit={onReview} className="space-y-4" aria-label="Contract order">
         {errors.form ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.form}</p> : null}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Symbol" data-field="contract-symbol" value={f.symbol} onChange={(e) => set({ symbol: e.target.value })} error={errors.symbol} hint="Contract symbols look like cmt_btcusdt." autoComplete="off" />
+          <TextField
+            label="Symbol"
+            data-field="contract-symbol"
+            value={f.symbol}
+            onChange={(e) => set({ symbol: e.target.value })}
+            error={errors.symbol}
+            hint={draft.droppedSymbol ? `WEEX rejected “${draft.droppedSymbol}” last time, so it was not filled in again. Contract symbols look like cmt_btcusdt.` : "Contract symbols look like cmt_btcusdt."}
+            autoComplete="off"
+          />
           <TextField
             label="Client order ID (newClientOrderId)"
             data-field="contract-newClientOrderId"

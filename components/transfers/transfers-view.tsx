@@ -2,6 +2,7 @@
 
 import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
+import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge, type Tone } from "@/components/ui/badge";
@@ -11,7 +12,9 @@ import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
-import { PagedTable, urlPaging } from "@/components/ui/paged-table";
+import { ListToolbar } from "@/components/ui/list-toolbar";
+import { PagedTable } from "@/components/ui/paged-table";
+import { useUrlPaging } from "@/components/ui/use-url-paging";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import type { ListPage } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
@@ -62,7 +65,7 @@ export function TransfersView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(filters);
   const [now] = useState(() => Date.now());
-  const paging = urlPaging(url, setUrl, PAGE_SIZES);
+  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
   const { pageSize } = paging;
   const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
   const params = {
@@ -72,10 +75,12 @@ export function TransfersView() {
     endTime,
     fromAccountType: url.fromAccount,
     toAccountType: url.toAccount,
-    page: url.page,
+    page: paging.page,
     pageSize,
   };
   const q = useApiQuery<ListPage<Transfer>>("/api/affiliate/withdrawals", params, { keepPrevious: true });
+  // The export takes exactly the list's filters, without its paging.
+  const { page: _page, pageSize: _size, ...exportParams } = params;
 
   const columns = useMemo(() => {
     const h = columnHelper<Transfer>();
@@ -121,6 +126,9 @@ export function TransfersView() {
         }
         onReset={() => void setUrl({ withdrawID: null, coin: null, start: null, end: null, fromAccount: null, toAccount: null, page: null })}
       />
+      <ListToolbar note="The export contains every page of these filters.">
+        <ExportButton href="/api/affiliate/withdrawals/export" params={exportParams} fallbackFilename="transfers.csv" />
+      </ListToolbar>
       <PagedTable
         query={q}
         columns={columns}

@@ -31,10 +31,17 @@ export interface DataTableProps<T extends RowData> {
 }
 
 /**
+ * The first column names the row (a UID, an id): it stays in view while a wide table scrolls
+ * sideways. Opaque so the scrolled cells pass under it.
+ */
+export const stickyFirstColumn = "sticky left-0 z-[1] bg-white dark:bg-slate-950";
+export const stickyFirstHeader = "sticky left-0 z-[2] bg-slate-50 dark:bg-slate-900";
+
+/**
  * A semantic table (caption, column headers with scope) over TanStack Table v9's core row
- * model. Wide tables scroll inside their own region, which is focusable for keyboard users;
- * the region is `relative` so visually hidden (absolutely positioned) text inside it cannot
- * widen the page.
+ * model. Wide tables scroll inside their own region, which is focusable for keyboard users,
+ * with the first (identifying) column kept in view; the region is `relative` so visually
+ * hidden (absolutely positioned) text inside it cannot widen the page.
  */
 export function DataTable<T extends RowData>({ columns, data, caption, getRowId, stale, testId }: DataTableProps<T>) {
   const table = useTable({ features: tableFeaturesCore, columns, data, getRowId });
@@ -54,11 +61,11 @@ export function DataTable<T extends RowData>({ columns, data, caption, getRowId,
         <thead className="bg-slate-50 dark:bg-slate-800/60">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
+              {group.headers.map((header, i) => (
                 <th
                   key={header.id}
                   scope="col"
-                  className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${header.column.columnDef.meta?.numeric ? "text-right" : "text-left"}`}
+                  className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${header.column.columnDef.meta?.numeric ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}
                 >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
@@ -69,10 +76,10 @@ export function DataTable<T extends RowData>({ columns, data, caption, getRowId,
         <tbody ref={bodyRef} className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.slice(0, shown).map((row) => (
             <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-              {row.getAllCells().map((cell) => {
+              {row.getAllCells().map((cell, i) => {
                 const meta = cell.column.columnDef.meta;
                 return (
-                  <td key={cell.id} className={`px-3 py-2 align-top ${meta?.numeric ? "text-right tabular-nums" : ""} ${meta?.nowrap ? "whitespace-nowrap" : ""}`}>
+                  <td key={cell.id} className={`px-3 py-2 align-top ${meta?.numeric ? "text-right tabular-nums" : ""} ${meta?.nowrap ? "whitespace-nowrap" : ""} ${i === 0 ? stickyFirstColumn : ""}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 );

@@ -10,7 +10,6 @@ import { ErrorBanner, RateLimitNotice } from "./error-banner";
 import { Pager } from "./pager";
 import { TableSkeleton } from "./skeleton";
 import type { ListPage } from "@/lib/ui/api";
-import { clampPageSize } from "@/lib/ui/url-state";
 
 export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<T>, "columns" | "caption" | "getRowId" | "testId"> {
   /** the list query (useApiQuery with keepPrevious, so a page stays on screen while the next loads) */
@@ -30,17 +29,8 @@ export interface Paging {
   pageSizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
-}
-
-/** Paging kept in the URL (`page`, `size`: pagingParsers): a size outside `pageSizes` counts as the first; a new size starts at page 1. */
-export function urlPaging(url: { page: number; size: number }, setUrl: (values: { page?: number | null; size?: number | null }) => unknown, pageSizes: readonly number[]): Paging {
-  return {
-    page: url.page,
-    pageSize: clampPageSize(url.size, pageSizes),
-    pageSizes,
-    onPage: (page) => void setUrl({ page }),
-    onPageSize: (size) => void setUrl({ size, page: null }),
-  };
+  /** what was corrected in an out-of-range link (useUrlPaging), said once above the table */
+  notice?: string | null;
 }
 
 /**
@@ -50,6 +40,11 @@ export function urlPaging(url: { page: number; size: number }, setUrl: (values: 
 export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, empty, paging, ...table }: PagedTableProps<T>) {
   return (
     <>
+      {paging.notice ? (
+        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-300" data-testid="paging-notice">
+          {paging.notice}
+        </p>
+      ) : null}
       <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
       {q.isError ? (
         <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previousPeriod, resolvePeriod } from "./period";
+import { customRangeProblem, previousPeriod, resolvePeriod } from "./period";
 
 // Wednesday 18 November 2026, 15:00 UTC
 const NOW = Date.UTC(2026, 10, 18, 15);
@@ -22,6 +22,14 @@ describe("reporting periods", () => {
     expect(resolvePeriod("7d", "America/New_York", lateNY)).toMatchObject({ to: "2026-11-18" });
     expect(resolvePeriod("7d", "UTC", lateNY)).toMatchObject({ to: "2026-11-19" });
   });
+  it("names what is wrong with a custom range: reversed, missing, longer than a year and a day", () => {
+    expect(customRangeProblem("2026-10-31", "2026-10-01")).toBe("The end date is before the start date.");
+    expect(customRangeProblem("2026-10-01", null)).toMatch(/both/);
+    expect(customRangeProblem("2016-01-01", "2026-01-01")).toMatch(/at most 366 days \(this one: 3,654\)/);
+    expect(customRangeProblem("2025-11-01", "2026-10-31")).toBeNull();
+    expect(resolvePeriod("custom", "UTC", NOW, { from: "2016-01-01", to: "2026-01-01" })).toMatchObject({ days: 30 });
+  });
+
   it("custom ranges are taken as given; invalid ones fall back to 30 days", () => {
     expect(resolvePeriod("custom", "UTC", NOW, { from: "2026-10-01", to: "2026-10-31" })).toMatchObject({ days: 31 });
     expect(resolvePeriod("custom", "UTC", NOW, { from: "2026-10-31", to: "2026-10-01" })).toMatchObject({ days: 30, to: "2026-11-18" });

@@ -33,6 +33,24 @@ export interface Period {
   days: number;
 }
 
+/**
+ * The longest custom range: a year and a day. The dashboard's history covers one year
+ * (ARCHIVE_SUB_AFFILIATE_DAYS, WEEX's invitee window), and every period is compared with one
+ * as long before it, so a 10-year range would page WEEX for two decades of nothing.
+ */
+export const MAX_CUSTOM_DAYS = 366;
+
+/** What is wrong with a custom range, in words for the form (null: it can be used). */
+export function customRangeProblem(from?: string | null, to?: string | null): string | null {
+  const a = parseYmd(from);
+  const b = parseYmd(to);
+  if (!a || !b) return "Choose both a start and an end date.";
+  const days = Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS) + 1;
+  if (days < 1) return "The end date is before the start date.";
+  if (days > MAX_CUSTOM_DAYS) return `A custom range spans at most ${MAX_CUSTOM_DAYS} days (this one: ${days.toLocaleString("en-US")}).`;
+  return null;
+}
+
 const TRAILING_DAYS: Partial<Record<Preset, number>> = { "7d": 7, "30d": 30, "90d": 90, "1y": 365 };
 
 function periodOf(first: Ymd, last: Ymd, tz: string): Period {
@@ -44,7 +62,8 @@ function periodOf(first: Ymd, last: Ymd, tz: string): Period {
 
 /**
  * The period a preset means today in a zone. A custom range needs `from` and `to`
- * (YYYY-MM-DD); if they are missing or reversed it falls back to the last 30 days.
+ * (YYYY-MM-DD); if they are missing, reversed or too long (customRangeProblem) it falls back to
+ * the last 30 days, and the period controls say so next to the dates.
  */
 export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: { from?: string | null; to?: string | null }): Period {
   const today = ymdInZone(now, tz);
@@ -58,10 +77,8 @@ export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: 
     case "ytd":
       return periodOf({ year: today.year, month: 1, day: 1 }, today, tz);
     case "custom": {
-      const from = parseYmd(custom?.from);
-      const to = parseYmd(custom?.to);
-      if (from && to && formatYmd(from) <= formatYmd(to)) return periodOf(from, to, tz);
-      return resolvePeriod("30d", tz, now);
+      if (customRangeProblem(custom?.from, custom?.to)) return resolvePeriod("30d", tz, now);
+      return periodOf(parseYmd(custom?.from)!, parseYmd(custom?.to)!, tz);
     }
     default:
       return resolvePeriod("30d", tz, now);

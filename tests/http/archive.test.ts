@@ -90,6 +90,26 @@ describe("archive sync over HTTP", () => {
     expect((await api("/api/admin/sync", { base })).status).toBe(401);
   });
 
+  it("tells viewers how far the history is built and what it holds (GET /api/archive/status), without the admin's details", async () => {
+    const viewer = await login("viewer", "demo", { base });
+    type Build = { building: boolean; percent: number; datasets: { dataset: string; building: boolean; percent: number | null; heldFrom: number | null; heldTo: number | null }[] };
+    const get = async () => {
+      const r = await api<Build>("/api/archive/status", { cookie: viewer, base });
+      expect(r.status).toBe(200);
+      return r.json;
+    };
+    const done = await until("the backfill", get, (s) => !s.building);
+    expect(done.percent).toBe(100);
+    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals"]);
+    for (const d of done.datasets) {
+      expect(d.building).toBe(false);
+      expect(d.heldFrom).toBeLessThan(d.heldTo!);
+    }
+    // what the admin page has and a viewer does not need
+    expect(JSON.stringify(done)).not.toMatch(/lastError|runner|rows/);
+    expect((await api("/api/archive/status", { base })).status).toBe(401);
+  });
+
   it("answers from the archive with freshness, and live when asked", async () => {
     const now = Date.now();
     const q = `startTime=${now - 60 * DAY_MS}&endTime=${now}`;

@@ -64,6 +64,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "affiliate/withdrawals/export": {
     GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
   },
+  "archive/status": { GET: { role: "viewer", sample: () => ({ path: "/api/archive/status" }), ok: [200] } },
   "admin/sync": {
     GET: { role: "admin", sample: () => ({ path: "/api/admin/sync" }), ok: LET_IN },
     POST: { role: "admin", sample: () => ({ path: "/api/admin/sync", body: {} }), ok: LET_IN },

@@ -287,6 +287,9 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [200],
     },
   },
+  "archive/status": {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/archive/status"), status: [200], runs: 15 },
+  },
   "admin/sync": {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/admin/sync"), status: [200], runs: 15 },
     // (the shared server runs with ARCHIVE_SYNC=off: a valid request is answered 200 "this instance does not sync", not queued)
