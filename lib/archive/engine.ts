@@ -168,6 +168,14 @@ export class ArchiveEngine {
     let c = inside;
     for (;;) {
       signal?.throwIfAborted();
+      // Checked before every page, not only at the slice's start: a page may wait long for
+      // weight while people use the budget, and the window slides meanwhile.
+      const still = await this.keepInsideWindow(c);
+      if (!still) {
+        await finishCursorUnfetched(this.db, c, this.now());
+        return;
+      }
+      c = still;
       const variant = variants[c.variant];
       const range = { from: c.rangeFrom, to: c.rangeTo };
       const page = await this.lister.list(
@@ -205,19 +213,22 @@ export class ArchiveEngine {
   }
 
   /**
-   * A slice planned near the upstream's age limit may have waited (a long backfill, a stopped
-   * process) until part of it is older than the upstream answers for. Its start moves up to
-   * the window; if it had started paging, it starts again from its first page, because the
-   * pages of the new query are not the pages of the old one.
+   * A slice planned near the upstream's age limit may wait (a long backfill, people using the
+   * budget, a stopped process) until its start is about to leave what the upstream answers for.
+   * Its start then moves up to the window plus the full margin, so the rest of the slice has
+   * that long to finish (moving it only to the edge would have it slide out again at once and
+   * fail on every retry). The account-type pairs already read covered more than the new range;
+   * the pair being read starts again from its first page, because the pages of the new query
+   * are not the pages of the old one.
    */
   private async keepInsideWindow(c: CursorRow): Promise<CursorRow | null> {
     const now = this.now();
-    const start = windowStart(c.dataset, now, { ...this.settings, windowMarginMs: Math.min(this.settings.windowMarginMs, 60_000) });
-    if (start === null || c.rangeFrom >= start) return c;
-    if (c.rangeTo < start) return null;
-    const rangeFrom = start;
+    const edge = windowStart(c.dataset, now, { ...this.settings, windowMarginMs: Math.min(this.settings.windowMarginMs, 60_000) });
+    if (edge === null || c.rangeFrom >= edge) return c;
+    if (c.rangeTo < edge) return null;
+    const rangeFrom = Math.min(windowStart(c.dataset, now, this.settings)!, c.rangeTo);
     await restartCursor(this.db, c, rangeFrom, now);
-    return { ...c, rangeFrom, variant: 0, nextPage: 1, pages: null };
+    return { ...c, rangeFrom, nextPage: 1, pages: null };
   }
 
   /** No slice pending: the run is complete. */

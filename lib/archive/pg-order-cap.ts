@@ -3,7 +3,7 @@
  * that N dashboard instances on one WEEX account together send at most the cap, not N times
  * it. The bookkeeping of `OrderCap` (lib/weex/order-cap.ts) in the table `order_cap_slot`; the
  * decision "is a slot free? then take it" is the SQL function `order_cap_take` (migration
- * 0110), serialised per account by an advisory lock and timed by the database's clock, the way
+ * 0120), serialised per account by an advisory lock and timed by the database's clock, the way
  * the weight ledger (pg-ledger.ts) is shared.
  */
 import { sql } from "drizzle-orm";

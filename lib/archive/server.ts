@@ -17,6 +17,7 @@ import { getConfig } from "@/lib/server/config";
 import { logger } from "@/lib/server/log";
 import { getWeex } from "@/lib/server/weex";
 import { syncAction, syncStatus, type SyncAction, type SyncStatus } from "./admin";
+import { buildStatus, type ArchiveBuildStatus } from "./build-status";
 import { ArchiveEngine } from "./engine";
 import { pageLister } from "./lister";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "./lock";
@@ -27,6 +28,7 @@ import { selectedSources, type SelectedSources, type SourceParam } from "./sourc
 const g = globalThis as typeof globalThis & {
   __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
   __weexLiveCache?: TtlCache<readonly unknown[]>;
+  __weexArchiveStatus?: TtlCache<ArchiveBuildStatus>;
 };
 
 /** Entries of the live cache: distinct live filters (product, sub-affiliate, uid) held at once. */
@@ -98,6 +100,19 @@ export async function archiveStatus(): Promise<SyncStatus> {
   const runner = state.lock?.held ? "this-process" : await otherRunner();
   return syncStatus(engine.db, { enabled: archiveSyncEnabled(), runner });
 }
+
+/**
+ * GET /api/archive/status: what every viewer may know. Open pages poll it every few seconds
+ * while the first backfill runs, which is when the database is busiest; the full status counts
+ * every archive row, so viewers share one answer per STATUS_TTL_MS (and one computation while
+ * it is in flight) instead of each paying for it.
+ */
+export function viewerArchiveStatus(): Promise<ArchiveBuildStatus> {
+  return statusCache.get("status", async () => buildStatus(await archiveStatus()));
+}
+
+const STATUS_TTL_MS = 5_000;
+const statusCache = (g.__weexArchiveStatus ??= new TtlCache<ArchiveBuildStatus>(STATUS_TTL_MS, 1));
 
 /** What POST /api/admin/sync answers when nothing would run the request. */
 export const SYNC_OFF_MESSAGE =

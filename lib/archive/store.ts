@@ -170,11 +170,11 @@ export async function advanceCursor(
   if (updated.length !== 1) throw new CursorMovedError(c);
 }
 
-/** Start a slice again from its first page (its range moved with the upstream's window). */
+/** Start the pair being read of a slice again from its first page (its range moved with the upstream's window). */
 export async function restartCursor(db: Db | Tx, c: CursorRow, rangeFrom: number, now: number): Promise<void> {
   await db
     .update(archiveCursor)
-    .set({ rangeFrom, variant: 0, nextPage: 1, pages: null, updatedAt: now })
+    .set({ rangeFrom, nextPage: 1, pages: null, updatedAt: now })
     .where(and(eq(archiveCursor.dataset, c.dataset), eq(archiveCursor.slice, c.slice)));
 }
 

@@ -16,7 +16,7 @@ describe("Coalescer", () => {
     expect(await Promise.all(all)).toEqual(Array(12).fill("answer"));
     expect(runs).toBe(1);
     // after the answer, the next request runs again (nothing is cached here)
-    await c.join("k", async () => "again");
+    expect(await c.join("k", async () => "again")).toBe("again");
     expect(c.size).toBe(0);
   });
 

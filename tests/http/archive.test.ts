@@ -92,7 +92,7 @@ describe("archive sync over HTTP", () => {
 
   it("tells viewers how far the history is built and what it holds (GET /api/archive/status), without the admin's details", async () => {
     const viewer = await login("viewer", "demo", { base });
-    type Build = { building: boolean; percent: number; datasets: { dataset: string; building: boolean; percent: number | null; heldFrom: number | null; heldTo: number | null }[] };
+    type Build = { now: number; building: boolean; percent: number; datasets: { dataset: string; building: boolean; percent: number | null; heldFrom: number | null; heldTo: number | null }[] };
     const get = async () => {
       const r = await api<Build>("/api/archive/status", { cookie: viewer, base });
       expect(r.status).toBe(200);
@@ -107,6 +107,9 @@ describe("archive sync over HTTP", () => {
     }
     // what the admin page has and a viewer does not need
     expect(JSON.stringify(done)).not.toMatch(/lastError|runner|rows/);
+    // pages poll it: viewers asking within a few seconds share one computed answer
+    const [a, b] = await Promise.all([get(), get()]);
+    expect(b.now).toBe(a.now);
     expect((await api("/api/archive/status", { base })).status).toBe(401);
   });
 

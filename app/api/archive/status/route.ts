@@ -3,11 +3,10 @@
  * how far it is, when each dataset last synced and which range it holds. Pages use it to say
  * "Building your history — 57 %" and what a period's data covers. No upstream call.
  */
-import { buildStatus } from "@/lib/archive/build-status";
-import { archiveStatus } from "@/lib/archive/server";
+import { viewerArchiveStatus } from "@/lib/archive/server";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  handler: async () => buildStatus(await archiveStatus()),
+  handler: () => viewerArchiveStatus(),
 });
