@@ -24,6 +24,7 @@ import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/affiliate/leaderboard";
 import {
   inviteeSlices,
+  isEmptyPage,
   PRODUCT_TYPES,
   type InviteeFilter,
   type PageLister,
@@ -378,7 +379,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
           const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
           got.push(...r.items);
-          if (!r.hasNextPage || r.items.length === 0) break;
+          if (!r.hasNextPage || isEmptyPage(r)) break;
         }
       }
       return got;

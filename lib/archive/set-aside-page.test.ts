@@ -1,0 +1,81 @@
+/**
+ * A page whose records were all set aside is not the end of a slice (review finding 1): the
+ * engine reads the pages after it, and a re-sync meeting such a page deletes only what it
+ * really did not see again. A fake lister stands in for WEEX so the pages are exactly these.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db";
+import { testBackends } from "@/lib/db/test-support";
+import type { PageLister } from "@/lib/affiliate/pages";
+import { DAY_MS, type ListPage } from "@/lib/weex/endpoints";
+import { rows } from "./db";
+import { ArchiveEngine } from "./engine";
+import { DEFAULT_SETTINGS } from "./settings";
+
+const NOW = Date.now();
+const transfer = (id: string, createTime: number) => ({
+  withdrawId: id,
+  fromUserId: "100",
+  toUserId: "200",
+  coin: "USDT",
+  status: "SUCCESS",
+  amount: "1.5",
+  createTime,
+  updateTime: createTime,
+});
+const A = transfer("A", NOW - 2 * DAY_MS);
+const B = transfer("B", NOW - 2 * DAY_MS + 1);
+
+/** SPOT→SPOT transfers in two pages: B on page 1 (usable, or set aside when `odd`), A on page 2. */
+function lister(state: { odd: boolean }): PageLister {
+  return {
+    async list(_key, input) {
+      const p = input as Record<string, unknown>;
+      const page = Number(p.page);
+      const inRange = Number(p.startTime) <= A.createTime && A.createTime <= Number(p.endTime);
+      const spot = p.fromAccountType === "SPOT" && p.toAccountType === "SPOT";
+      const base = { page, pageSize: Number(p.pageSize), total: null, pages: null };
+      if (!inRange || !spot || page > 2) return { ...base, items: [], hasNextPage: false } as ListPage<never>;
+      if (page === 2) return { ...base, items: [A], hasNextPage: false } as unknown as ListPage<never>;
+      if (!state.odd) return { ...base, items: [B], hasNextPage: true } as unknown as ListPage<never>;
+      const rejected = [{ record: { ...B, amount: "1,5" }, problem: { path: "items.0.amount", value: "1,5", reason: "not a decimal" } }];
+      return { ...base, items: [], rejected, hasNextPage: true } as ListPage<never>;
+    },
+  };
+}
+
+for (const backend of testBackends()) {
+  describe(`a page of set-aside records only (${backend.name})`, () => {
+    let database: Database;
+    const ids = async () =>
+      (await rows<{ id: string }>(database.db, sql`SELECT withdraw_id AS id FROM archive_transfer ORDER BY withdraw_id`)).map((r) => r.id);
+    beforeAll(async () => {
+      database = await backend.open();
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("does not end the slice: the pages after it are read, and a re-sync keeps what they hold", async () => {
+      const state = { odd: true };
+      let t = NOW;
+      const engine = new ArchiveEngine({ db: database.db, lister: lister(state), now: () => t, settings: DEFAULT_SETTINGS });
+      await engine.run("withdrawals");
+      expect(await ids()).toEqual(["A"]);
+
+      state.odd = false;
+      t += 1000;
+      await engine.requestResync("withdrawals", { from: NOW - 3 * DAY_MS, to: NOW - DAY_MS });
+      await engine.run("withdrawals");
+      expect(await ids()).toEqual(["A", "B"]);
+
+      // B is unusable again: the re-sync removes B (not met again) but keeps A of page 2
+      state.odd = true;
+      t += 1000;
+      await engine.requestResync("withdrawals", { from: NOW - 3 * DAY_MS, to: NOW - DAY_MS });
+      await engine.run("withdrawals");
+      expect(await ids()).toEqual(["A"]);
+    });
+  });
+}
