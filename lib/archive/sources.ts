@@ -133,8 +133,9 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   const now = baseDeps.now ?? Date.now;
   const seen: Freshness[] = [];
   // Records of this request's upstream pages that could not be used: counted for `warnings`.
-  const problems = new ProblemSink();
-  const lister = collecting(baseDeps.lister, problems, now);
+  let problems = new ProblemSink();
+  // (the lister hands them to whichever sink is current: `retry` starts a fresh one)
+  const lister = collecting(baseDeps.lister, { add: (r) => problems.add(r) }, now);
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
 
@@ -301,9 +302,21 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       return await run();
     } catch (e) {
       if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      seen.length = 0;
+      startOver();
       return run();
     }
+  }
+
+  /**
+   * Before the second attempt at an answer: what the first one saw is forgotten, its sources
+   * and its set-aside records alike (else the archive's problems count twice and an export
+   * writes them twice).
+   */
+  function startOver(): void {
+    seen.length = 0;
+    const keepRecords = problems.keepRecords;
+    problems = new ProblemSink();
+    problems.keepRecords = keepRecords;
   }
 
   /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
@@ -316,7 +329,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       }
     } catch (e) {
       if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      seen.length = 0;
+      startOver();
       yield* run();
     }
   }
@@ -467,7 +480,7 @@ const goneUntil = ((globalThis as typeof globalThis & { __weexGoneUntil?: Map<Da
 const GONE_RECHECK_MS = 10 * 60_000;
 
 /** The lister, with each page's set-aside records handed to `sink`, and reports WEEX no longer serves noted. */
-function collecting(lister: PageLister, sink: ProblemSink, now: () => number): PageLister {
+function collecting(lister: PageLister, sink: Pick<ProblemSink, "add">, now: () => number): PageLister {
   return {
     async list(key, params, opts) {
       try {

@@ -1,7 +1,9 @@
 /**
- * A page whose records were all set aside is not the end of a slice (review finding 1): the
- * engine reads the pages after it, and a re-sync meeting such a page deletes only what it
- * really did not see again. A fake lister stands in for WEEX so the pages are exactly these.
+ * Records set aside by the archive's sync, with a fake lister standing in for WEEX so the
+ * pages are exactly these:
+ * - a page whose records were all set aside is not the end of a slice: the engine reads the
+ *   pages after it, and a re-sync meeting such a page deletes only what it did not see again;
+ * - answers from the archive report them once, also when WEEX answers `gone` half-way.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +12,9 @@ import { testBackends } from "@/lib/db/test-support";
 import type { PageLister } from "@/lib/affiliate/pages";
 import { DAY_MS, type ListPage } from "@/lib/weex/endpoints";
 import { rows } from "./db";
+import { WeexError } from "@/lib/weex/errors";
 import { ArchiveEngine } from "./engine";
+import { selectedSources } from "./sources";
 import { DEFAULT_SETTINGS } from "./settings";
 
 const NOW = Date.now();
@@ -76,6 +80,31 @@ for (const backend of testBackends()) {
       await engine.requestResync("withdrawals", { from: NOW - 3 * DAY_MS, to: NOW - DAY_MS });
       await engine.run("withdrawals");
       expect(await ids()).toEqual(["A"]);
+    });
+
+    it("counts the archive's set-aside records once when WEEX answers gone and the answer is asked again", async () => {
+      const later = NOW + 10 * 60_000;
+      let calls = 0;
+      const gone: PageLister = {
+        async list() {
+          calls++;
+          throw new WeexError("upstream", "WEEX no longer serves this report", { gone: true });
+        },
+      };
+      const range = { startTime: NOW - 3 * DAY_MS, endTime: later };
+      const src = selectedSources("auto", { db: async () => database.db, lister: gone, subAffiliateDays: 365, now: () => later });
+      const written: Record<string, unknown>[] = [];
+      for await (const batch of src.withRejected(src.withdrawals.records(range))) written.push(...(batch as Record<string, unknown>[]));
+      expect(calls).toBe(1);
+      expect(written.map((r) => r.withdrawId).sort()).toEqual(["A", "B"]);
+      expect(src.warnings().count).toBe(1);
+
+      // (the answer marked the report gone for a while; forget it so the list meets `gone` too)
+      (globalThis as { __weexGoneUntil?: Map<string, number> }).__weexGoneUntil?.clear();
+      const list = selectedSources("auto", { db: async () => database.db, lister: gone, subAffiliateDays: 365, now: () => later });
+      expect((await list.list("withdrawals", { ...range, page: 1, pageSize: 10 })).items).toHaveLength(1);
+      expect(calls).toBe(2);
+      expect(list.warnings().count).toBe(1);
     });
   });
 }
