@@ -106,5 +106,38 @@ for (const backend of testBackends()) {
       expect(calls).toBe(2);
       expect(list.warnings().count).toBe(1);
     });
+
+    it("reports a stored set-aside record only to answers whose filters and range it matches", async () => {
+      const never: PageLister = {
+        list() {
+          throw new Error("source=archive asks WEEX nothing");
+        },
+      };
+      const range = { startTime: NOW - 3 * DAY_MS, endTime: NOW };
+      const warned = async (filter: Record<string, unknown>) => {
+        const src = selectedSources("archive", { db: async () => database.db, lister: never, subAffiliateDays: 365, now: () => NOW });
+        await src.list("withdrawals", { ...range, ...filter, page: 1, pageSize: 10 });
+        return src.warnings().count;
+      };
+      // B: SPOT→SPOT, USDT, created at NOW - 2 days + 1 ms (its query's slice spans the month)
+      expect(await warned({})).toBe(1);
+      expect(await warned({ fromAccountType: "SPOT", toAccountType: "SPOT", coin: "usdt", withdrawID: "B" })).toBe(1);
+      expect(await warned({ fromAccountType: "FUND", toAccountType: "FUND" })).toBe(0);
+      expect(await warned({ coin: "BTC" })).toBe(0);
+      expect(await warned({ withdrawID: "A" })).toBe(0);
+      expect(await warned({ endTime: B.createTime - 1 })).toBe(0);
+      expect(await warned({ startTime: B.createTime + 1 })).toBe(0);
+
+      // an export writes it only when it matches as well
+      const exported = async (filter: Record<string, unknown>) => {
+        const src = selectedSources("archive", { db: async () => database.db, lister: never, subAffiliateDays: 365, now: () => NOW });
+        const out: string[] = [];
+        for await (const b of src.withRejected(src.withdrawals.records({ ...range, ...filter }))) out.push(...(b as { withdrawId: string }[]).map((r) => r.withdrawId));
+        return out.sort();
+      };
+      expect(await exported({})).toEqual(["A", "B"]);
+      expect(await exported({ coin: "BTC" })).toEqual([]);
+      expect(await exported({ fromAccountType: "FUND", toAccountType: "SPOT" })).toEqual([]);
+    });
   });
 }

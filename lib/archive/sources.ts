@@ -166,12 +166,28 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
         ? splitSubAffiliates(range, held, source, t, horizon())
         : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
     seen.push(freshnessOf(parts, held.syncedAt));
-    // What WEEX sent for the archived range that could not be stored is reported here too.
-    const productType = (range as SubAffiliateFilter).productType;
+    // What WEEX sent for the archived range that could not be stored is reported here too:
+    // the records of this request's filters and of the archive part's own range.
     for (const p of parts) {
-      if (p.from === "archive") problems.add(await problemsIn(db, dataset, p, dataset === "subAffiliates" && productType ? { productType } : undefined));
+      if (p.from === "archive") problems.add(await problemsIn(db, dataset, { ...range, startTime: p.startTime, endTime: p.endTime }, problemVariant(dataset, range)));
     }
     return parts;
+  }
+
+  /**
+   * The variant of the stored problems an answer over `filter` reports: its product type; its
+   * account-type pair as the archive part reads it (none when it reads every pair).
+   */
+  function problemVariant(dataset: DatasetKey, filter: Record<string, unknown>): Record<string, string> | undefined {
+    if (dataset === "subAffiliates") {
+      const productType = (filter as SubAffiliateFilter).productType;
+      return productType ? { productType } : undefined;
+    }
+    if (dataset !== "withdrawals") return undefined;
+    const f = archiveTransferFilter(filter as WithdrawalFilter);
+    if ("allAccountTypes" in f && f.allAccountTypes) return undefined;
+    // (key order as the sync stores it: datasets.ts)
+    return { fromAccountType: f.fromAccountType ?? "SPOT", toAccountType: f.toAccountType ?? "SPOT" };
   }
 
   /** Whether a live part goes through the cache: `auto` answers, a bounded and short range. */
