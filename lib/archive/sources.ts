@@ -134,7 +134,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   const seen: Freshness[] = [];
   // Records of this request's upstream pages that could not be used: counted for `warnings`.
   let problems = new ProblemSink();
-  // (the lister hands them to whichever sink is current: `retry` starts a fresh one)
+  // (the lister hands them to whichever sink is current: `startOver` begins a fresh one)
   const lister = collecting(baseDeps.lister, { add: (r) => problems.add(r) }, now);
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
