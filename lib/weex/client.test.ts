@@ -154,6 +154,23 @@ describe("no retry of POST", () => {
     expect(server.requests.map((r) => r.method).slice(4)).toEqual(["POST", "GET"]);
   });
 
+  it("asks the documented method again at once when the remembered one is refused (WEEX went back)", async () => {
+    let fixed = false;
+    server.handle((req) =>
+      req.method === (fixed ? "GET" : "POST")
+        ? fixed
+          ? { status: 404, body: { code: 404, msg: "No such endpoint" } }
+          : { status: 400, body: { code: -1150, msg: "Request method not supported" } }
+        : { body: { records: [] } },
+    );
+    const c = client();
+    await c.call("subAffiliates", { productType: "SPOT" });
+    fixed = true;
+    await c.call("subAffiliates", { productType: "SPOT" });
+    await c.call("subAffiliates", { productType: "SPOT" });
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "POST", "POST"]);
+  });
+
   it("an unreachable host is reported as never sent", async () => {
     const gone = await startStubServer();
     await gone.close(); // nothing listens on its port any more: connection refused

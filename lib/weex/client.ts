@@ -164,25 +164,35 @@ export class WeexClient {
    */
   private async request(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
     try {
-      // The method that worked lately for this endpoint goes first (METHOD_MEMORY_MS).
-      const learned = this.methodThatWorked.get(ep.key);
-      if (learned && learned.until <= this.now()) {
-        this.methodThatWorked.delete(ep.key);
-        this.opts.logger?.info({ endpoint: ep.key, path: ep.path, method: ep.method }, `trying the documented ${ep.method} ${ep.path} again`);
+      // The method that worked lately for this endpoint goes first (METHOD_MEMORY_MS). If that
+      // method is refused now (404 or -1150: WEEX went back to its documented one), the
+      // documented method is asked, and its answer is the answer.
+      const learned = this.learnedMethod(ep);
+      if (learned) {
+        const other: EndpointDef = { ...ep, method: learned };
+        try {
+          return await this.send(other, input, encodeRequest(other, input), opts);
+        } catch (e) {
+          if (!(e instanceof WeexError) || !isNotServed(e)) throw e;
+          this.methodThatWorked.delete(ep.key);
+          this.opts.logger?.warn(
+            { endpoint: ep.key, path: ep.path, method: learned, retryMethod: ep.method },
+            `WEEX refused ${learned} ${ep.path}, which worked lately; asking with the documented ${ep.method} again`,
+          );
+          return await this.send(ep, input, wire, opts);
+        }
       }
-      const first: EndpointDef = learned && learned.until > this.now() ? { ...ep, method: learned.method } : ep;
       try {
-        return await this.send(first, input, first === ep ? wire : encodeRequest(first, input), opts);
+        return await this.send(ep, input, wire, opts);
       } catch (e) {
         if (!(e instanceof WeexError) || e.upstream?.code !== METHOD_NOT_SUPPORTED || !ep.altMethod || ep.placesOrder) throw e;
-        const alt: EndpointDef = { ...ep, method: first.method === ep.method ? ep.altMethod : ep.method };
+        const alt: EndpointDef = { ...ep, method: ep.altMethod };
         this.opts.logger?.warn(
-          { endpoint: ep.key, path: ep.path, method: first.method, retryMethod: alt.method },
-          `WEEX answered -1150 (request method not supported) for ${first.method} ${ep.path}; asking once more with ${alt.method}, and using it first for ${METHOD_MEMORY_MS / 60_000} minutes`,
+          { endpoint: ep.key, path: ep.path, method: ep.method, retryMethod: alt.method },
+          `WEEX answered -1150 (request method not supported) for ${ep.method} ${ep.path}; asking once more with ${alt.method}, and using it first for ${METHOD_MEMORY_MS / 60_000} minutes`,
         );
         const result = await this.send(alt, input, encodeRequest(alt, input), opts);
-        if (alt.method === ep.method) this.methodThatWorked.delete(ep.key);
-        else this.methodThatWorked.set(ep.key, { method: alt.method, until: this.now() + METHOD_MEMORY_MS });
+        this.methodThatWorked.set(ep.key, { method: alt.method, until: this.now() + METHOD_MEMORY_MS });
         return result;
       }
     } catch (e) {
@@ -195,6 +205,16 @@ export class WeexClient {
       }
       throw e;
     }
+  }
+
+  /** The method that worked for this endpoint after a -1150, while remembered (the log says when it is forgotten). */
+  private learnedMethod(ep: EndpointDef): "GET" | "POST" | undefined {
+    const learned = this.methodThatWorked.get(ep.key);
+    if (!learned) return undefined;
+    if (learned.until > this.now()) return learned.method;
+    this.methodThatWorked.delete(ep.key);
+    this.opts.logger?.info({ endpoint: ep.key, path: ep.path, method: ep.method }, `asking the documented ${ep.method} ${ep.path} again`);
+    return undefined;
   }
 
   private async send(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
