@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallParams } from "@/lib/weex/client";
 import { DAY_MS, WINDOWS, type ListPage } from "@/lib/weex/endpoints";
-import { AGE_EDGE_MARGIN_MS, inviteePages, inviteeSlices, subAffiliatePages, walkPages, type PageLister, type PagedKey } from "./pages";
+import { AGE_EDGE_MARGIN_MS, inviteePages, isEmptyPage, inviteeSlices, subAffiliatePages, walkPages, type PageLister, type PagedKey } from "./pages";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
@@ -82,6 +82,18 @@ describe("walkPages", () => {
     const batches = await collect(walkPages(lister, "invitees", {}));
     expect(batches.map((b) => b.length)).toEqual([100, 100]);
     expect(calls).toHaveLength(3); // the third page is empty
+  });
+
+  it("walks on past a page whose records were all set aside (it is not an empty page)", async () => {
+    const rejected = [{ record: { withdrawId: "1" }, problem: { path: "items.0.amount", value: "x", reason: "not a decimal" } }];
+    const pages: ListPage<unknown>[] = [
+      { items: [], rejected, page: 1, pageSize: 200, total: null, pages: null, hasNextPage: true },
+      { items: [{ withdrawId: "2" }], page: 2, pageSize: 200, total: null, pages: null, hasNextPage: false },
+    ];
+    const lister = { list: async (_key: string, params: { page?: number }) => pages[(params.page ?? 1) - 1] } as unknown as PageLister;
+    expect(await collect(walkPages(lister, "withdrawals", {}))).toEqual([[{ withdrawId: "2" }]]);
+    expect(isEmptyPage(pages[0])).toBe(false);
+    expect(isEmptyPage({ items: [] })).toBe(true);
   });
 
   it("walks SPOT then FUTURES when no product type is chosen", async () => {

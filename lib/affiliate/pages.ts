@@ -82,7 +82,7 @@ export const LATER_PAGE_BUDGET_WAIT_MS = 60_000;
 
 /**
  * Every page of one query, at the endpoint's largest page size, stopping when the upstream
- * says there is no next page (its `pages` count, else a short page) or sends an empty page.
+ * says there is no next page (its `pages` count, else a short page) or sends a page without any record (`isEmptyPage`).
  */
 export async function* walkPages<K extends PagedKey>(
   lister: PageLister,
@@ -99,10 +99,20 @@ export async function* walkPages<K extends PagedKey>(
       signal,
       ...(page > 1 ? { budgetWaitMs: LATER_PAGE_BUDGET_WAIT_MS } : {}),
     });
-    if (result.items.length === 0) return;
-    yield result.items;
+    if (isEmptyPage(result)) return;
+    if (result.items.length > 0) yield result.items;
     if (!result.hasNextPage) return;
   }
+}
+
+/**
+ * Whether the upstream sent no records at all on this page: the end of a walk. Records are
+ * parsed one by one, so `items` holds only the usable ones; a page whose records were all set
+ * aside (`rejected`) is not the end, and the pages after it must still be read (a sync that
+ * stopped there would mark the range done, and a re-sync would delete rows it never saw).
+ */
+export function isEmptyPage(page: Pick<ListPage<unknown>, "items" | "rejected">): boolean {
+  return page.items.length === 0 && (page.rejected?.length ?? 0) === 0;
 }
 
 /** Sub-affiliate daily records; no product type means SPOT's pages, then FUTURES'. */

@@ -12,7 +12,7 @@
  * sync fill most of the window and keeps the rest for people's clicks.
  */
 import { sql } from "drizzle-orm";
-import type { PageLister } from "@/lib/affiliate/pages";
+import { isEmptyPage, type PageLister } from "@/lib/affiliate/pages";
 import { isWeexError } from "@/lib/weex/errors";
 import { DATASET_DEFS } from "./datasets";
 import { rows, toMs, type Db } from "./db";
@@ -184,7 +184,8 @@ export class ArchiveEngine {
         { priority: "background", signal, budgetWaitMs: this.settings.budgetWaitMs },
       );
       const now = this.now();
-      const lastOfVariant = page.items.length === 0 || !page.hasNextPage;
+      // (a page whose records were all set aside is not the end: see isEmptyPage)
+      const lastOfVariant = isEmptyPage(page) || !page.hasNextPage;
       const done = lastOfVariant && c.variant + 1 >= variants.length;
       const next = lastOfVariant
         ? { variant: done ? c.variant : c.variant + 1, nextPage: done ? c.nextPage + 1 : 1, pages: null }

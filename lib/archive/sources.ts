@@ -24,6 +24,7 @@ import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/affiliate/leaderboard";
 import {
   inviteeSlices,
+  isEmptyPage,
   PRODUCT_TYPES,
   type InviteeFilter,
   type PageLister,
@@ -132,8 +133,9 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   const now = baseDeps.now ?? Date.now;
   const seen: Freshness[] = [];
   // Records of this request's upstream pages that could not be used: counted for `warnings`.
-  const problems = new ProblemSink();
-  const lister = collecting(baseDeps.lister, problems, now);
+  let problems = new ProblemSink();
+  // (the lister hands them to whichever sink is current: `startOver` begins a fresh one)
+  const lister = collecting(baseDeps.lister, { add: (r) => problems.add(r) }, now);
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
 
@@ -164,12 +166,28 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
         ? splitSubAffiliates(range, held, source, t, horizon())
         : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
     seen.push(freshnessOf(parts, held.syncedAt));
-    // What WEEX sent for the archived range that could not be stored is reported here too.
-    const productType = (range as SubAffiliateFilter).productType;
+    // What WEEX sent for the archived range that could not be stored is reported here too:
+    // the records of this request's filters and of the archive part's own range.
     for (const p of parts) {
-      if (p.from === "archive") problems.add(await problemsIn(db, dataset, p, dataset === "subAffiliates" && productType ? { productType } : undefined));
+      if (p.from === "archive") problems.add(await problemsIn(db, dataset, { ...range, startTime: p.startTime, endTime: p.endTime }, problemVariant(dataset, range)));
     }
     return parts;
+  }
+
+  /**
+   * The variant of the stored problems an answer over `filter` reports: its product type; its
+   * account-type pair as the archive part reads it (none when it reads every pair).
+   */
+  function problemVariant(dataset: DatasetKey, filter: Record<string, unknown>): Record<string, string> | undefined {
+    if (dataset === "subAffiliates") {
+      const productType = (filter as SubAffiliateFilter).productType;
+      return productType ? { productType } : undefined;
+    }
+    if (dataset !== "withdrawals") return undefined;
+    const f = archiveTransferFilter(filter as WithdrawalFilter);
+    if ("allAccountTypes" in f && f.allAccountTypes) return undefined;
+    // (key order as the sync stores it: datasets.ts)
+    return { fromAccountType: f.fromAccountType ?? "SPOT", toAccountType: f.toAccountType ?? "SPOT" };
   }
 
   /** Whether a live part goes through the cache: `auto` answers, a bounded and short range. */
@@ -300,9 +318,21 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       return await run();
     } catch (e) {
       if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      seen.length = 0;
+      startOver();
       return run();
     }
+  }
+
+  /**
+   * Before the second attempt at an answer: what the first one saw is forgotten, its sources
+   * and its set-aside records alike (else the archive's problems count twice and an export
+   * writes them twice).
+   */
+  function startOver(): void {
+    seen.length = 0;
+    const keepRecords = problems.keepRecords;
+    problems = new ProblemSink();
+    problems.keepRecords = keepRecords;
   }
 
   /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
@@ -315,7 +345,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       }
     } catch (e) {
       if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      seen.length = 0;
+      startOver();
       yield* run();
     }
   }
@@ -378,7 +408,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
           const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
           got.push(...r.items);
-          if (!r.hasNextPage || r.items.length === 0) break;
+          if (!r.hasNextPage || isEmptyPage(r)) break;
         }
       }
       return got;
@@ -466,7 +496,7 @@ const goneUntil = ((globalThis as typeof globalThis & { __weexGoneUntil?: Map<Da
 const GONE_RECHECK_MS = 10 * 60_000;
 
 /** The lister, with each page's set-aside records handed to `sink`, and reports WEEX no longer serves noted. */
-function collecting(lister: PageLister, sink: ProblemSink, now: () => number): PageLister {
+function collecting(lister: PageLister, sink: Pick<ProblemSink, "add">, now: () => number): PageLister {
   return {
     async list(key, params, opts) {
       try {

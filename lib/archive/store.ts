@@ -271,17 +271,59 @@ export async function sweepProblems(tx: Tx, dataset: DatasetKey, range: Interval
   for (const key of resolved) await tx.execute(sql`DELETE FROM archive_problem WHERE dataset = ${dataset} AND key = ${key}`);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The records the archive could not store whose query overlapped [from, to] (open ends: any),
- * optionally of one variant (a product type): an answer from the archive over that range
- * reports them (and an export writes them), as a live answer would.
+ * Per dataset, the request's filter fields a stored record can be matched on: the record's
+ * field (as received) and the filter's name. Coins compare case-insensitively, as upstream.
+ */
+const RECORD_FILTERS: Record<DatasetKey, readonly { field: string; filter: string; caseless?: boolean }[]> = {
+  subAffiliates: [
+    { field: "subAffiliateUid", filter: "subUid" },
+    { field: "productType", filter: "productType" },
+  ],
+  invitees: [{ field: "uid", filter: "uid" }],
+  withdrawals: [
+    { field: "withdrawId", filter: "withdrawID" },
+    { field: "coin", filter: "coin", caseless: true },
+  ],
+};
+
+/**
+ * Whether a stored record belongs to an answer over `filter`: its own time lies in the range
+ * (sub-affiliate records: its UTC day, as the archive's reads count days), and each filter
+ * field the record has equals the request's. A record whose time cannot be read cannot be
+ * placed: the overlap of its query's slice with the range (the SQL) is all there is to go on.
+ */
+function belongsTo(dataset: DatasetKey, record: Record<string, unknown>, filter: Record<string, unknown>): boolean {
+  const t = RECORD_TIME[dataset](record);
+  if (t !== null && !Number.isNaN(t)) {
+    const start = filter.startTime as number | undefined;
+    const end = filter.endTime as number | undefined;
+    const from = start === undefined ? undefined : dataset === "subAffiliates" ? Math.floor(start / DAY_MS) * DAY_MS : start;
+    if ((from !== undefined && t < from) || (end !== undefined && t > end)) return false;
+  }
+  return RECORD_FILTERS[dataset].every(({ field, filter: name, caseless }) => {
+    const wanted = filter[name];
+    const got = record[field];
+    if (wanted === undefined || wanted === null || wanted === "" || got === undefined || got === null) return true;
+    return caseless ? String(got).toUpperCase() === String(wanted).toUpperCase() : String(got) === String(wanted);
+  });
+}
+
+/**
+ * The records the archive could not store that belong to an answer over `filter` (its range,
+ * open ends: any; its filter fields, see `belongsTo`), optionally of one variant (a product
+ * type, an account-type pair): an answer from the archive reports them (and an export writes
+ * them), as a live answer would.
  */
 export async function problemsIn(
   db: Db | Tx,
   dataset: DatasetKey,
-  range: { startTime?: number; endTime?: number },
+  filter: { startTime?: number; endTime?: number; [field: string]: unknown },
   variant?: Record<string, string>,
 ): Promise<RejectedRecord[]> {
+  const range = filter;
   const list = await rows<{ path: string; value: string; reason: string; record: string }>(
     db,
     sql`SELECT path, value, reason, record FROM archive_problem
@@ -291,7 +333,9 @@ export async function problemsIn(
           ${variant ? sql`AND variant = ${JSON.stringify(variant)}` : sql``}
         ORDER BY first_seen_at, key`,
   );
-  return list.map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, problem: { path: r.path, value: r.value, reason: r.reason } }));
+  return list
+    .map((r) => ({ record: JSON.parse(r.record) as Record<string, unknown>, problem: { path: r.path, value: r.value, reason: r.reason } }))
+    .filter((r) => belongsTo(dataset, r.record, filter));
 }
 
 export interface DatasetProblems {

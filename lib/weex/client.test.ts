@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryBudget } from "./budget";
-import { WeexClient, type WeexClientOptions } from "./client";
+import { METHOD_MEMORY_MS, WeexClient, type WeexClientOptions } from "./client";
 import { toApiError, WeexError } from "./errors";
 import { sign } from "./sign";
 import { startStubServer, type StubServer } from "./stub-server";
@@ -135,6 +135,40 @@ describe("no retry of POST", () => {
     expect(server.requests).toHaveLength(1);
     expect(e.kind).toBe("unavailable");
     expect(e.maybeExecuted).toBeUndefined();
+  });
+
+  it("remembers for ten minutes the method WEEX accepted after a -1150, then tries the documented one again", async () => {
+    server.handle((req) =>
+      req.method === "POST" ? { status: 400, body: { code: -1150, msg: "Request method not supported" } } : { body: { records: [] } },
+    );
+    let t = 1_700_000_000_000;
+    const warnings: string[] = [];
+    const logger = { info: () => {}, warn: (_o: object, msg?: string) => void warnings.push(msg ?? ""), error: () => {} };
+    const c = client({ now: () => t, logger });
+    for (let i = 0; i < 3; i++) await c.call("subAffiliates", { productType: "SPOT" });
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "GET"]);
+    expect(warnings.filter((w) => w.includes("-1150"))).toHaveLength(1);
+
+    t += METHOD_MEMORY_MS;
+    await c.call("subAffiliates", { productType: "SPOT" });
+    expect(server.requests.map((r) => r.method).slice(4)).toEqual(["POST", "GET"]);
+  });
+
+  it("asks the documented method again at once when the remembered one is refused (WEEX went back)", async () => {
+    let fixed = false;
+    server.handle((req) =>
+      req.method === (fixed ? "GET" : "POST")
+        ? fixed
+          ? { status: 404, body: { code: 404, msg: "No such endpoint" } }
+          : { status: 400, body: { code: -1150, msg: "Request method not supported" } }
+        : { body: { records: [] } },
+    );
+    const c = client();
+    await c.call("subAffiliates", { productType: "SPOT" });
+    fixed = true;
+    await c.call("subAffiliates", { productType: "SPOT" });
+    await c.call("subAffiliates", { productType: "SPOT" });
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "POST", "POST"]);
   });
 
   it("an unreachable host is reported as never sent", async () => {

@@ -102,6 +102,13 @@ interface Attempt {
 
 const MAX_BACKOFF_MS = 5000;
 
+/**
+ * How long the method that worked after a -1150 is used first for that endpoint. Without it
+ * every call of a backfill would pay the refused request's weight before the one that works;
+ * after it the documented method is tried again (WEEX may have fixed its side).
+ */
+export const METHOD_MEMORY_MS = 10 * 60_000;
+
 /** A network failure that proves the request never reached WEEX. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
@@ -111,6 +118,8 @@ export class WeexClient {
   private readonly orderGate: OrderCap;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
+  /** per endpoint: the method WEEX accepted after refusing the other one with -1150, and until when */
+  private readonly methodThatWorked = new Map<string, { method: "GET" | "POST"; until: number }>();
 
   constructor(opts: WeexClientOptions) {
     this.opts = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, rateLimitPauseMs: 1000, ...opts };
@@ -148,12 +157,31 @@ export class WeexClient {
   /**
    * One call, with the answers to WEEX's published sources disagreeing (weex-facts.md):
    * - a read the documented method of which WEEX answers with -1150 is asked once more with
-   *   the other method (`altMethod`; a read is safe to repeat), and the log says so;
+   *   the other method (`altMethod`; a read is safe to repeat), and the log says so; the method
+   *   that worked is used first for that endpoint for METHOD_MEMORY_MS (per client);
    * - an affiliate report answered 404 or -1150 (after that) is "no longer served": a clear
    *   error for the person (`gone`), while the archive keeps serving what it holds.
    */
   private async request(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
     try {
+      // The method that worked lately for this endpoint goes first (METHOD_MEMORY_MS). If that
+      // method is refused now (404 or -1150: WEEX went back to its documented one), the
+      // documented method is asked, and its answer is the answer.
+      const learned = this.learnedMethod(ep);
+      if (learned) {
+        const other: EndpointDef = { ...ep, method: learned };
+        try {
+          return await this.send(other, input, encodeRequest(other, input), opts);
+        } catch (e) {
+          if (!(e instanceof WeexError) || !isNotServed(e)) throw e;
+          this.methodThatWorked.delete(ep.key);
+          this.opts.logger?.warn(
+            { endpoint: ep.key, path: ep.path, method: learned, retryMethod: ep.method },
+            `WEEX refused ${learned} ${ep.path}, which worked lately; asking with the documented ${ep.method} again`,
+          );
+          return await this.send(ep, input, wire, opts);
+        }
+      }
       try {
         return await this.send(ep, input, wire, opts);
       } catch (e) {
@@ -161,9 +189,11 @@ export class WeexClient {
         const alt: EndpointDef = { ...ep, method: ep.altMethod };
         this.opts.logger?.warn(
           { endpoint: ep.key, path: ep.path, method: ep.method, retryMethod: alt.method },
-          `WEEX answered -1150 (request method not supported) for ${ep.method} ${ep.path}; asking once more with ${alt.method}`,
+          `WEEX answered -1150 (request method not supported) for ${ep.method} ${ep.path}; asking once more with ${alt.method}, and using it first for ${METHOD_MEMORY_MS / 60_000} minutes`,
         );
-        return await this.send(alt, input, encodeRequest(alt, input), opts);
+        const result = await this.send(alt, input, encodeRequest(alt, input), opts);
+        this.methodThatWorked.set(ep.key, { method: alt.method, until: this.now() + METHOD_MEMORY_MS });
+        return result;
       }
     } catch (e) {
       if (e instanceof WeexError && ep.report && isNotServed(e)) {
@@ -175,6 +205,16 @@ export class WeexClient {
       }
       throw e;
     }
+  }
+
+  /** The method that worked for this endpoint after a -1150, while remembered (the log says when it is forgotten). */
+  private learnedMethod(ep: EndpointDef): "GET" | "POST" | undefined {
+    const learned = this.methodThatWorked.get(ep.key);
+    if (!learned) return undefined;
+    if (learned.until > this.now()) return learned.method;
+    this.methodThatWorked.delete(ep.key);
+    this.opts.logger?.info({ endpoint: ep.key, path: ep.path, method: ep.method }, `asking the documented ${ep.method} ${ep.path} again`);
+    return undefined;
   }
 
   private async send(ep: EndpointDef, input: Record<string, unknown>, wire: EncodedRequest, opts: CallOptions): Promise<unknown> {
