@@ -39,16 +39,24 @@ describe("reference data cache", () => {
     expect((await simStats()).byEndpoint.coins ?? 0).toBeLessThanOrEqual(before + 1);
   });
 
-  it("answers twelve simultaneous identical transfer list requests with one upstream call", async () => {
+  it("answers twelve simultaneous identical transfer list requests with one upstream call", { timeout: 90_000 }, async () => {
     const viewer = await login("viewer");
     const trader = await login("trader");
     // source=live: never cached, so before coalescing each request was its own walk (weight 100 each)
+    // The archive's transfer sync and other files share the simulator: a call of theirs may
+    // fall between the two counts. So up to three rounds; uncoalesced, every round costs 12.
     for (const path of ["/api/affiliate/withdrawals?pageSize=10&source=live", "/api/affiliate/withdrawals?source=live&pageSize=10&coin=USDT"]) {
-      const before = (await simStats()).byEndpoint.withdrawals ?? 0;
-      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api<{ items: unknown[] }>(path, { cookie: i % 2 ? viewer : trader })));
-      expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
-      expect(new Set(results.map((r) => r.text)).size).toBe(1);
-      expect((await simStats()).byEndpoint.withdrawals ?? 0).toBe(before + 1);
+      const calls: number[] = [];
+      for (let round = 0; round < 3 && calls.at(-1) !== 1; round++) {
+        const before = (await simStats()).byEndpoint.withdrawals ?? 0;
+        const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api<{ items: unknown[] }>(path, { cookie: i % 2 ? viewer : trader })));
+        expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+        expect(new Set(results.map((r) => r.text)).size).toBe(1);
+        calls.push(((await simStats()).byEndpoint.withdrawals ?? 0) - before);
+        // (weight 100 a call: let the window pass before another round)
+        if (calls.at(-1) !== 1) await new Promise((r) => setTimeout(r, 10_500));
+      }
+      expect(calls.at(-1), `upstream calls per round: ${calls.join(", ")}`).toBe(1);
     }
   });
 
