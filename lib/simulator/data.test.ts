@@ -109,6 +109,18 @@ describe("full scale (scale 1)", () => {
     }
   });
 
+  it("an order whose generated update is still ahead reads the same at every moment before it (as placed)", () => {
+    const ahead = d.spotOrders.filter((o) => o.updateTime > o.time + 2);
+    expect(ahead.length).toBeGreaterThan(10);
+    for (const o of ahead.slice(0, 200)) {
+      const early = spotOrderWire(o, o.time + 1);
+      expect(spotOrderWire(o, o.updateTime - 1)).toEqual(early);
+      expect(early).toMatchObject({ status: "NEW", executedQty: spotOrderWire(o, o.time).executedQty, updateTime: o.time, isWorking: true });
+      expect(new Decimal(early.executedQty as string).isZero()).toBe(true);
+      expect(spotOrderWire(o, o.updateTime).updateTime).toBe(o.updateTime);
+    }
+  });
+
   it("open spot orders move with the clock: a partial fill, then filled or cancelled, with quantities that agree", () => {
     const moving = d.spotOrders.filter((o) => o.time <= NOW && (o.later?.[0]?.at ?? 0) > NOW);
     expect(moving.length).toBeGreaterThan(10);

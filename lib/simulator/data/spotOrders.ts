@@ -162,7 +162,10 @@ function laterLife(orderId: string, time: number, status: SpotStatus, executedSt
 
 /** An order as it stands at `now`: the generated state, then every later event that has happened. */
 export function spotOrderAt(o: SpotOrder, now: number): { status: SpotStatus; executedSteps: number; updateTime: number } {
-  let state = { status: o.status, executedSteps: o.executedSteps, updateTime: Math.min(o.updateTime, Math.max(o.time, now)) };
+  // Before its generated update the order is as it was placed (not a FILLED order whose
+  // updateTime follows the clock: the same record must read the same twice).
+  let state: { status: SpotStatus; executedSteps: number; updateTime: number } =
+    o.updateTime <= now ? { status: o.status, executedSteps: o.executedSteps, updateTime: o.updateTime } : { status: "NEW", executedSteps: 0, updateTime: o.time };
   for (const e of o.later ?? []) {
     if (e.at > now) break;
     state = { status: e.status, executedSteps: e.executedSteps, updateTime: e.at };
