@@ -19,16 +19,10 @@ export type WeexErrorKind =
   /** the upstream says the thing asked for does not exist */
   | "not_found";
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
-
-export interface UpstreamInfo {
-  status?: number;
-  code?: string;
-  msg?: string;
-}
+// The dashboard's error codes and body (lib/contract/errors.ts); the mapping below moves to
+// the server's error module (issue 13).
+import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo } from "@/lib/contract/errors";
+export { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo };
 
 export class WeexError extends Error {
   readonly kind: WeexErrorKind;
@@ -94,30 +88,6 @@ export function upstreamError(status: number, code: string | undefined, msg: str
     return new WeexError("upstream", `WEEX refused the credentials or permission${text}`, { upstream });
   }
   return new WeexError("upstream", `WEEX answered with an error${text}`, { upstream });
-}
-
-/** The dashboard error codes and their HTTP statuses. */
-export const API_ERROR_STATUS = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  rate_limited: 429,
-  upstream_error: 502,
-  upstream_unavailable: 503,
-  upstream_timeout: 504,
-  internal_error: 500,
-} as const;
-
-export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
-
-export interface ApiErrorBody {
-  error: {
-    code: ApiErrorCode;
-    message: string;
-    fields?: FieldIssue[];
-    upstream?: UpstreamInfo;
-  };
 }
 
 const KIND_TO_CODE: Record<WeexErrorKind, ApiErrorCode> = {

@@ -1,0 +1,40 @@
+/**
+ * The dashboard's error contract (shared/spec/dashboard-api.md §3): the codes, the HTTP status
+ * each one is answered with, and the body every error response has. Shared by the route
+ * handlers (lib/server/errors.ts raises and renders them) and the browser (which reads them);
+ * no server code here.
+ */
+import { z } from "zod";
+
+/** The dashboard error codes and their HTTP statuses. */
+export const API_ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  internal_error: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+/** One field our input got wrong: a dotted path (`pageSize`, `body.price`) and why. */
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** What WEEX answered, when the error came from WEEX. */
+export const upstreamInfoSchema = z.object({ status: z.number().optional(), code: z.string().optional(), msg: z.string().optional() });
+export type UpstreamInfo = z.infer<typeof upstreamInfoSchema>;
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(API_ERROR_STATUS) as [ApiErrorCode, ...ApiErrorCode[]]),
+    message: z.string(),
+    fields: z.array(fieldIssueSchema).optional(),
+    upstream: upstreamInfoSchema.optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
