@@ -4,7 +4,7 @@
  * granularity, the sync admin's words, a rejected contract symbol coming back).
  */
 import { expect, test } from "@playwright/test";
-import { ROLE_SUMMARIES, ROLES } from "../components/shell/roles";
+import { ROLE_SUMMARIES, ROLES } from "../lib/contract/roles";
 import { login, settled, symbols } from "./helpers";
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -14,31 +14,18 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
 import { useUrlPaging } from "@/components/ui/use-url-paging";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { ListPage } from "@/lib/ui/api";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { inviteesQuery } from "@/app/(app)/invitees/query-options";
+import { inviteesSearch } from "@/app/(app)/invitees/search-params";
+import { LISTS } from "@/lib/contract/params";
+import type { Invitee } from "@/lib/contract/responses";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
-import { pagingParsers } from "@/lib/ui/url-state";
-import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
+import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
-export interface Invitee {
-  uid: string;
-  registerTime: number;
-  kycResult: boolean;
-  inviteCode?: string | null;
-  firstDeposit: number | null;
-  firstTrade: number | null;
-  lastDeposit: number | null;
-  lastTrade: number | null;
-}
-
-/** the last is the most WEEX serves a page */
-const PAGE_SIZES = [20, 50, PAGE_LIMITS.invitees] as const;
 /** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };
 const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
-
-const filters = { uid: parseAsString, regFrom: parseAsString, regTo: parseAsString, ...pagingParsers(50) };
 
 /** The furthest funnel stage an invitee reached. */
 export function funnelStage(i: Invitee): { label: string; tone: Tone } {
@@ -50,17 +37,15 @@ export function funnelStage(i: Invitee): { label: string; tone: Tone } {
 
 export function InviteesView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(filters);
+  const [url, setUrl] = useQueryStates(inviteesSearch);
   const [now] = useState(() => Date.now());
-  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
-  const { pageSize } = paging;
+  const paging = useUrlPaging(url, setUrl, LISTS.invitees.sizes);
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
 
   const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
-  const params = { uid: url.uid, startTime, endTime, page: paging.page, pageSize };
-  const q = useApiQuery<ListPage<Invitee>>("/api/affiliate/invitees", params, { keepPrevious: true });
+  const q = useRouteQuery(inviteesQuery({ uid: url.uid, startTime, endTime }, paging.page, paging.pageSize), { keepPrevious: true });
 
   const columns = useMemo(() => {
     const h = columnHelper<Invitee>();

@@ -10,17 +10,19 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { seriesQuery } from "@/app/(app)/query-options";
+import type { Granularity } from "@/lib/contract/params";
 import { formatDecimal } from "@/lib/ui/decimal";
 import type { Period } from "@/lib/ui/period";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
+import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
 /** One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked. */
-export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: string; onClose?: () => void }) {
+export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: Granularity; onClose?: () => void }) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
-  const q = useApiQuery<SeriesResponse>("/api/affiliate/sub-affiliates/series", { subUid: uid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
+  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid));
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.
   const data = q.data;
   const totals = useMemo(() => (data ? seriesTotals(data.items) : null), [data]);

@@ -1,9 +1,13 @@
 /**
- * URL state shared by several pages (nuqs parsers). The period, granularity and time zone
- * belong to the person's current view, so the navigation carries them from page to page;
- * each page keeps its own filters and paging under names that do not collide with these.
+ * URL state shared by several pages (nuqs parsers, the same on the server and in the browser).
+ * The period, granularity and time zone belong to the person's current view, so the
+ * navigation carries them from page to page; each page keeps its own filters and paging under
+ * names that do not collide with these. A key that is also an API parameter has the API's
+ * name (`pageSize`, `productType`, `granularity`); RENAMED_KEYS lists the names older links
+ * used, which the pages redirect to the current ones.
  */
-import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { LISTS, type ListKey } from "@/lib/contract/params";
 import { GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";
 
@@ -11,22 +15,27 @@ export const periodParsers = {
   period: parseAsStringLiteral(PRESETS).withDefault("30d"),
   from: parseAsString,
   to: parseAsString,
-  gran: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
+  granularity: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
+};
+
+/** URL keys of older links → their current names (every page answers them with a redirect). */
+export const RENAMED_KEYS: Readonly<Record<string, string>> = {
+  size: "pageSize",
+  product: "productType",
+  gran: "granularity",
+  fromAccount: "fromAccountType",
+  toAccount: "toAccountType",
+  clientOrderId: "origClientOrderId",
+  user: "username",
 };
 
 export const tzParser = parseAsString.withDefault(UTC);
 
-/** Which shared keys a nav link carries to a page. */
-export const SHARED_KEYS = {
-  period: ["period", "from", "to", "gran", "tz"],
-  tz: ["tz"],
-  none: [],
-} as const;
-
-export function pagingParsers(defaultSize: number) {
+/** `page` and `pageSize` of a list, defaulting to what its route answers without them (LISTS). */
+export function pagingParsers(list: ListKey) {
   return {
     page: parseAsInteger.withDefault(1),
-    size: parseAsInteger.withDefault(defaultSize),
+    pageSize: parseAsInteger.withDefault(LISTS[list].defaultSize),
   };
 }
 

@@ -1,18 +1,16 @@
-import type { Metadata } from "next";
-import { Suspense } from "react";
 import { InviteesView } from "@/components/invitees/invitees-view";
-import { PageHeader } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
+import { definePage } from "../define-page";
 
-export const metadata: Metadata = { title: "Invited users · WEEX Affiliate" };
+const page = definePage({
+  path: "/invitees",
+  title: "Invited users",
+  description: "Users who registered with your invitation codes and how far each got: KYC, first deposit, first trade.",
+  role: "viewer",
+  archiveStatus: true,
+  fallback: <TableSkeleton label="Loading invited users" />,
+  render: () => <InviteesView />,
+});
 
-export default function InviteesPage() {
-  return (
-    <>
-      <PageHeader title="Invited users" description="Users who registered with your invitation codes and how far each got: KYC, first deposit, first trade." />
-      <Suspense fallback={<TableSkeleton label="Loading invited users" />}>
-        <InviteesView />
-      </Suspense>
-    </>
-  );
-}
+export const metadata = page.metadata;
+export default page.Page;

@@ -1,18 +1,16 @@
-import type { Metadata } from "next";
-import { Suspense } from "react";
 import { SubAffiliatesView } from "@/components/sub-affiliates/sub-affiliates-view";
-import { PageHeader } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
+import { definePage } from "../define-page";
 
-export const metadata: Metadata = { title: "Sub-affiliates · WEEX Affiliate" };
+const page = definePage({
+  path: "/sub-affiliates",
+  title: "Sub-affiliates",
+  description: "Daily trading volume, net trading fee and paid commission of your sub-affiliates, with a trend per sub-affiliate and a CSV export.",
+  role: "viewer",
+  archiveStatus: true,
+  fallback: <TableSkeleton label="Loading sub-affiliates" />,
+  render: () => <SubAffiliatesView />,
+});
 
-export default function SubAffiliatesPage() {
-  return (
-    <>
-      <PageHeader title="Sub-affiliates" description="Daily trading volume, net trading fee and paid commission of your sub-affiliates, with a trend per sub-affiliate and a CSV export." />
-      <Suspense fallback={<TableSkeleton label="Loading sub-affiliates" />}>
-        <SubAffiliatesView />
-      </Suspense>
-    </>
-  );
-}
+export const metadata = page.metadata;
+export default page.Page;

@@ -1,18 +1,16 @@
-import type { Metadata } from "next";
-import { Suspense } from "react";
 import { TransfersView } from "@/components/transfers/transfers-view";
-import { PageHeader } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
+import { definePage } from "../define-page";
 
-export const metadata: Metadata = { title: "Internal transfers · WEEX Affiliate" };
+const page = definePage({
+  path: "/transfers",
+  title: "Internal transfers",
+  description: "Transfers between WEEX accounts (internal withdrawals) of the past month, with their status.",
+  role: "viewer",
+  archiveStatus: true,
+  fallback: <TableSkeleton label="Loading internal transfers" />,
+  render: () => <TransfersView />,
+});
 
-export default function TransfersPage() {
-  return (
-    <>
-      <PageHeader title="Internal transfers" description="Transfers between WEEX accounts (internal withdrawals) of the past month, with their status." />
-      <Suspense fallback={<TableSkeleton label="Loading internal transfers" />}>
-        <TransfersView />
-      </Suspense>
-    </>
-  );
-}
+export const metadata = page.metadata;
+export default page.Page;

@@ -1,23 +1,15 @@
-import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { Suspense } from "react";
-import { AdminOnly } from "@/components/admin/admin-only";
 import { AuditLog } from "@/components/admin/audit-log";
-import { PageHeader } from "@/components/ui/page-header";
-import { getCurrentUser } from "@/lib/server/auth";
+import { definePage } from "../../define-page";
 
-export const metadata: Metadata = { title: "Audit log · WEEX Affiliate Dashboard" };
+const page = definePage({
+  path: "/admin/audit",
+  title: "Audit log",
+  description: "Sign-ins, order placements and changes, and user management: who, when, from where, and what came of it.",
+  role: "admin",
+  what: "The audit log",
+  fallback: null,
+  render: () => <AuditLog />,
+});
 
-export default async function AuditPage() {
-  const user = await getCurrentUser();
-  if (!user) redirect("/login?callbackUrl=/admin/audit");
-  if (user.role !== "admin") return <AdminOnly what="The audit log" role={user.role} />;
-  return (
-    <>
-      <PageHeader title="Audit log" description="Sign-ins, order placements and changes, and user management: who, when, from where, and what came of it." />
-      <Suspense>
-        <AuditLog />
-      </Suspense>
-    </>
-  );
-}
+export const metadata = page.metadata;
+export default page.Page;

@@ -1,13 +1,12 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
-import { archiveListQuery, withSource } from "@/lib/archive/query";
 import type { ListInput } from "@/lib/archive/sources";
 import { route } from "@/lib/server/route";
 
 /** Invited users (getAffiliateUIDs), one page in the dashboard's list shape. */
 export const GET = route({
   role: "viewer",
-  query: withSource(requestSchema(ENDPOINTS.invitees), archiveListQuery.invitees),
+  query: QUERIES["/api/affiliate/invitees"],
   handler: async ({ input, req }) => {
     const { source, ...rest } = input;
     const sources = affiliateSources(source);

@@ -1,13 +1,12 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
-import { withSource } from "@/lib/archive/query";
 import type { ListInput } from "@/lib/archive/sources";
 import { route } from "@/lib/server/route";
 
 /** Sub-affiliate daily records (querySubChannelTransactions), one page; page maps to pageNum. */
 export const GET = route({
   role: "viewer",
-  query: withSource(requestSchema(ENDPOINTS.subAffiliates)),
+  query: QUERIES["/api/affiliate/sub-affiliates"],
   handler: async ({ input, req }) => {
     const { source, ...rest } = input;
     const sources = affiliateSources(source);

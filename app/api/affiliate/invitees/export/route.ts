@@ -1,15 +1,14 @@
 /** GET /api/affiliate/invitees/export — invited users of a range up to a year as a CSV file. */
-import { inviteesExportQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
 import { INVITEE_COLUMNS, inviteesFilename } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import { archiveInviteesExportQuery, withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(inviteesExportQuery, archiveInviteesExportQuery),
+  query: QUERIES["/api/affiliate/invitees/export"],
   handler: async ({ input, req }) => {
     const { source, ...filter } = input;
     const sources = affiliateSources(source);

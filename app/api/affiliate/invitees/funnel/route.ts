@@ -1,12 +1,11 @@
 /** GET /api/affiliate/invitees/funnel — of the users registered in the range: KYC, first deposit, first trade. */
-import { funnelQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
-import { archiveFunnelQuery, withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(funnelQuery, archiveFunnelQuery),
+  query: QUERIES["/api/affiliate/invitees/funnel"],
   handler: async ({ input, req }) => {
     const { source, ...range } = input;
     const sources = affiliateSources(source);

@@ -1,15 +1,14 @@
 /** GET /api/affiliate/sub-affiliates/export — every record of the filter as a CSV file (dashboard-api.md). */
-import { subAffiliatesExportQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
 import { SUB_AFFILIATE_COLUMNS, subAffiliatesFilename } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import { withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(subAffiliatesExportQuery),
+  query: QUERIES["/api/affiliate/sub-affiliates/export"],
   handler: async ({ input, req }) => {
     const { source, ...filter } = input;
     const sources = affiliateSources(source);

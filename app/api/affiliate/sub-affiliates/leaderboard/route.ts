@@ -1,12 +1,11 @@
 /** GET /api/affiliate/sub-affiliates/leaderboard — the top sub-affiliates by commission or volume. */
-import { leaderboardQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
-import { withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(leaderboardQuery),
+  query: QUERIES["/api/affiliate/sub-affiliates/leaderboard"],
   handler: async ({ input, req }) => {
     const { by, limit, source, ...filter } = input;
     const sources = affiliateSources(source);

@@ -1,12 +1,11 @@
 /** GET /api/affiliate/sub-affiliates/series — daily records summed per bucket and product type. */
-import { seriesQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
-import { withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(seriesQuery),
+  query: QUERIES["/api/affiliate/sub-affiliates/series"],
   handler: async ({ input, req }) => {
     const { granularity, tz, source, ...filter } = input;
     const sources = affiliateSources(source);

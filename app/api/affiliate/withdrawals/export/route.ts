@@ -1,15 +1,14 @@
 /** GET /api/affiliate/withdrawals/export — internal transfers of the filter (past month) as a CSV file. */
-import { withdrawalsExportQuery } from "@/lib/affiliate/queries";
+import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
 import { transfersFilename, WITHDRAWAL_COLUMNS } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import { archiveWithdrawalsExportQuery, withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 
 export const GET = route({
   role: "viewer",
-  query: withSource(withdrawalsExportQuery, archiveWithdrawalsExportQuery),
+  query: QUERIES["/api/affiliate/withdrawals/export"],
   handler: async ({ input, req }) => {
     const { source, ...filter } = input;
     const sources = affiliateSources(source);

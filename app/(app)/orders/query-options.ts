@@ -1,0 +1,10 @@
+/** What the spot-orders page asks the API: one order by id, or a page of a pair's orders. */
+import { routeQuery } from "@/lib/ui/api";
+
+export function spotOrderQuery(id: { orderId: string | null; origClientOrderId: string | null }) {
+  return routeQuery("/api/spot/order", { orderId: id.orderId ?? undefined, origClientOrderId: id.origClientOrderId ?? undefined });
+}
+
+export function spotOrdersQuery(f: { symbol: string; startTime?: number; endTime?: number }, page: number, pageSize: number) {
+  return routeQuery("/api/spot/orders", { symbol: f.symbol, startTime: f.startTime, endTime: f.endTime, page, pageSize });
+}
