@@ -2,9 +2,6 @@
  * The overview's URL state, which every period page shares: the period preset or custom dates,
  * the granularity of the charts and the display zone (the navigation carries them along).
  */
-import { createLoader } from "nuqs/server";
 import { periodParsers, tzParser } from "@/lib/ui/url-state";
 
 export const periodSearch = { ...periodParsers, tz: tzParser };
-
-export const loadPeriodSearch = createLoader(periodSearch);

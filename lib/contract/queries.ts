@@ -132,13 +132,6 @@ export const funnelQuery = windowed({ startTime: inTime, endTime: inTime }, INVI
 /** GET /api/affiliate/withdrawals/export: the list route's filters, past month only. */
 export const withdrawalsExportQuery = windowed(wd, WINDOWS.withdrawals);
 
-export type SeriesQuery = z.output<typeof seriesQuery>;
-export type SubAffiliatesExportQuery = z.output<typeof subAffiliatesExportQuery>;
-export type LeaderboardQuery = z.output<typeof leaderboardQuery>;
-export type InviteesExportQuery = z.output<typeof inviteesExportQuery>;
-export type FunnelQuery = z.output<typeof funnelQuery>;
-export type WithdrawalsExportQuery = z.output<typeof withdrawalsExportQuery>;
-
 // ---------------------------------------------------------------------------------------------
 // The table: every route's query, body and path parameters
 

@@ -3,7 +3,7 @@
  * page, pageSize), the open trend chart, and the shared period and zone. Parsed with the same
  * parsers by the page on the server and by the view in the browser.
  */
-import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { PRODUCT_TYPES } from "@/lib/contract/params";
 import { pagingParsers } from "@/lib/ui/url-state";
 
@@ -14,5 +14,3 @@ export const subAffiliatesSearch = {
   trend: parseAsString,
   ...pagingParsers("subAffiliates"),
 };
-
-export const loadSubAffiliatesSearch = createLoader(subAffiliatesSearch);

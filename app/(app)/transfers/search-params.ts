@@ -2,7 +2,7 @@
  * The internal-transfers page's URL state: its filters and paging under the API's names, and
  * the date range (`start`, `end`: days in the chosen zone, turned into startTime/endTime).
  */
-import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { ACCOUNT_TYPES } from "@/lib/contract/params";
 import { pagingParsers } from "@/lib/ui/url-state";
 
@@ -15,5 +15,3 @@ export const transfersSearch = {
   toAccountType: parseAsStringLiteral(ACCOUNT_TYPES),
   ...pagingParsers("withdrawals"),
 };
-
-export const loadTransfersSearch = createLoader(transfersSearch);

@@ -1,5 +1,5 @@
 /** The audit page's URL state: the filters and paging under the API's names. */
-import { createLoader, parseAsString } from "nuqs/server";
+import { parseAsString } from "nuqs/server";
 import { pagingParsers } from "@/lib/ui/url-state";
 
 export const auditSearch = {
@@ -7,5 +7,3 @@ export const auditSearch = {
   action: parseAsString.withDefault(""),
   ...pagingParsers("audit"),
 };
-
-export const loadAuditSearch = createLoader(auditSearch);
