@@ -8,13 +8,11 @@ import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { stickyFirstColumn } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { useRouteQuery } from "@/components/ui/use-api-query";
 import { auditQuery } from "@/app/(app)/admin/audit/query-options";
 import { auditSearch } from "@/app/(app)/admin/audit/search-params";
-import { LISTS } from "@/lib/contract/params";
 
 const OUTCOME_TONE: Record<string, Tone> = {
   success: "good",
@@ -29,8 +27,7 @@ const OUTCOME_TONE: Record<string, Tone> = {
 export function AuditLog() {
   const [state, setState] = useQueryStates(auditSearch);
   // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
-  const paging = useUrlPaging(state, setState, LISTS.audit.sizes);
-  const log = useRouteQuery(auditQuery(state, paging.page, paging.pageSize), { keepPrevious: true });
+  const { paging, query: log } = usePagedQuery(state, setState, "audit", auditQuery, state);
   const [userDraft, setUserDraft] = useState(state.username);
 
   return (

@@ -13,11 +13,9 @@ import { TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
-import { useRouteQuery } from "@/components/ui/use-api-query";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { inviteesQuery } from "@/app/(app)/invitees/query-options";
 import { inviteesSearch } from "@/app/(app)/invitees/search-params";
-import { LISTS } from "@/lib/contract/params";
 import type { Invitee } from "@/lib/contract/responses";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
@@ -39,13 +37,12 @@ export function InviteesView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(inviteesSearch);
   const [now] = useState(() => Date.now());
-  const paging = useUrlPaging(url, setUrl, LISTS.invitees.sizes);
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
 
   const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
-  const q = useRouteQuery(inviteesQuery({ uid: url.uid, startTime, endTime }, paging.page, paging.pageSize), { keepPrevious: true });
+  const { paging, query: q } = usePagedQuery(url, setUrl, "invitees", inviteesQuery, { uid: url.uid, startTime, endTime });
 
   const columns = useMemo(() => {
     const h = columnHelper<Invitee>();

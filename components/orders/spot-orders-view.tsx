@@ -14,13 +14,12 @@ import { Field, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Section } from "@/components/ui/page-header";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { spotOrderQuery, spotOrdersQuery } from "@/app/(app)/orders/query-options";
 import { spotOrdersSearch } from "@/app/(app)/orders/search-params";
-import { LISTS } from "@/lib/contract/params";
 import type { SpotOrder } from "@/lib/contract/responses";
 import { isApiError } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch } from "@/lib/ui/ranges";
@@ -130,11 +129,8 @@ type Url = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[0];
 type SetUrl = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[1];
 
 function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
-  const paging = useUrlPaging(url, setUrl, LISTS.allOrders.sizes);
-  const q = useRouteQuery(spotOrdersQuery({ symbol: url.symbol ?? "", ...rangeToEpoch(url.start, url.end, tz) }, paging.page, paging.pageSize), {
-    enabled: !!url.symbol,
-    keepPrevious: true,
-  });
+  const filter = { symbol: url.symbol ?? "", ...rangeToEpoch(url.start, url.end, tz) };
+  const { paging, query: q } = usePagedQuery(url, setUrl, "allOrders", spotOrdersQuery, filter, { enabled: !!url.symbol });
   const columns = useMemo(() => {
     const h = columnHelper<SpotOrder>();
     return h.columns([

@@ -12,12 +12,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { buttonGhost } from "@/components/ui/styles";
-import { useRouteQuery } from "@/components/ui/use-api-query";
 import { subAffiliatesQuery } from "@/app/(app)/sub-affiliates/query-options";
 import { subAffiliatesSearch } from "@/app/(app)/sub-affiliates/search-params";
-import { LISTS, PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
+import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
 import { SubAffiliateExport } from "./export-slot";
 import { TrendPanel } from "./trend-panel";
@@ -29,10 +28,8 @@ const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, lab
 export function SubAffiliatesView() {
   const { tz, period, state: periodState } = usePeriod();
   const [url, setUrl] = useQueryStates(subAffiliatesSearch);
-  const paging = useUrlPaging(url, setUrl, LISTS.subAffiliates.sizes);
+  const { paging, query: q } = usePagedQuery(url, setUrl, "subAffiliates", subAffiliatesQuery, { productType: url.productType, subUid: url.subUid, period });
   const trendUid = url.trend ?? url.subUid;
-
-  const q = useRouteQuery(subAffiliatesQuery({ ...url, page: paging.page, pageSize: paging.pageSize }, period), { keepPrevious: true });
 
   const columns = useMemo(() => {
     const h = columnHelper<SubAffiliateRow>();

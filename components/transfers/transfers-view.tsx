@@ -14,11 +14,10 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
-import { useRouteQuery } from "@/components/ui/use-api-query";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { transfersFilterParams, transfersQuery } from "@/app/(app)/transfers/query-options";
 import { transfersSearch } from "@/app/(app)/transfers/search-params";
-import { LISTS, type AccountType } from "@/lib/contract/params";
+import type { AccountType } from "@/lib/contract/params";
 import type { Transfer } from "@/lib/contract/responses";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
@@ -43,9 +42,8 @@ export function TransfersView() {
   const tz = useTimeZone();
   const [url, setUrl] = useQueryStates(transfersSearch);
   const [now] = useState(() => Date.now());
-  const paging = useUrlPaging(url, setUrl, LISTS.withdrawals.sizes);
   const filter = { ...url, ...rangeToEpoch(url.start, url.end, tz) };
-  const q = useRouteQuery(transfersQuery(filter, paging.page, paging.pageSize), { keepPrevious: true });
+  const { paging, query: q } = usePagedQuery(url, setUrl, "withdrawals", transfersQuery, filter);
   // The export takes exactly the list's filters, without its paging.
   const exportParams = transfersFilterParams(filter);
 

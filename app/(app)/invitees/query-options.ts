@@ -1,4 +1,5 @@
 /** What the invited-users page asks the API: one page of the invitees of its filters. */
+import type { PageRequest } from "@/components/ui/use-url-paging";
 import { routeQuery } from "@/lib/ui/api";
 
 export interface InviteesFilter {
@@ -7,6 +8,6 @@ export interface InviteesFilter {
   endTime?: number;
 }
 
-export function inviteesQuery(f: InviteesFilter, page: number, pageSize: number) {
-  return routeQuery("/api/affiliate/invitees", { uid: f.uid ?? undefined, startTime: f.startTime, endTime: f.endTime, page, pageSize });
+export function inviteesQuery(f: InviteesFilter, paging: PageRequest) {
+  return routeQuery("/api/affiliate/invitees", { uid: f.uid ?? undefined, startTime: f.startTime, endTime: f.endTime, page: paging.page, pageSize: paging.pageSize });
 }

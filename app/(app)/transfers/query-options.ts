@@ -1,4 +1,5 @@
 /** What the internal-transfers page asks the API: one page of its filter, and the same filter for the export. */
+import type { PageRequest } from "@/components/ui/use-url-paging";
 import type { AccountType } from "@/lib/contract/params";
 import type { QueryInput } from "@/lib/contract/queries";
 import { routeQuery } from "@/lib/ui/api";
@@ -24,6 +25,6 @@ export function transfersFilterParams(f: TransfersFilter): QueryInput<"/api/affi
   };
 }
 
-export function transfersQuery(f: TransfersFilter, page: number, pageSize: number) {
-  return routeQuery("/api/affiliate/withdrawals", { ...transfersFilterParams(f), page, pageSize });
+export function transfersQuery(f: TransfersFilter, paging: PageRequest) {
+  return routeQuery("/api/affiliate/withdrawals", { ...transfersFilterParams(f), page: paging.page, pageSize: paging.pageSize });
 }
