@@ -1,12 +1,13 @@
 /**
- * URL state shared by several pages (nuqs parsers, the same on the server and in the browser).
+ * URL state shared by several pages (nuqs parsers; imported from "nuqs", not "nuqs/server",
+ * which carries its own copy of the parsers into a page's bundle).
  * The period, granularity and time zone belong to the person's current view, so the
  * navigation carries them from page to page; each page keeps its own filters and paging under
  * names that do not collide with these. A key that is also an API parameter has the API's
  * name (`pageSize`, `productType`, `granularity`); RENAMED_KEYS lists the names older links
  * used, which the pages redirect to the current ones.
  */
-import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { LISTS, type ListKey } from "@/lib/contract/params";
 import { GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";

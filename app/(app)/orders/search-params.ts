@@ -2,7 +2,7 @@
  * The spot-orders page's URL state: the order looked up (orderId or origClientOrderId, the
  * API's names), and the list's pair, dates (days in the chosen zone) and paging.
  */
-import { parseAsString } from "nuqs/server";
+import { parseAsString } from "nuqs";
 import { pagingParsers } from "@/lib/ui/url-state";
 
 export const spotOrdersSearch = {

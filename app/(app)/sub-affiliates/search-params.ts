@@ -1,9 +1,9 @@
 /**
  * The sub-affiliates page's URL state: its filters under the API's names (productType, subUid,
- * page, pageSize), the open trend chart, and the shared period and zone. Parsed with the same
- * parsers by the page on the server and by the view in the browser.
+ * page, pageSize), the open trend chart; the period and zone are the shared periodSearch. The
+ * server answers old key names with a redirect (RENAMED_KEYS, definePage).
  */
-import { parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { PRODUCT_TYPES } from "@/lib/contract/params";
 import { pagingParsers } from "@/lib/ui/url-state";
 

@@ -1,15 +1,5 @@
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
 import type { ListInput } from "@/lib/archive/sources";
-import { route } from "@/lib/server/route";
+import { affiliateRead } from "../affiliate-route";
 
 /** Invited users (getAffiliateUIDs), one page in the dashboard's list shape. */
-export const GET = route({
-  role: "viewer",
-  query: QUERIES["/api/affiliate/invitees"],
-  handler: async ({ input, req }) => {
-    const { source, ...rest } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.list("invitees", rest as ListInput, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+export const GET = affiliateRead("/api/affiliate/invitees", (sources, filter, signal) => sources.list("invitees", filter as ListInput, signal));

@@ -1,15 +1,5 @@
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
 import type { ListInput } from "@/lib/archive/sources";
-import { route } from "@/lib/server/route";
+import { affiliateRead } from "../affiliate-route";
 
 /** Sub-affiliate daily records (querySubChannelTransactions), one page; page maps to pageNum. */
-export const GET = route({
-  role: "viewer",
-  query: QUERIES["/api/affiliate/sub-affiliates"],
-  handler: async ({ input, req }) => {
-    const { source, ...rest } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.list("subAffiliates", rest as ListInput, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+export const GET = affiliateRead("/api/affiliate/sub-affiliates", (sources, filter, signal) => sources.list("subAffiliates", filter as ListInput, signal));

@@ -1,23 +1,9 @@
-/** GET /api/affiliate/invitees/export — invited users of a range up to a year as a CSV file. */
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
 import { INVITEE_COLUMNS, inviteesFilename } from "@/lib/export/datasets";
-import { exportResponse } from "@/lib/export/server";
-import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import { route } from "@/lib/server/route";
+import { affiliateExport } from "../../affiliate-route";
 
-export const GET = route({
-  role: "viewer",
-  query: QUERIES["/api/affiliate/invitees/export"],
-  handler: async ({ input, req }) => {
-    const { source, ...filter } = input;
-    const sources = affiliateSources(source);
-    const res = await exportResponse(req, {
-      filename: inviteesFilename(filter),
-      columns: INVITEE_COLUMNS,
-      // every record WEEX sent, the unusable ones too (values as received)
-      rows: (signal) => sources.withRejected(sources.invitees.records(filter, signal)),
-    });
-    return withFreshnessHeaders(res, sources.freshness());
-  },
+/** GET /api/affiliate/invitees/export — invited users of a range up to a year as a CSV file. */
+export const GET = affiliateExport("/api/affiliate/invitees/export", {
+  filename: inviteesFilename,
+  columns: INVITEE_COLUMNS,
+  records: (sources, filter, signal) => sources.invitees.records(filter, signal),
 });

@@ -1,14 +1,4 @@
-/** GET /api/affiliate/sub-affiliates/leaderboard — the top sub-affiliates by commission or volume. */
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
-import { route } from "@/lib/server/route";
+import { affiliateRead } from "../../affiliate-route";
 
-export const GET = route({
-  role: "viewer",
-  query: QUERIES["/api/affiliate/sub-affiliates/leaderboard"],
-  handler: async ({ input, req }) => {
-    const { by, limit, source, ...filter } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.leaderboard(filter, { by, limit }, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+/** GET /api/affiliate/sub-affiliates/leaderboard — the top sub-affiliates by commission or volume. */
+export const GET = affiliateRead("/api/affiliate/sub-affiliates/leaderboard", (sources, { by, limit, ...filter }, signal) => sources.leaderboard(filter, { by, limit }, signal));
