@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
 import { hasRole, type ShellUser } from "@/lib/contract/roles";
 import { viewerArchiveStatus } from "@/lib/archive/server";
-import { RENAMED_KEYS } from "@/lib/ui/url-state";
+import { RENAMED_KEYS } from "@/lib/ui/url-keys";
 import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
 import { requireUser } from "./session";

@@ -4,7 +4,7 @@
  * The period, granularity and time zone belong to the person's current view, so the
  * navigation carries them from page to page; each page keeps its own filters and paging under
  * names that do not collide with these. A key that is also an API parameter has the API's
- * name (`pageSize`, `productType`, `granularity`); RENAMED_KEYS lists the names older links
+ * name (`pageSize`, `productType`, `granularity`); url-keys.ts lists the names older links
  * used, which the pages redirect to the current ones.
  */
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
@@ -17,17 +17,6 @@ export const periodParsers = {
   from: parseAsString,
   to: parseAsString,
   granularity: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
-};
-
-/** URL keys of older links → their current names (every page answers them with a redirect). */
-export const RENAMED_KEYS: Readonly<Record<string, string>> = {
-  size: "pageSize",
-  product: "productType",
-  gran: "granularity",
-  fromAccount: "fromAccountType",
-  toAccount: "toAccountType",
-  clientOrderId: "origClientOrderId",
-  user: "username",
 };
 
 export const tzParser = parseAsString.withDefault(UTC);

@@ -10,7 +10,7 @@ import type { NextRequest } from "next/server";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/affiliate/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import type { SelectedSources } from "@/lib/archive/sources";
+import type { ListInput, SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
 import { route } from "@/lib/server/route";
@@ -33,6 +33,11 @@ function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: Sele
 /** A JSON read: what `read` answers, with where it came from and what could not be used. */
 export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>) {
   return affiliateRoute(path, async (sources, filter, req) => ({ ...(await read(sources, filter, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() }));
+}
+
+/** One page of a list (invitees, sub-affiliates, withdrawals) in the dashboard's list shape. */
+export function affiliateList(path: "/api/affiliate/invitees" | "/api/affiliate/sub-affiliates" | "/api/affiliate/withdrawals", list: "invitees" | "subAffiliates" | "withdrawals") {
+  return affiliateRead(path, (sources, filter, signal) => sources.list(list, filter as ListInput, signal));
 }
 
 /** A CSV download of every record of the filter. */

@@ -1,5 +1,4 @@
-import type { ListInput } from "@/lib/archive/sources";
-import { affiliateRead } from "../affiliate-route";
+import { affiliateList } from "../affiliate-route";
 
 /** Invited users (getAffiliateUIDs), one page in the dashboard's list shape. */
-export const GET = affiliateRead("/api/affiliate/invitees", (sources, filter, signal) => sources.list("invitees", filter as ListInput, signal));
+export const GET = affiliateList("/api/affiliate/invitees", "invitees");

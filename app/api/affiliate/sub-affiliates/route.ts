@@ -1,5 +1,4 @@
-import type { ListInput } from "@/lib/archive/sources";
-import { affiliateRead } from "../affiliate-route";
+import { affiliateList } from "../affiliate-route";
 
 /** Sub-affiliate daily records (querySubChannelTransactions), one page; page maps to pageNum. */
-export const GET = affiliateRead("/api/affiliate/sub-affiliates", (sources, filter, signal) => sources.list("subAffiliates", filter as ListInput, signal));
+export const GET = affiliateList("/api/affiliate/sub-affiliates", "subAffiliates");

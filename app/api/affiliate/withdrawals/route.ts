@@ -1,5 +1,4 @@
-import type { ListInput } from "@/lib/archive/sources";
-import { affiliateRead } from "../affiliate-route";
+import { affiliateList } from "../affiliate-route";
 
 /** Internal transfers (getInternalWithdrawalStatus): the past month, pageSize ≤ 200. */
-export const GET = affiliateRead("/api/affiliate/withdrawals", (sources, filter, signal) => sources.list("withdrawals", filter as ListInput, signal));
+export const GET = affiliateList("/api/affiliate/withdrawals", "withdrawals");
