@@ -1,13 +1,10 @@
 import "server-only";
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense, type ReactNode } from "react";
-import { archiveStatusQuery } from "@/components/archive/query-options";
 import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
 import { hasRole, type ShellUser } from "@/lib/contract/roles";
-import { viewerArchiveStatus } from "@/lib/archive/server";
 import { RENAMED_KEYS } from "@/lib/ui/url-keys";
 import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
@@ -24,11 +21,9 @@ function Loading({ entry }: { entry: PageEntry }) {
 /**
  * Every signed-in page in one shape (its entry in PAGES, and its view): sign-in and role (one
  * place; a role too low gets the 403 notice), old URL keys redirected to their current names
- * (RENAMED_KEYS), the title and description, and the view under Suspense with what the server
- * could prefetch already in its query cache (HydrationBoundary). The archive's state is
- * prefetched here: it needs no upstream request and every period and list page shows it. The
- * lists themselves are not: their keys depend on the browser's clock and zone, and a person's
- * list request should be the browser's own (cancelled when they leave).
+ * (RENAMED_KEYS), the title and description, and the view under Suspense (its skeleton from the
+ * entry). A view whose data the server can prefetch brings its own HydrationBoundary
+ * (ArchiveStatusPrefetch).
  */
 export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => ReactNode): { metadata: Metadata; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
   const entry: PageEntry = PAGES[key];
@@ -39,13 +34,11 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => R
     const renamed = withCurrentKeys(params);
     if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
 
-    const queryClient = new QueryClient();
-    if (entry.archiveStatus) await queryClient.prefetchQuery({ ...archiveStatusQuery(), queryFn: () => viewerArchiveStatus() });
     const view = render({ user });
     return (
       <>
         <PageHeader title={entry.title} description={entry.description} />
-        <HydrationBoundary state={dehydrate(queryClient)}>{entry.loading ? <Suspense fallback={<Loading entry={entry} />}>{view}</Suspense> : view}</HydrationBoundary>
+        {entry.loading ? <Suspense fallback={<Loading entry={entry} />}>{view}</Suspense> : view}
       </>
     );
   }

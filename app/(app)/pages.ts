@@ -1,8 +1,8 @@
 /**
  * Every signed-in page in one table: where it lives, its title and the sentence under it, the
  * least role that may see it (the routes it calls check it again), what a lower role is told,
- * what shows while its view loads, and whether it shows the archive's state (prefetched with
- * the page). Each page.tsx names its entry and its view: definePage("subAffiliates", …).
+ * and what shows while its view loads. Each page.tsx names its entry and its view:
+ * definePage("subAffiliates", …).
  */
 import type { Role } from "@/lib/contract/roles";
 
@@ -16,8 +16,6 @@ export interface PageEntry {
   what?: string;
   /** the skeleton while the view (which reads its URL in the browser) loads; none: no Suspense boundary */
   loading?: { kind: "table" | "chart"; label: string } | "blank";
-  /** the view shows the archive's state (period controls, freshness): prefetched on the server */
-  archiveStatus?: boolean;
 }
 
 export const PAGES = {
@@ -28,7 +26,6 @@ export const PAGES = {
       "How your network did in the period: volume, fees and commission by product, the invitee funnel and your top sub-affiliates, each against the period before.",
     role: "viewer",
     loading: { kind: "chart", label: "Loading overview" },
-    archiveStatus: true,
   },
   invitees: {
     path: "/invitees",
@@ -36,7 +33,6 @@ export const PAGES = {
     description: "Users who registered with your invitation codes and how far each got: KYC, first deposit, first trade.",
     role: "viewer",
     loading: { kind: "table", label: "Loading invited users" },
-    archiveStatus: true,
   },
   subAffiliates: {
     path: "/sub-affiliates",
@@ -44,7 +40,6 @@ export const PAGES = {
     description: "Daily trading volume, net trading fee and paid commission of your sub-affiliates, with a trend per sub-affiliate and a CSV export.",
     role: "viewer",
     loading: { kind: "table", label: "Loading sub-affiliates" },
-    archiveStatus: true,
   },
   transfers: {
     path: "/transfers",
@@ -52,7 +47,6 @@ export const PAGES = {
     description: "Transfers between WEEX accounts (internal withdrawals) of the past month, with their status.",
     role: "viewer",
     loading: { kind: "table", label: "Loading internal transfers" },
-    archiveStatus: true,
   },
   markets: {
     path: "/markets",
