@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { funnelQuery, inviteesExportQuery } from "@/lib/affiliate/queries";
 import { checkWindow, ENDPOINTS, requestSchema, type EndpointDef } from "@/lib/weex/endpoints";
-import { inEnum } from "@/lib/weex/wire";
+import { forwardIssues, inEnum } from "@/lib/weex/wire";
 import { SOURCE_PARAMS, type SourceParam } from "./select";
 
 const ORDERED_ONLY = { ordered: true };
@@ -54,13 +54,7 @@ export function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L
     const schema: z.ZodType = s.data === "archive" && archive ? archive : live;
     const r = schema.safeParse(rest);
     if (!r.success) {
-      for (const issue of r.error.issues) {
-        if (issue.code === "unrecognized_keys") {
-          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
-        } else {
-          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-        }
-      }
+      forwardIssues(ctx, r.error.issues);
       return z.NEVER;
     }
     return { ...(r.data as object), source: s.data as SourceParam } as (z.output<L> | z.output<A>) & { source: SourceParam };

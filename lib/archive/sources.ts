@@ -76,7 +76,7 @@ export interface ArchiveSourceDeps {
   now?: () => number;
 }
 
-/** What `selectedSources` needs of a cache: `TtlCache` (lib/server/cache.ts) fits. */
+/** What `selectedSources` needs of a cache: `TtlCache` (lib/cache/ttl-cache.ts) fits. */
 export interface LiveCache {
   get(key: string, load: () => Promise<readonly unknown[]>): Promise<readonly unknown[]>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
-import { validationError } from "./errors";
+import { eachKeyNamed } from "./wire";
 
 // Every request rule of the interface document, on both sides of each bound. Each rejection
 // must name the field a person has to fix.
@@ -8,7 +8,7 @@ import { validationError } from "./errors";
 /** The distinct field paths a request is rejected for ([] = accepted). */
 function rejected(key: EndpointKey, params: Record<string, unknown>): string[] {
   const r = requestSchema(ENDPOINTS[key]).safeParse(params);
-  return r.success ? [] : [...new Set(validationError(r.error.issues).fields!.map((f) => f.path))];
+  return r.success ? [] : [...new Set(eachKeyNamed(r.error.issues).map((i) => i.path.join(".")))];
 }
 
 const now = Date.now();

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import {
+  forwardIssues,
   inDecimal,
   inEnum,
   inId,
@@ -618,13 +619,7 @@ export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown
       const { page, pageSize, ...rest } = input;
       const pg = paging.safeParse({ page, pageSize });
       const pr = ep.params.safeParse(rest);
-      for (const issue of [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]) {
-        if (issue.code === "unrecognized_keys") {
-          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
-        } else {
-          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-        }
-      }
+      forwardIssues(ctx, [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]);
       if (!pg.success || !pr.success) return z.NEVER;
       return {
         ...(pr.data as Record<string, unknown>),

@@ -11,7 +11,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Faults, type SimStats, type Simulator } from "../../lib/simulator";
-import { API_ERROR_STATUS } from "../../lib/weex/errors";
+import { API_ERROR_STATUS } from "../../lib/contract/errors";
 import { api, clientOrderId, DAY_MS, login, type ApiResponse } from "./helpers";
 import { startNextServer, type NextServer } from "./server";
 
