@@ -188,7 +188,7 @@ export function inviteeSlices(filter: Pick<InviteeFilter, "startTime" | "endTime
 export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
 /** Fewer, larger pages: fewer requests against the weight budget. */
-function largestPageSize(key: PagedKey): number {
+export function largestPageSize(key: PagedKey): number {
   const paging = ENDPOINTS[key].paging;
   if (!paging) throw new Error(`${key} is not a paged endpoint`);
   return paging.maxSize;

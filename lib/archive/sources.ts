@@ -25,6 +25,7 @@ import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/af
 import {
   inviteeSlices,
   isEmptyPage,
+  largestPageSize,
   PRODUCT_TYPES,
   type InviteeFilter,
   type PageLister,
@@ -406,7 +407,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       for (const slice of key === "invitees" ? inviteeSlices(range, now()).reverse() : [range]) {
         for (let pg = 1; ; pg++) {
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
-          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
+          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: largestPageSize(key) }, { signal: walkSignal });
           got.push(...r.items);
           if (!r.hasNextPage || isEmptyPage(r)) break;
         }
