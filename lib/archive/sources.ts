@@ -136,21 +136,21 @@ interface DatasetRead<F extends Range, R> {
   archive: ArchiveRead<F, R, never>;
   /** the live records of a filter (the affiliate helper's page walkers) */
   live(sources: AffiliateSources, f: F, signal?: AbortSignal): AsyncIterable<R[]>;
-  /** the filters one answer reads one after the other, in the upstream's order */
-  variants(f: F): F[];
+  /** the filters one answer reads one after the other, in the upstream's order (default: the filter alone) */
+  variants?(f: F): F[];
   /** how a range splits between the archive and live (select.ts) */
   split(range: F, held: Held, source: SourceParam, now: number, limits: { horizon: number; freshMs: number }): Part[];
-  /** the filter as the archive part reads it */
-  archiveFilter(f: F, source: SourceParam): F;
-  /** the variant of the stored problems an answer over `f` reports (none: every variant) */
-  problemVariant(f: F, source: SourceParam): Record<string, string> | undefined;
+  /** the filter as the archive part reads it (default: as it is) */
+  archiveFilter?(f: F, source: SourceParam): F;
+  /** the variant of the stored problems an answer over `f` reports (default, or undefined: every variant) */
+  problemVariant?(f: F, source: SourceParam): Record<string, string> | undefined;
   /**
    * A record's time, for datasets whose live part may end "now" to the millisecond (a shared
    * walk "up to now" is cut to each caller's range by it). Absent: parts are whole UTC days.
    */
   timeOf?(r: R): number;
-  /** the upstream queries one live part of a list needs, newest first */
-  liveSlices(range: Range, now: number): Range[];
+  /** the upstream queries one live part of a list needs, newest first (default: the range alone) */
+  liveSlices?(range: Range, now: number): Range[];
 }
 
 /**
@@ -172,19 +172,14 @@ const DATASET_READS = {
     // The live order: SPOT's records, then FUTURES', each newest day first.
     variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
     split: (range, held, source, now, { horizon }) => splitSubAffiliates(range, held, source, now, horizon),
-    archiveFilter: (f) => f,
     problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
-    liveSlices: (range) => [range],
   } satisfies DatasetRead<SubAffiliateFilter, SubAffiliateRecord>,
 
   invitees: {
     dataset: "invitees",
     archive: ARCHIVE_READS.invitees,
     live: (sources, f, signal) => sources.invitees.records(f, signal),
-    variants: (f) => [f],
     split: (range, held, source, now, { freshMs }) => splitByTime("invitees", range, held, source, now, freshMs),
-    archiveFilter: (f) => f,
-    problemVariant: () => undefined,
     timeOf: (r) => r.registerTime,
     // (invitee slices come oldest first; a list is newest first)
     liveSlices: (range, now) => inviteeSlices(range, now).reverse(),
@@ -194,7 +189,6 @@ const DATASET_READS = {
     dataset: "withdrawals",
     archive: ARCHIVE_READS.withdrawals,
     live: (sources, f, signal) => sources.withdrawals.records(f, signal),
-    variants: (f) => [f],
     split: (range, held, source, now, { freshMs }) => splitByTime("withdrawals", range, held, source, now, freshMs),
     archiveFilter: archiveTransferFilter,
     problemVariant(f, source) {
@@ -204,7 +198,6 @@ const DATASET_READS = {
       return { fromAccountType: a.fromAccountType ?? "SPOT", toAccountType: a.toAccountType ?? "SPOT" };
     },
     timeOf: (r) => r.createTime,
-    liveSlices: (range) => [range],
   } satisfies DatasetRead<ArchiveWithdrawalFilter, WithdrawalRecord>,
 };
 
@@ -236,7 +229,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     // What WEEX sent for the archived range that could not be stored is reported here too:
     // the records of this request's filters and of the archive part's own range.
     for (const p of parts) {
-      if (p.from === "archive") answer.setAside(await problemsIn(db, read.dataset, { ...filter, startTime: p.startTime, endTime: p.endTime }, read.problemVariant(filter, source)));
+      if (p.from === "archive") answer.setAside(await problemsIn(db, read.dataset, { ...filter, startTime: p.startTime, endTime: p.endTime }, read.problemVariant?.(filter, source)));
     }
     return parts;
   }
@@ -244,10 +237,10 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   /** The records of a filter: each variant in turn, its parts newest first. */
   async function* records<F extends Range, R>(read: DatasetRead<F, R>, filter: F, signal?: AbortSignal): AsyncGenerator<R[]> {
     const parts = await plan(read, filter);
-    for (const variant of read.variants(filter)) {
+    for (const variant of read.variants?.(filter) ?? [filter]) {
       for (const p of parts) {
         const f = { ...variant, startTime: p.startTime, endTime: p.endTime };
-        yield* p.from === "archive" ? archiveRecords(read.archive, await deps.db(), read.archiveFilter(f, source), signal, now()) : read.live(deps.live, f, signal);
+        yield* p.from === "archive" ? archiveRecords(read.archive, await deps.db(), read.archiveFilter?.(f, source) ?? f, signal, now()) : read.live(deps.live, f, signal);
       }
     }
   }
@@ -352,7 +345,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const walk = async (walkLister: PageLister, range: Record<string, unknown>, walkSignal?: AbortSignal) => {
       const got: unknown[] = [];
       let pages = 0;
-      for (const slice of read.liveSlices(range, now())) {
+      for (const slice of read.liveSlices?.(range, now()) ?? [range]) {
         for (let pg = 1; ; pg++) {
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
           const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: largestPageSize(key) }, { signal: walkSignal });
@@ -376,7 +369,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const { page, pageSize, ...filter } = input;
     const parts = await plan(read, filter);
     const liveList = (f: Record<string, unknown>, pg: number, size: number) => deps.lister.list(key, { ...definedOnly(f), page: pg, pageSize: size }, { signal });
-    const archiveList = async (f: Record<string, unknown>, pg: number, size: number) => archivePage(read.archive, await deps.db(), read.archiveFilter(f, source), pg, size, now());
+    const archiveList = async (f: Record<string, unknown>, pg: number, size: number) => archivePage(read.archive, await deps.db(), read.archiveFilter?.(f, source) ?? f, pg, size, now());
 
     if (parts.length === 1) {
       const p = parts[0];

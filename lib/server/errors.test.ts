@@ -18,7 +18,7 @@ function decoded(status: number, text: string): WeexError {
 /** The error as a route answers it. */
 function answered(e: WeexError) {
   const api = fromWeexError(e);
-  return { status: api.status, body: api.toBody(), retryAfterSeconds: api.retryAfterSeconds };
+  return { status: api.status, body: api.toBody(), retryAfterSeconds: api.details.retryAfterSeconds };
 }
 
 describe("errors: non-2xx answers and the mapping to the dashboard's codes", () => {

@@ -15,18 +15,15 @@ import type { InputIssue, WeexError, WeexErrorKind } from "@/lib/weex/errors";
 import { eachKeyNamed } from "@/lib/weex/wire";
 
 export class ApiError extends Error {
-  readonly code: ApiErrorCode;
-  readonly fields?: FieldIssue[];
-  readonly upstream?: UpstreamInfo;
-  readonly retryAfterSeconds?: number;
+  override readonly name = "ApiError";
 
-  constructor(code: ApiErrorCode, message: string, extra: { fields?: FieldIssue[]; upstream?: UpstreamInfo; retryAfterSeconds?: number; cause?: unknown } = {}) {
-    super(message, extra.cause !== undefined ? { cause: extra.cause } : undefined);
-    this.name = "ApiError";
-    this.code = code;
-    this.fields = extra.fields;
-    this.upstream = extra.upstream;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    /** the fields our input got wrong; what WEEX answered; when a retry may succeed (429) */
+    readonly details: { fields?: FieldIssue[]; upstream?: UpstreamInfo; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
   }
 
   get status(): number {
@@ -38,14 +35,14 @@ export class ApiError extends Error {
       error: {
         code: this.code,
         message: this.message,
-        ...(this.fields?.length ? { fields: this.fields } : {}),
-        ...(this.upstream ? { upstream: this.upstream } : {}),
+        ...(this.details.fields?.length ? { fields: this.details.fields } : {}),
+        ...(this.details.upstream ? { upstream: this.details.upstream } : {}),
       },
     };
   }
 
   toResponse(): Response {
-    return errorResponse(this.status, this.toBody(), this.retryAfterSeconds);
+    return errorResponse(this.status, this.toBody(), this.details.retryAfterSeconds);
   }
 }
 
@@ -87,7 +84,6 @@ export function fromWeexError(e: WeexError): ApiError {
     fields: e.issues ? fieldIssues(e.issues, "(body)") : undefined,
     upstream,
     retryAfterSeconds: code === "rate_limited" ? Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) : undefined,
-    cause: e,
   });
 }
 

@@ -269,7 +269,7 @@ function renderError(e: unknown, req: NextRequest): Response {
     body.error.message = scrubSecrets(body.error.message);
     if (body.error.upstream?.msg) body.error.upstream = { ...body.error.upstream, msg: scrubSecrets(body.error.upstream.msg) };
     if (api.status >= 500) logger("route").warn({ method: req.method, path: req.nextUrl.pathname, kind: e.kind, upstream: e.upstream }, e.message);
-    return errorResponse(api.status, body, api.retryAfterSeconds);
+    return errorResponse(api.status, body, api.details.retryAfterSeconds);
   }
   if (e instanceof z.ZodError) return invalidInput(fieldIssues(e.issues, "(body)")).toResponse();
   if (req.signal.aborted || (e instanceof Error && (e.name === "ResponseAborted" || e.name === "AbortError"))) {

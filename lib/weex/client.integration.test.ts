@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator } from "../simulator/index";
 import { WeexClient } from "./client";
 import { businessFailure, DAY_MS } from "./endpoints";
-import { WeexError } from "./errors";
+import { failure } from "./test-support";
 
 // The client against the simulated exchange over real HTTP: all ten endpoints.
 
@@ -28,14 +28,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function failure(p: Promise<unknown>): Promise<WeexError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(WeexError);
-  return e as WeexError;
-}
 
 const isBigId = (id: string) => /^\d+$/.test(id) && BigInt(id) > TWO_53;
 

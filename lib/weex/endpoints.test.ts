@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
+import { LIMIT_ORDER } from "./test-support";
 import { eachKeyNamed } from "./wire";
 
 // Every request rule of the interface document, on both sides of each bound. Each rejection
@@ -12,16 +13,7 @@ function rejected(key: EndpointKey, params: Record<string, unknown>): string[] {
 }
 
 const now = Date.now();
-const order = {
-  symbol: "cmt_btcusdt",
-  side: "BUY",
-  positionSide: "LONG",
-  type: "LIMIT",
-  timeInForce: "GTC",
-  quantity: "0.01",
-  price: "68900",
-  newClientOrderId: "dash-0001",
-};
+const order = LIMIT_ORDER;
 const plan = {
   symbol: "cmt_btcusdt",
   clientOrderId: "tp-1",

@@ -5,9 +5,10 @@
  * Its own server and simulator, so no other suite's orders count against the cap.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import type { Simulator } from "../../lib/simulator";
 import { api, clientOrderId, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import type { NextServer } from "./server";
+import { startStack, stopStack } from "./stack";
 
 let sim: Simulator;
 let server: NextServer;
@@ -15,16 +16,12 @@ let trader: string;
 let admin: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
-  server = await startNextServer({ env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, WEEX_ORDERS_PER_MINUTE: "2" } });
+  ({ sim, server } = await startStack({ scale: 0.05, env: { WEEX_ORDERS_PER_MINUTE: "2" } }));
   trader = await login("trader", "demo", { base: server.url });
   admin = await login("admin", "demo", { base: server.url });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+afterAll(() => stopStack({ server, sim }));
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("cap") });
 const plan = () => ({ symbol: "cmt_btcusdt", clientOrderId: clientOrderId("capp"), planType: "profit_plan", triggerPrice: "95000", size: "0.01", positionSide: "long" });
