@@ -164,30 +164,29 @@ function archiveTransferFilter(f: ArchiveWithdrawalFilter, source: SourceParam):
   return source === "archive" && f.fromAccountType === undefined && f.toAccountType === undefined ? { ...f, allAccountTypes: true } : f;
 }
 
+/** An entry of the table: the dataset, its archive side (read.ts), and the rest. */
+function datasetRead<F extends Range, R>(dataset: DatasetKey, archive: ArchiveRead<F, R, never>, rest: Omit<DatasetRead<F, R>, "dataset" | "archive">): DatasetRead<F, R> {
+  return { dataset, archive, ...rest };
+}
+
 const DATASET_READS = {
-  subAffiliates: {
-    dataset: "subAffiliates",
-    archive: ARCHIVE_READS.subAffiliates,
+  subAffiliates: datasetRead<SubAffiliateFilter, SubAffiliateRecord>("subAffiliates", ARCHIVE_READS.subAffiliates, {
     live: (sources, f, signal) => sources.subAffiliates.records(f, signal),
     // The live order: SPOT's records, then FUTURES', each newest day first.
     variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
     split: (range, held, source, now, { horizon }) => splitSubAffiliates(range, held, source, now, horizon),
     problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
-  } satisfies DatasetRead<SubAffiliateFilter, SubAffiliateRecord>,
+  }),
 
-  invitees: {
-    dataset: "invitees",
-    archive: ARCHIVE_READS.invitees,
+  invitees: datasetRead<InviteeFilter, InviteeRecord>("invitees", ARCHIVE_READS.invitees, {
     live: (sources, f, signal) => sources.invitees.records(f, signal),
     split: (range, held, source, now, { freshMs }) => splitByTime("invitees", range, held, source, now, freshMs),
     timeOf: (r) => r.registerTime,
     // (invitee slices come oldest first; a list is newest first)
     liveSlices: (range, now) => inviteeSlices(range, now).reverse(),
-  } satisfies DatasetRead<InviteeFilter, InviteeRecord>,
+  }),
 
-  withdrawals: {
-    dataset: "withdrawals",
-    archive: ARCHIVE_READS.withdrawals,
+  withdrawals: datasetRead<ArchiveWithdrawalFilter, WithdrawalRecord>("withdrawals", ARCHIVE_READS.withdrawals, {
     live: (sources, f, signal) => sources.withdrawals.records(f, signal),
     split: (range, held, source, now, { freshMs }) => splitByTime("withdrawals", range, held, source, now, freshMs),
     archiveFilter: archiveTransferFilter,
@@ -198,7 +197,7 @@ const DATASET_READS = {
       return { fromAccountType: a.fromAccountType ?? "SPOT", toAccountType: a.toAccountType ?? "SPOT" };
     },
     timeOf: (r) => r.createTime,
-  } satisfies DatasetRead<ArchiveWithdrawalFilter, WithdrawalRecord>,
+  }),
 };
 
 /** The table as the list route reads it: any dataset, records as they come. */

@@ -42,12 +42,12 @@ async function status(): Promise<SyncStatus> {
 
 beforeAll(async () => {
   // A small network and no practical weight limit: this file is about behaviour, not budget.
-  ({ sim, server, base } = await startStack({
+  ({ sim, server, base, sessions: [admin] } = await startStack({
     scale: 0.02,
     unlimited: true,
     env: { ARCHIVE_SYNC: "on", ARCHIVE_SYNC_INTERVAL_MS: "5000", ARCHIVE_SUB_AFFILIATE_DAYS: "90" },
+    signIn: ["admin"],
   }));
-  admin = await login("admin", "demo", { base });
 }, 180_000);
 
 afterAll(() => stopStack({ server, sim }));

@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Faults, SimStats, Simulator } from "../../lib/simulator";
 import { API_ERROR_STATUS } from "../../lib/contract/errors";
-import { api, clientOrderId, DAY_MS, login, type ApiResponse } from "./helpers";
+import { api, clientOrderId, DAY_MS, type ApiResponse } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack } from "./stack";
 
@@ -133,14 +133,13 @@ async function expectRecovery(cases: GetCase[]) {
 }
 
 beforeAll(async () => {
-  ({ sim, server, base } = await startStack({
+  ({ sim, server, base, sessions: [trader, admin] } = await startStack({
     scale: 0.1,
     unlimited: true,
     // every request must reach the faulty WEEX: no aggregate answered from the live cache
     env: { WEEX_TIMEOUT_MS: String(TIMEOUT_MS), LIVE_CACHE_MS: "0" },
+    signIn: ["trader", "admin"],
   }));
-  trader = await login("trader", "demo", { base });
-  admin = await login("admin", "demo", { base });
   const plan = await api<{ orderId: string }[]>("/api/contract/plan-orders", {
     cookie: trader,
     base,

@@ -19,7 +19,7 @@ import { Dec, decimalText } from "../../lib/affiliate/decimal";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import type { Simulator } from "../../lib/simulator";
 import { ODD_DECIMAL, ODD_TEXT_ID, ODD_TIME } from "../../lib/simulator/odd-records";
-import { api, DAY_MS, login } from "./helpers";
+import { api, DAY_MS } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack, until } from "./stack";
 
@@ -53,7 +53,7 @@ const get = <T,>(path: string) => api<T>(path, { cookie: viewer, base });
 const csvRows = (text: string) => parseCsv(text.replace(/^\uFEFF/, ""));
 
 beforeAll(async () => {
-  ({ sim, server, base } = await startStack({
+  ({ sim, server, base, sessions: [viewer, admin] } = await startStack({
     scale: 0.02,
     unlimited: true,
     faults: { endpoints: ["subAffiliates", "invitees"], oddRecords: {} },
@@ -64,9 +64,8 @@ beforeAll(async () => {
       ARCHIVE_SUB_AFFILIATE_DAYS: "10",
       LIVE_CACHE_MS: "0",
     },
+    signIn: ["viewer", "admin"],
   }));
-  viewer = await login("viewer", "demo", { base });
-  admin = await login("admin", "demo", { base });
   const status = await until(
     "the backfill",
     async () => (await api<{ datasets: DatasetStatus[] }>("/api/admin/sync", { cookie: admin, base })).json,

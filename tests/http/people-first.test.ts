@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../lib/simulator";
-import { api, clientOrderId, DAY_MS, login } from "./helpers";
+import { api, clientOrderId, DAY_MS } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack } from "./stack";
 
@@ -17,8 +17,7 @@ let server: NextServer;
 let trader: string;
 
 beforeAll(async () => {
-  ({ sim, server } = await startStack({ scale: 1, env: { ARCHIVE_SYNC: "on" } }));
-  trader = await login("trader", "demo", { base: server.url });
+  ({ sim, server, sessions: [trader] } = await startStack({ scale: 1, env: { ARCHIVE_SYNC: "on" }, signIn: ["trader"] }));
 }, 180_000);
 
 afterAll(() => stopStack({ server, sim }));

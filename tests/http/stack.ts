@@ -4,6 +4,7 @@
  * faults that must not leak into other suites).
  */
 import { startSimulator, type Faults, type Simulator } from "../../lib/simulator";
+import { login, type Role } from "./helpers";
 import { startNextServer, type NextServer } from "./server";
 
 export interface Stack {
@@ -11,6 +12,8 @@ export interface Stack {
   server: NextServer;
   /** the server's URL */
   base: string;
+  /** session cookies of the demo users named in `signIn`, in that order */
+  sessions: string[];
 }
 
 export interface StackOptions {
@@ -22,6 +25,8 @@ export interface StackOptions {
   faults?: Faults;
   /** the server's further environment (ARCHIVE_SYNC, WEEX_TIMEOUT_MS, …) */
   env?: Record<string, string>;
+  /** demo users to sign in once the server is up */
+  signIn?: Role[];
 }
 
 const UNLIMITED_SIM = { ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 };
@@ -33,7 +38,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const server = await startNextServer({
     env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ...(opts.unlimited ? UNLIMITED_ENV : {}), ...opts.env },
   });
-  return { sim, server, base: server.url };
+  const sessions: string[] = [];
+  for (const role of opts.signIn ?? []) sessions.push(await login(role, "demo", { base: server.url }));
+  return { sim, server, base: server.url, sessions };
 }
 
 /** Stop what was started (either may be missing when the start failed). */
