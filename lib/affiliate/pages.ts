@@ -14,9 +14,11 @@ import type { CallParams } from "@/lib/weex/client";
 import {
   DAY_MS,
   ENDPOINTS,
+  PRODUCT_TYPES,
   WINDOWS,
   type InviteeRecord,
   type ListPage,
+  type ProductType,
   type SubAffiliateRecord,
   type WithdrawalRecord,
 } from "@/lib/weex/endpoints";
@@ -29,10 +31,6 @@ export interface PagedItems {
   invitees: InviteeRecord;
   withdrawals: WithdrawalRecord;
 }
-
-export type ProductType = "SPOT" | "FUTURES";
-/** Both product types, in the order a "both" export and series list them. */
-export const PRODUCT_TYPES: readonly ProductType[] = ["SPOT", "FUTURES"];
 
 /** Filters in the dashboard's terms (the endpoint table's params without paging). */
 export interface SubAffiliateFilter {

@@ -28,7 +28,6 @@ import {
   inviteeSlices,
   isEmptyPage,
   largestPageSize,
-  PRODUCT_TYPES,
   type InviteeFilter,
   type PageLister,
   type SubAffiliateFilter,
@@ -37,7 +36,7 @@ import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/seri
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 import { isWeexError } from "@/lib/weex/errors";
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
-import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { DAY_MS, PRODUCT_TYPES, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { Answer } from "./answer";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";

@@ -53,7 +53,10 @@ export interface Paging {
 
 export const NEW_CLIENT_ORDER_ID_RE = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const symbol = inText(40);
-const productType = inEnum(["SPOT", "FUTURES"]);
+/** The product types of the sub-affiliate records, in the order an answer over both lists them. */
+export const PRODUCT_TYPES = ["SPOT", "FUTURES"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+const productType = inEnum(PRODUCT_TYPES);
 const accountType = inEnum(["SPOT", "FUND"]);
 const workingType = inEnum(["CONTRACT_PRICE", "MARK_PRICE"]);
 
