@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { rulePatch } from "@/lib/alerts/rules";
+import { changeRule, deleteRule } from "@/lib/alerts/server";
+import { route } from "@/lib/server/route";
+
+const params = z.object({ id: z.string().max(64) });
+
+/** Change a rule: any of { name, params, timeZone, quiet, destinationIds, enabled }. */
+export const PATCH = route({
+  role: "admin",
+  params,
+  body: rulePatch,
+  handler: async ({ params, body, user, ip }) => ({ rule: await changeRule(params.id, body, { user, ip }) }),
+});
+
+/** Delete a rule; its history stays. */
+export const DELETE = route({
+  role: "admin",
+  params,
+  handler: async ({ params, user, ip }) => {
+    await deleteRule(params.id, { user, ip });
+    return { deleted: params.id };
+  },
+});
