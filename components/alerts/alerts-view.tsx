@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -24,6 +24,7 @@ import {
 import { apiSend, isApiError, type ListPage } from "@/lib/ui/api";
 import { formatDateTime } from "@/lib/ui/time";
 import { UNREAD_PATH } from "./alert-bell";
+import { AlertTable, type Column } from "./alert-table";
 
 const PATHS = {
   history: "/api/alerts",
@@ -70,48 +71,50 @@ export function AlertsView({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+const HISTORY_COLUMNS: Column<EpisodeView>[] = [
+  { header: "State", cell: (e) => (e.resolvedAt === null ? <Badge tone="bad">Open</Badge> : <Badge tone="good">Resolved</Badge>) },
+  { header: "Rule", cell: (e) => e.ruleName },
+  { header: "What", cell: (e) => e.summary },
+  { header: "Fired", cell: (e) => when(e.openedAt), nowrap: true },
+  { header: "Resolved", cell: (e) => when(e.resolvedAt), nowrap: true },
+];
+
+const HISTORY: ListSpec<EpisodeView> = {
+  section: { title: "What fired", id: "history", description: "Every alert episode: it fires once when its condition starts to hold and resolves when it ends." },
+  table: { label: "Alert history", testId: "alert-history", columns: HISTORY_COLUMNS },
+  empty: "No alert has fired yet.",
+};
+
 function History() {
   const history = useApiQuery<ListPage<EpisodeView>>(PATHS.history, { pageSize: 100 });
+  return <ListSection spec={HISTORY} query={history} />;
+}
+
+type Done = (message: string) => Promise<void>;
+
+/** A section whose body is one list answer shown as a table. */
+interface ListSpec<T> {
+  section: { title: string; id: string; description: string };
+  table: { label: string; testId: string; columns: readonly Column<T>[] };
+  empty: string;
+}
+
+function ListSection<T extends { id: string }>({ spec, query }: { spec: ListSpec<T>; query: UseQueryResult<ListPage<T>> }) {
   return (
-    <Section title="What fired" id="history" description="Every alert episode: it fires once when its condition starts to hold and resolves when it ends.">
-      {history.isPending ? (
-        <TableSkeleton rows={3} columns={4} label="Loading alerts" />
-      ) : history.isError ? (
-        <ErrorBanner error={history.error} onRetry={() => history.refetch()} />
-      ) : history.data.items.length === 0 ? (
-        <p className={mutedText}>No alert has fired yet.</p>
-      ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Alert history">
-          <table className="min-w-full text-left text-sm" data-testid="alert-history">
-            <caption className="sr-only">Alert history</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="sticky left-0 bg-white py-2 pr-3 dark:bg-slate-900">State</th>
-                <th scope="col" className="py-2 pr-3">Rule</th>
-                <th scope="col" className="py-2 pr-3">What</th>
-                <th scope="col" className="py-2 pr-3">Fired</th>
-                <th scope="col" className="py-2 pr-3">Resolved</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.items.map((e) => (
-                <tr key={e.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="sticky left-0 bg-white py-2 pr-3 dark:bg-slate-900">{e.resolvedAt === null ? <Badge tone="bad">Open</Badge> : <Badge tone="good">Resolved</Badge>}</td>
-                  <td className="py-2 pr-3">{e.ruleName}</td>
-                  <td className="py-2 pr-3">{e.summary}</td>
-                  <td className="whitespace-nowrap py-2 pr-3">{when(e.openedAt)}</td>
-                  <td className="whitespace-nowrap py-2 pr-3">{when(e.resolvedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <Section {...spec.section}>
+      <Loaded query={query} label={`Loading: ${spec.table.label}`} empty={spec.empty} isEmpty={(d) => d.items.length === 0}>
+        {(d) => <AlertTable {...spec.table} rows={d.items} />}
+      </Loaded>
     </Section>
   );
 }
 
-type Done = (message: string) => Promise<void>;
+/** A query's data once loaded; meanwhile a skeleton, on failure the error with a retry, or the empty text. */
+function Loaded<T>({ query, label, empty, isEmpty, children }: { query: UseQueryResult<T>; label: string; empty: string; isEmpty: (d: T) => boolean; children: (d: T) => React.ReactNode }) {
+  if (query.isPending) return <TableSkeleton rows={3} columns={4} label={label} />;
+  if (query.isError) return <ErrorBanner error={query.error} onRetry={() => query.refetch()} />;
+  return isEmpty(query.data) ? <p className={mutedText}>{empty}</p> : <>{children(query.data)}</>;
+}
 
 const defaults = (kind: RuleKind) => JSON.stringify(RULE_PARAMS[kind].parse({}), null, 1);
 
@@ -161,37 +164,33 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
 
   return (
     <Section title="Rules" id="rules" description="Evaluated on the archive after each sync (no extra WEEX requests).">
-      {rules.isPending ? (
-        <TableSkeleton rows={2} columns={4} label="Loading rules" />
-      ) : rules.isError ? (
-        <ErrorBanner error={rules.error} onRetry={() => rules.refetch()} />
-      ) : rules.data.items.length === 0 ? (
-        <p className={mutedText}>No rules yet.</p>
-      ) : (
-        <ul className="space-y-2" data-testid="alert-rules">
-          {rules.data.items.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="font-medium">{r.name}</span>
-              <Badge tone="info">{RULE_KIND_LABELS[r.kind]}</Badge>
-              {!r.enabled ? <Badge>paused</Badge> : null}
-              <span className={mutedText}>
-                {JSON.stringify(r.params)} · {r.timeZone}
-                {r.quiet ? ` · quiet ${r.quiet.from}–${r.quiet.to}` : ""}
-              </span>
-              {isAdmin ? (
-                <>
-                  <button type="button" className={buttonSecondary} onClick={() => void change(r, "toggle")}>
-                    {r.enabled ? "Pause" : "Resume"}
-                  </button>
-                  <button type="button" className={buttonSecondary} onClick={() => void change(r, "delete")}>
-                    Delete
-                  </button>
-                </>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={rules} label="Loading rules" empty="No rules yet." isEmpty={(d) => d.items.length === 0}>
+        {(d) => (
+          <ul className="space-y-2" data-testid="alert-rules">
+            {d.items.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-medium">{r.name}</span>
+                <Badge tone="info">{RULE_KIND_LABELS[r.kind]}</Badge>
+                {!r.enabled ? <Badge>paused</Badge> : null}
+                <span className={mutedText}>
+                  {JSON.stringify(r.params)} · {r.timeZone}
+                  {r.quiet ? ` · quiet ${r.quiet.from}–${r.quiet.to}` : ""}
+                </span>
+                {isAdmin ? (
+                  <>
+                    <button type="button" className={buttonSecondary} onClick={() => void change(r, "toggle")}>
+                      {r.enabled ? "Pause" : "Resume"}
+                    </button>
+                    <button type="button" className={buttonSecondary} onClick={() => void change(r, "delete")}>
+                      Delete
+                    </button>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
       {isAdmin ? (
         <form action={add} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Add a rule">
           <TextField label="Rule name" name="name" required error={fieldMessage(error, "name")} />
@@ -377,6 +376,33 @@ function Schedules({ onDone }: { onDone: Done }) {
   );
 }
 
+const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
+  { header: "State", cell: (d) => <Badge tone={d.state === "sent" ? "good" : d.state === "failed" ? "bad" : "warn"}>{d.state}</Badge> },
+  { header: "To", cell: (d) => d.destinationName ?? d.destinationId },
+  { header: "Message", cell: (d) => `${d.purpose}: ${d.title}` },
+  {
+    header: "Attempts",
+    cell: (d) => (
+      <ol className="space-y-0.5">
+        {d.attempts.map((a) => (
+          <li key={a.attempt} className="whitespace-nowrap">
+            #{a.attempt} {when(a.at)} {a.ok ? "ok" : "failed"}
+            {a.status !== null ? ` (HTTP ${a.status})` : ""}
+            {a.error && !a.ok ? ` — ${a.error}` : ""}
+          </li>
+        ))}
+        {d.nextAttemptAt !== null ? <li className={mutedText}>next try {when(d.nextAttemptAt)}</li> : null}
+      </ol>
+    ),
+  },
+];
+
+const DELIVERIES: ListSpec<DeliveryView> = {
+  section: { title: "Delivery log", id: "deliveries", description: "Every message and each attempt; failures are retried with growing gaps." },
+  table: { label: "Delivery log", testId: "delivery-log", columns: DELIVERY_COLUMNS },
+  empty: "Nothing sent yet.",
+};
+
 function DeliveryLog() {
   const log = useApiQuery<ListPage<DeliveryView>>(PATHS.deliveries, { pageSize: 50 });
   const pending = (log.data?.items ?? []).some((d) => d.state === "pending" || d.state === "sending");
@@ -387,51 +413,5 @@ function DeliveryLog() {
     const t = setInterval(() => void refetch(), 2_000);
     return () => clearInterval(t);
   }, [pending, refetch]);
-  return (
-    <Section title="Delivery log" id="deliveries" description="Every message and each attempt; failures are retried with growing gaps.">
-      {log.isError ? <ErrorBanner error={log.error} onRetry={() => log.refetch()} /> : null}
-      {(log.data?.items ?? []).length === 0 ? (
-        <p className={mutedText}>Nothing sent yet.</p>
-      ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Delivery log">
-          <table className="min-w-full text-left text-sm" data-testid="delivery-log">
-            <caption className="sr-only">Delivery log</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="sticky left-0 bg-white py-2 pr-3 dark:bg-slate-900">State</th>
-                <th scope="col" className="py-2 pr-3">To</th>
-                <th scope="col" className="py-2 pr-3">Message</th>
-                <th scope="col" className="py-2 pr-3">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data!.items.map((d) => (
-                <tr key={d.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="sticky left-0 bg-white py-2 pr-3 dark:bg-slate-900">
-                    <Badge tone={d.state === "sent" ? "good" : d.state === "failed" ? "bad" : "warn"}>{d.state}</Badge>
-                  </td>
-                  <td className="py-2 pr-3">{d.destinationName ?? d.destinationId}</td>
-                  <td className="py-2 pr-3">
-                    {d.purpose}: {d.title}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <ol className="space-y-0.5">
-                      {d.attempts.map((a) => (
-                        <li key={a.attempt} className="whitespace-nowrap">
-                          #{a.attempt} {when(a.at)} {a.ok ? "ok" : "failed"}
-                          {a.status !== null ? ` (HTTP ${a.status})` : ""}
-                          {a.error && !a.ok ? ` — ${a.error}` : ""}
-                        </li>
-                      ))}
-                      {d.nextAttemptAt !== null ? <li className={mutedText}>next try {when(d.nextAttemptAt)}</li> : null}
-                    </ol>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Section>
-  );
+  return <ListSection spec={DELIVERIES} query={log} />;
 }

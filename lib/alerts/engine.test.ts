@@ -45,6 +45,14 @@ function engineFor(db: Database["db"], settings: Partial<AlertEngine["settings"]
   });
 }
 
+/** A sub-affiliate silent since 1 March and a "silent" rule sending to the receiver. */
+async function silentPartner(on: Database["db"], extra: Record<string, unknown> = {}) {
+  const { destination } = await createDestination(on, { kind: "webhook", name: "hook", url: receiver.url }, NOW - 1000);
+  await seedDaily(on, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
+  await markSynced(on, NOW);
+  await createRule(on, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id], ...extra }), NOW - 1000);
+}
+
 const verify = (secret: string, body: string, header: string | string[] | undefined) =>
   header === `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
@@ -150,10 +158,7 @@ for (const backend of testBackends()) {
     });
 
     it("retries a failing or silent receiver with backoff and logs every attempt", async () => {
-      const { destination } = await webhook();
-      await seedDaily(db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
-      await markSynced(db, NOW);
-      await createRule(db, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id] }), NOW - 1000);
+      await silentPartner(db);
       const engine = engineFor(db, { retryBaseMs: 1_000, maxAttempts: 4 });
       receiver.script.push(500, "hang", 503, 200);
       await engine.evaluate(NOW);
@@ -183,10 +188,7 @@ for (const backend of testBackends()) {
     });
 
     it("gives up after the last attempt and says so", async () => {
-      const { destination } = await webhook();
-      await seedDaily(db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
-      await markSynced(db, NOW);
-      await createRule(db, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id] }), NOW - 1000);
+      await silentPartner(db);
       const engine = engineFor(db, { retryBaseMs: 1, maxAttempts: 2 });
       receiver.script.push(500, 500, 500);
       await engine.evaluate(NOW);
@@ -199,11 +201,8 @@ for (const backend of testBackends()) {
     });
 
     it("holds messages in the rule's quiet period and sends them when it ends", async () => {
-      const { destination } = await webhook();
-      await seedDaily(db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
-      await markSynced(db, NOW);
       // 12:00 UTC is 13:00 in Berlin: inside 12:30–14:00 there.
-      await createRule(db, ruleInput.parse({ name: "silent", kind: "silent", timeZone: "Europe/Berlin", quiet: { from: "12:30", to: "14:00" }, destinationIds: [destination.id] }), NOW - 1000);
+      await silentPartner(db, { timeZone: "Europe/Berlin", quiet: { from: "12:30", to: "14:00" } });
       const engine = engineFor(db);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
@@ -302,19 +301,16 @@ describe.runIf(TEST_DATABASE_URL)("alerts worker on PostgreSQL with two instance
     try {
       await migrate(a);
       receiver.received.length = 0;
-      const { destination } = await createDestination(a.db, { kind: "webhook", name: "hook", url: receiver.url }, NOW);
-      await seedDaily(a.db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
-      await markSynced(a.db, NOW);
-      await createRule(a.db, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id] }), NOW - 1000);
+      await silentPartner(a.db);
       const wa = new AlertWorker({ engine: engineFor(a.db), lock: new PgAdvisoryLock(url, options, "alerts"), now: () => NOW });
       const wb = new AlertWorker({ engine: engineFor(b.db), lock: new PgAdvisoryLock(url, options, "alerts"), now: () => NOW });
       // Both look at once, twice: the same one instance works both times.
       const ran = [...(await Promise.all([wa.tick(), wb.tick()])), ...(await Promise.all([wa.tick(), wb.tick()]))];
       expect(ran.filter(Boolean).length).toBe(2);
-      expect(wa.holdsLock !== wb.holdsLock).toBe(true);
+      expect(wa.lock.held !== wb.lock.held).toBe(true);
       expect(receiver.received).toHaveLength(1);
       // The holder stops: the other takes over on its next tick.
-      const [holder, other] = wa.holdsLock ? [wa, wb] : [wb, wa];
+      const [holder, other] = wa.lock.held ? [wa, wb] : [wb, wa];
       await holder.stop();
       expect(await other.tick()).toBe(true);
       await other.stop();

@@ -8,7 +8,7 @@
  * database only, so a restart resumes: pending retries, and a report that fell due while no
  * process ran, go out once on the next tick.
  */
-import type { SyncLock } from "@/lib/archive/lock";
+import { holdForRound, type SyncLock } from "@/lib/archive/lock";
 import type { AlertEngine } from "./engine";
 
 export interface AlertWorkerOptions {
@@ -21,7 +21,8 @@ export interface AlertWorkerOptions {
 
 export class AlertWorker {
   private readonly engine: AlertEngine;
-  private readonly lock: SyncLock;
+  /** held by exactly one process of those sharing the database */
+  readonly lock: SyncLock;
   private readonly tickMs: number;
   private readonly now: () => number;
   private readonly logger: AlertWorkerOptions["logger"];
@@ -38,26 +39,21 @@ export class AlertWorker {
     this.logger = opts.logger;
   }
 
-  get holdsLock(): boolean {
-    return this.lock.held;
-  }
-
+  /** Begin ticking (idempotent). */
   start(): this {
-    if (!this.stopped) return this;
     this.stopped = false;
-    this.schedule(0);
+    this.kick();
     return this;
   }
 
-  /** Look again now (a test delivery was queued, a rule changed). */
+  /** Look again now (started, a test delivery was queued, a rule changed); after the current round if one runs. */
   kick(): void {
     if (this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
+    if (this.ticking) this.again = true;
+    else {
+      clearTimeout(this.timer);
+      this.schedule(0);
     }
-    clearTimeout(this.timer);
-    this.schedule(0);
   }
 
   async stop(): Promise<void> {
@@ -69,16 +65,7 @@ export class AlertWorker {
 
   /** One round; true when this process holds the lock and did the work. Tests call it directly. */
   async tick(): Promise<boolean> {
-    if (!this.lock.held) {
-      const got = await this.lock.tryAcquire().catch((e) => {
-        this.logger?.warn({ error: String(e) }, "alerts lock: could not ask");
-        return false;
-      });
-      if (!got) return false;
-      this.logger?.info({}, "alerts lock taken; this process evaluates and sends alerts");
-    } else if (!(await this.lock.check())) {
-      return false;
-    }
+    if (!(await holdForRound(this.lock, this.logger, "alerts lock taken; this process evaluates and sends alerts"))) return false;
     // Each step on its own: a failing rule must not hold back deliveries, nor the reverse.
     await this.engine.evaluate(this.now()).catch((e) => this.logger?.warn({ error: String(e) }, "alert evaluation failed"));
     await this.engine.runSchedules(this.now()).catch((e) => this.logger?.warn({ error: String(e) }, "scheduled reports failed"));

@@ -27,6 +27,20 @@ export interface SyncLock {
   release(): Promise<void>;
 }
 
+/**
+ * Whether this process holds `lock` for the next round of its work: take it when free (saying
+ * so once, as `taking`), or check that the held one still answers. Failures mean "not now".
+ */
+export async function holdForRound(lock: SyncLock, logger: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined, taking: string): Promise<boolean> {
+  if (lock.held) return lock.check();
+  const got = await lock.tryAcquire().catch((e) => {
+    logger?.warn({ error: String(e) }, `${taking}: could not ask for the lock`);
+    return false;
+  });
+  if (got) logger?.info({}, taking);
+  return got;
+}
+
 /** Key space: "weex" in ASCII, like the migration lock; the schema keeps test schemas apart. */
 const LOCK_CLASS = 0x77656578;
 const LOCK_SQL = "SELECT pg_try_advisory_lock($1, hashtext($2 || ':' || current_schema())) AS ok";

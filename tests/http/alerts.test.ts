@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../lib/simulator";
 import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
 import { api, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import { startNextServer, syncingEnv, type NextServer } from "./server";
 
 const SMTP_AUTH = { user: "mailer", password: "smtp-pass-7f3a9c" };
 
@@ -42,11 +42,7 @@ beforeAll(async () => {
   sim = await startSimulator({ port: 0, quiet: true, scale: 0.02, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
   server = await startNextServer({
     env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
-      ARCHIVE_SYNC: "on",
+      ...syncingEnv(sim.url),
       ARCHIVE_SYNC_INTERVAL_MS: "5000",
       ARCHIVE_SUB_AFFILIATE_DAYS: "30",
       SMTP_URL: mail.url,
@@ -57,8 +53,7 @@ beforeAll(async () => {
     },
   });
   base = server.url;
-  admin = await login("admin", "demo", { base });
-  viewer = await login("viewer", "demo", { base });
+  [admin, viewer] = await Promise.all([login("admin", "demo", { base }), login("viewer", "demo", { base })]);
 }, 180_000);
 
 afterAll(async () => {

@@ -1,18 +1,9 @@
-import { getDb } from "@/lib/db";
+import { collectionRoutes } from "@/lib/alerts/routes";
 import { ruleInput } from "@/lib/alerts/rules";
 import { createRule } from "@/lib/alerts/server";
 import { listRules } from "@/lib/alerts/store";
-import { json, route } from "@/lib/server/route";
 
-/** The alert rules (viewers see them; admins change them). */
-export const GET = route({
-  role: "viewer",
-  handler: async () => ({ items: await listRules(await getDb()) }),
-});
-
-/** Add a rule: { name, kind, params?, timeZone?, quiet?, destinationIds?, enabled? }. */
-export const POST = route({
-  role: "admin",
-  body: ruleInput,
-  handler: async ({ body, user, ip }) => json({ rule: await createRule(body, { user, ip }) }, 201),
-});
+/** GET: the alert rules (viewers see them). POST (admin): { name, kind, params?, timeZone?, quiet?, destinationIds?, enabled? } → { rule }. */
+const routes = collectionRoutes({ readRole: "viewer", list: listRules, body: ruleInput, create: async (input, who) => ({ rule: await createRule(input, who) }) });
+export const GET = routes.GET;
+export const POST = routes.POST;

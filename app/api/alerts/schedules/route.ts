@@ -1,18 +1,9 @@
-import { getDb } from "@/lib/db";
+import { collectionRoutes } from "@/lib/alerts/routes";
 import { scheduleInput } from "@/lib/alerts/rules";
 import { createSchedule } from "@/lib/alerts/server";
 import { listSchedules } from "@/lib/alerts/store";
-import { json, route } from "@/lib/server/route";
 
-/** Scheduled reports, with when each is next due. */
-export const GET = route({
-  role: "admin",
-  handler: async () => ({ items: await listSchedules(await getDb()) }),
-});
-
-/** Add one: { name, cadence: "weekly"|"monthly", timeZone?, destinationIds }. */
-export const POST = route({
-  role: "admin",
-  body: scheduleInput,
-  handler: async ({ body, user, ip }) => json({ schedule: await createSchedule(body, { user, ip }) }, 201),
-});
+/** GET: scheduled reports with when each is next due. POST: { name, cadence: "weekly"|"monthly", timeZone?, destinationIds } → { schedule }. */
+const routes = collectionRoutes({ readRole: "admin", list: listSchedules, body: scheduleInput, create: async (input, who) => ({ schedule: await createSchedule(input, who) }) });
+export const GET = routes.GET;
+export const POST = routes.POST;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { removalRoute } from "@/lib/alerts/routes";
 import { rulePatch } from "@/lib/alerts/rules";
 import { changeRule, deleteRule } from "@/lib/alerts/server";
 import { route } from "@/lib/server/route";
@@ -14,11 +15,4 @@ export const PATCH = route({
 });
 
 /** Delete a rule; its history stays. */
-export const DELETE = route({
-  role: "admin",
-  params,
-  handler: async ({ params, user, ip }) => {
-    await deleteRule(params.id, { user, ip });
-    return { deleted: params.id };
-  },
-});
+export const DELETE = removalRoute(deleteRule);
