@@ -14,9 +14,11 @@ import type { CallParams } from "@/lib/weex/client";
 import {
   DAY_MS,
   ENDPOINTS,
+  PRODUCT_TYPES,
   WINDOWS,
   type InviteeRecord,
   type ListPage,
+  type ProductType,
   type SubAffiliateRecord,
   type WithdrawalRecord,
 } from "@/lib/weex/endpoints";
@@ -29,10 +31,6 @@ export interface PagedItems {
   invitees: InviteeRecord;
   withdrawals: WithdrawalRecord;
 }
-
-export type ProductType = "SPOT" | "FUTURES";
-/** Both product types, in the order a "both" export and series list them. */
-export const PRODUCT_TYPES: readonly ProductType[] = ["SPOT", "FUTURES"];
 
 /** Filters in the dashboard's terms (the endpoint table's params without paging). */
 export interface SubAffiliateFilter {
@@ -188,7 +186,7 @@ export function inviteeSlices(filter: Pick<InviteeFilter, "startTime" | "endTime
 export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
 /** Fewer, larger pages: fewer requests against the weight budget. */
-function largestPageSize(key: PagedKey): number {
+export function largestPageSize(key: PagedKey): number {
   const paging = ENDPOINTS[key].paging;
   if (!paging) throw new Error(`${key} is not a paged endpoint`);
   return paging.maxSize;

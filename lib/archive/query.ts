@@ -10,31 +10,22 @@
  */
 import { z } from "zod";
 import { funnelQuery, inviteesExportQuery } from "@/lib/affiliate/queries";
-import { checkWindow, ENDPOINTS, requestSchema, type EndpointDef } from "@/lib/weex/endpoints";
-import { inEnum } from "@/lib/weex/wire";
+import { checkWindow, ENDPOINTS, requestSchema, withWindow } from "@/lib/weex/endpoints";
+import { forwardIssues, inEnum } from "@/lib/weex/wire";
 import { SOURCE_PARAMS, type SourceParam } from "./select";
 
 const ORDERED_ONLY = { ordered: true };
 
-/** The endpoint's own fields, with the ordering rule as the only time window. */
-function withoutWindow(ep: EndpointDef): EndpointDef {
-  const shape = (ep.params as unknown as z.ZodObject).shape;
-  return {
-    ...ep,
-    params: z.strictObject(shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p as { startTime?: number; endTime?: number }, ctx)),
-  };
-}
-
-/** Archive list queries: the list routes' fields and paging, no upstream windows. */
+/** Archive list queries: the list routes' fields and paging, the ordering rule as the only time window. */
 export const archiveListQuery = {
-  invitees: requestSchema(withoutWindow(ENDPOINTS.invitees)),
-  withdrawals: requestSchema(withoutWindow(ENDPOINTS.withdrawals)),
+  invitees: requestSchema(withWindow(ENDPOINTS.invitees, ORDERED_ONLY)),
+  withdrawals: requestSchema(withWindow(ENDPOINTS.withdrawals, ORDERED_ONLY)),
 };
 
 /** Archive export/aggregate queries whose live versions carry a window. */
 export const archiveInviteesExportQuery = z.strictObject(inviteesExportQuery.shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p, ctx));
 export const archiveFunnelQuery = z.strictObject(funnelQuery.shape).superRefine((p, ctx) => checkWindow(ORDERED_ONLY, p, ctx));
-export const archiveWithdrawalsExportQuery = withoutWindow(ENDPOINTS.withdrawals).params;
+export const archiveWithdrawalsExportQuery = withWindow(ENDPOINTS.withdrawals, ORDERED_ONLY).params;
 
 const sourceParam = inEnum(SOURCE_PARAMS);
 
@@ -54,13 +45,7 @@ export function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L
     const schema: z.ZodType = s.data === "archive" && archive ? archive : live;
     const r = schema.safeParse(rest);
     if (!r.success) {
-      for (const issue of r.error.issues) {
-        if (issue.code === "unrecognized_keys") {
-          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
-        } else {
-          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-        }
-      }
+      forwardIssues(ctx, r.error.issues);
       return z.NEVER;
     }
     return { ...(r.data as object), source: s.data as SourceParam } as (z.output<L> | z.output<A>) & { source: SourceParam };

@@ -7,10 +7,10 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import { DatabaseBusyError } from "@/lib/db/connection";
-import { startArchiveSync } from "@/lib/archive/server";
-import { startAlerts } from "@/lib/alerts/server";
-import { ConfigError, getAuthSecret, getConfig } from "./config";
-import { logger } from "./log";
+import { startArchiveSync } from "@/lib/server/archive";
+import { ConfigError, getAuthSecret, getConfig } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
+import { startAlerts } from "@/lib/server/alerts";
 
 export async function startServer(): Promise<void> {
   const log = logger("startup");

@@ -9,15 +9,13 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
 import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
-import { api, login } from "./helpers";
-import { startNextServer, syncingEnv, type NextServer } from "./server";
+import { api } from "./helpers";
+import { startStack, stopStack, type Stack } from "./stack";
 
 const SMTP_AUTH = { user: "mailer", password: "smtp-pass-7f3a9c" };
 
-let sim: Simulator;
-let server: NextServer;
+let stack: Stack;
 let receiver: Receiver;
 let mail: MailCatcher;
 let base: string;
@@ -39,10 +37,11 @@ const signed = (secret: string, body: string, header: string | string[] | undefi
 beforeAll(async () => {
   receiver = await startReceiver();
   mail = await startMailCatcher(SMTP_AUTH);
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.02, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-  server = await startNextServer({
+  stack = await startStack({
+    scale: 0.02,
+    unlimited: true,
     env: {
-      ...syncingEnv(sim.url),
+      ARCHIVE_SYNC: "on",
       ARCHIVE_SYNC_INTERVAL_MS: "5000",
       ARCHIVE_SUB_AFFILIATE_DAYS: "30",
       SMTP_URL: mail.url,
@@ -51,14 +50,14 @@ beforeAll(async () => {
       ALERT_RETRY_BASE_MS: "300",
       ALERT_WEBHOOK_TIMEOUT_MS: "1000",
     },
+    signIn: ["admin", "viewer"],
   });
-  base = server.url;
-  [admin, viewer] = await Promise.all([login("admin", "demo", { base }), login("viewer", "demo", { base })]);
+  base = stack.base;
+  [admin, viewer] = stack.sessions as [string, string];
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
+  await stopStack(stack ?? {});
   await receiver?.close();
   await mail?.close();
 });
@@ -171,7 +170,7 @@ describe("alerts over HTTP", () => {
   it("keeps secrets out of answers and the server log", async () => {
     const rules = await call("/api/alerts/rules", { cookie: viewer });
     expect(rules.status).toBe(200);
-    const log = readFileSync(server.logFile, "utf8");
+    const log = readFileSync(stack.server.logFile, "utf8");
     expect(log).toContain("alert delivered");
     for (const secret of [hook.secret, SMTP_AUTH.password]) {
       expect(log).not.toContain(secret);

@@ -108,9 +108,3 @@ export async function waitForExit(server: NextServer, timeoutMs = 30_000): Promi
     clearTimeout(timer);
   }
 }
-
-/** A dashboard on `simUrl` whose archive syncs, with no practical weight limit (behaviour, not budget). */
-export function syncingEnv(simUrl: string): Record<string, string> {
-  const unlimited = "1000000";
-  return { WEEX_SPOT_BASE_URL: simUrl, WEEX_CONTRACT_BASE_URL: simUrl, WEEX_IP_WEIGHT_PER_10S: unlimited, WEEX_UID_WEIGHT_PER_10S: unlimited, ARCHIVE_SYNC: "on" };
-}

@@ -1,5 +1,5 @@
 import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { archiveListQuery, withSource } from "@/lib/archive/query";
 import type { ListInput } from "@/lib/archive/sources";
 import { route } from "@/lib/server/route";

@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/alerts/routes";
+import { collectionRoutes } from "@/lib/server/alerts-routes";
 import { destinationInput } from "@/lib/alerts/rules";
-import { createDestination } from "@/lib/alerts/server";
+import { createDestination } from "@/lib/server/alerts";
 import { listDestinations } from "@/lib/alerts/store";
 
 /**

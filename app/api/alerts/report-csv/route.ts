@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { checkCsvLink, periodCsv } from "@/lib/alerts/report";
-import { getAuthSecret } from "@/lib/server/config";
+import { getAuthSecret } from "@/lib/config/config";
 import { ApiError } from "@/lib/server/errors";
 import { route } from "@/lib/server/route";
 import { inInt } from "@/lib/weex/wire";

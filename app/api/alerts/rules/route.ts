@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/alerts/routes";
+import { collectionRoutes } from "@/lib/server/alerts-routes";
 import { ruleInput } from "@/lib/alerts/rules";
-import { createRule } from "@/lib/alerts/server";
+import { createRule } from "@/lib/server/alerts";
 import { listRules } from "@/lib/alerts/store";
 
 /** GET: the alert rules (viewers see them). POST (admin): { name, kind, params?, timeZone?, quiet?, destinationIds?, enabled? } → { rule }. */

@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/alerts/routes";
+import { collectionRoutes } from "@/lib/server/alerts-routes";
 import { scheduleInput } from "@/lib/alerts/rules";
-import { createSchedule } from "@/lib/alerts/server";
+import { createSchedule } from "@/lib/server/alerts";
 import { listSchedules } from "@/lib/alerts/store";
 
 /** GET: scheduled reports with when each is next due. POST: { name, cadence: "weekly"|"monthly", timeZone?, destinationIds } → { schedule }. */

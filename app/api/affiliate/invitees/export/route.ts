@@ -1,6 +1,6 @@
 /** GET /api/affiliate/invitees/export — invited users of a range up to a year as a CSV file. */
 import { inviteesExportQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { INVITEE_COLUMNS, inviteesFilename } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";

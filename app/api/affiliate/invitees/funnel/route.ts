@@ -1,6 +1,6 @@
 /** GET /api/affiliate/invitees/funnel — of the users registered in the range: KYC, first deposit, first trade. */
 import { funnelQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { archiveFunnelQuery, withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 

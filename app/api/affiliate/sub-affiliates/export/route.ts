@@ -1,6 +1,6 @@
 /** GET /api/affiliate/sub-affiliates/export — every record of the filter as a CSV file (dashboard-api.md). */
 import { subAffiliatesExportQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { SUB_AFFILIATE_COLUMNS, subAffiliatesFilename } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";

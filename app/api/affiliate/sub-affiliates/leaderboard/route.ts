@@ -1,6 +1,6 @@
 /** GET /api/affiliate/sub-affiliates/leaderboard — the top sub-affiliates by commission or volume. */
 import { leaderboardQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { withSource } from "@/lib/archive/query";
 import { route } from "@/lib/server/route";
 

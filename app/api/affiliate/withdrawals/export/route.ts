@@ -1,6 +1,6 @@
 /** GET /api/affiliate/withdrawals/export — internal transfers of the filter (past month) as a CSV file. */
 import { withdrawalsExportQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { transfersFilename, WITHDRAWAL_COLUMNS } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { removalRoute } from "@/lib/alerts/routes";
+import { removalRoute } from "@/lib/server/alerts-routes";
 import { rulePatch } from "@/lib/alerts/rules";
-import { changeRule, deleteRule } from "@/lib/alerts/server";
+import { changeRule, deleteRule } from "@/lib/server/alerts";
 import { route } from "@/lib/server/route";
 
 const params = z.object({ id: z.string().max(64) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendTest } from "@/lib/alerts/server";
+import { sendTest } from "@/lib/server/alerts";
 import { json, route } from "@/lib/server/route";
 
 /** "Send a test": queues a test message (202); its attempts appear in the delivery log. */

@@ -1,5 +1,5 @@
 /**
- * Alerts inside the running server: the worker started at boot (lib/server/startup.ts), and
+ * Alerts wired into the running server (lib/alerts holds the engine): the worker started at boot (lib/server/startup.ts), and
  * what the /api/alerts routes do, each change audit-logged. Settings come from the environment:
  *
  * | ALERTS | on (off: this instance neither evaluates nor sends) |
@@ -15,17 +15,17 @@ import "server-only";
 import { getDatabase, getDb } from "@/lib/db";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
 import { audit } from "@/lib/server/audit";
-import { getAuthSecret, getConfig } from "@/lib/server/config";
+import { getAuthSecret, getConfig } from "@/lib/config/config";
 import { ApiError, fieldError } from "@/lib/server/errors";
-import { logger } from "@/lib/server/log";
+import { logger } from "@/lib/log/log";
 import type { SessionUser } from "@/lib/server/auth";
-import { realChannels } from "./channels";
-import { AlertEngine } from "./engine";
-import { testMessage } from "./message";
-import { signCsvLink } from "./report";
-import { RULE_PARAMS, type DestinationInput, type RuleInput, type RulePatch, type ScheduleInput } from "./rules";
-import * as store from "./store";
-import { AlertWorker } from "./worker";
+import { realChannels } from "@/lib/alerts/channels";
+import { AlertEngine } from "@/lib/alerts/engine";
+import { testMessage } from "@/lib/alerts/message";
+import { signCsvLink } from "@/lib/alerts/report";
+import { RULE_PARAMS, type DestinationInput, type RuleInput, type RulePatch, type ScheduleInput } from "@/lib/alerts/rules";
+import * as store from "@/lib/alerts/store";
+import { AlertWorker } from "@/lib/alerts/worker";
 
 const g = globalThis as typeof globalThis & { __weexAlerts?: Promise<{ engine: AlertEngine; worker?: AlertWorker }> };
 
