@@ -17,7 +17,7 @@ import { realChannels } from "../lib/alerts/channels";
 import { periodBefore, periodStart } from "../lib/alerts/calendar";
 import { AlertEngine } from "../lib/alerts/engine";
 import { buildReport, periodCsv } from "../lib/alerts/report";
-import { ruleInput } from "../lib/alerts/rules";
+import { ruleInput } from "../lib/contract/alerts";
 import { createRule } from "../lib/alerts/store";
 import { markSynced } from "../lib/alerts/test-support";
 import { percentile, printFigures } from "./lib/stack";

@@ -20,7 +20,7 @@ import {
   type RuleKind,
   type RuleView,
   type ScheduleView,
-} from "@/lib/alerts/rules";
+} from "@/lib/contract/alerts";
 import { apiSend, isApiError, type ListPage } from "@/lib/ui/api";
 import { formatDateTime } from "@/lib/ui/time";
 import { UNREAD_PATH } from "./alert-bell";

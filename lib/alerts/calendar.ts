@@ -5,7 +5,7 @@
  * local day D for every zone from UTC−12 to UTC+11:59, as the series route does).
  */
 import { addDays, formatYmd, startOfDay, ymdInZone, zonedParts, zonedTimeToEpoch, type Ymd } from "@/lib/ui/time";
-import type { Cadence } from "./rules";
+import type { Cadence } from "@/lib/contract/alerts";
 
 /** "YYYY-MM-DD" of the last complete local day before `now`. */
 export function lastCompleteDay(now: number, tz: string): string {

@@ -14,7 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { rows, toMs, type Db } from "@/lib/archive/db";
 import { startOfDay } from "@/lib/ui/time";
 import { dayYmd, lastCompleteDay, shiftDay } from "./calendar";
-import type { ProductScope, RuleKind, RuleParams } from "./rules";
+import type { ProductScope, RuleKind, RuleParams } from "@/lib/contract/alerts";
 
 export interface Finding {
   subject: string;

@@ -14,7 +14,7 @@ import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { realChannels } from "./channels";
 import { AlertEngine } from "./engine";
-import { ruleInput, scheduleInput } from "./rules";
+import { ruleInput, scheduleInput } from "@/lib/contract/alerts";
 import { checkCsvLink, signCsvLink } from "./report";
 import { createDestination, createRule, createSchedule, listDeliveries, listEpisodes } from "./store";
 import { dayRange, markSynced, seedDaily, seedInvitee, startMailCatcher, startReceiver, type MailCatcher, type Receiver } from "./test-support";

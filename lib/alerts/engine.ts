@@ -32,7 +32,7 @@ import {
   workerValue,
   type ClaimedDelivery,
 } from "./store";
-import type { RuleView, ScheduleView } from "./rules";
+import type { RuleView, ScheduleView } from "@/lib/contract/alerts";
 
 export interface AlertSettings {
   /** first retry after this, then doubling (default 30 s) */

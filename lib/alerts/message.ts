@@ -3,7 +3,7 @@
  * and HTML (email), and the JSON body (webhook). A report's CSV is named here and built from the
  * archive when the email is sent (`attachment`), or linked with a signed URL (webhook body).
  */
-import type { EpisodeView } from "./rules";
+import type { EpisodeView } from "@/lib/contract/alerts";
 
 export interface Message {
   title: string;

@@ -15,7 +15,7 @@ import { rows, toMs, type Db } from "@/lib/archive/db";
 import { csvFileStart, csvRows, type CsvColumn } from "@/lib/export/csv";
 import { periodBefore, type Period } from "./calendar";
 import { escapeHtml, type Message } from "./message";
-import type { Cadence } from "./rules";
+import type { Cadence } from "@/lib/contract/alerts";
 
 export interface Kpis {
   tradingVolume: string;

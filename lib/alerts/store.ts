@@ -21,7 +21,7 @@ import type {
   RuleView,
   ScheduleInput,
   ScheduleView,
-} from "./rules";
+} from "@/lib/contract/alerts";
 import type { Message } from "./message";
 
 type Q = Db | Tx;

@@ -23,7 +23,7 @@ import { realChannels } from "@/lib/alerts/channels";
 import { AlertEngine } from "@/lib/alerts/engine";
 import { testMessage } from "@/lib/alerts/message";
 import { signCsvLink } from "@/lib/alerts/report";
-import { RULE_PARAMS, type DestinationInput, type RuleInput, type RulePatch, type ScheduleInput } from "@/lib/alerts/rules";
+import { RULE_PARAMS, type DestinationInput, type RuleInput, type RulePatch, type ScheduleInput } from "@/lib/contract/alerts";
 import * as store from "@/lib/alerts/store";
 import { AlertWorker } from "@/lib/alerts/worker";
 

@@ -1,5 +1,5 @@
 import { collectionRoutes } from "@/lib/server/alerts-routes";
-import { destinationInput } from "@/lib/alerts/rules";
+import { destinationInput } from "@/lib/contract/alerts";
 import { createDestination } from "@/lib/server/alerts";
 import { listDestinations } from "@/lib/alerts/store";
 

@@ -1,5 +1,5 @@
 import { collectionRoutes } from "@/lib/server/alerts-routes";
-import { ruleInput } from "@/lib/alerts/rules";
+import { ruleInput } from "@/lib/contract/alerts";
 import { createRule } from "@/lib/server/alerts";
 import { listRules } from "@/lib/alerts/store";
 

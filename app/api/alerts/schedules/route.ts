@@ -1,5 +1,5 @@
 import { collectionRoutes } from "@/lib/server/alerts-routes";
-import { scheduleInput } from "@/lib/alerts/rules";
+import { scheduleInput } from "@/lib/contract/alerts";
 import { createSchedule } from "@/lib/server/alerts";
 import { listSchedules } from "@/lib/alerts/store";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { removalRoute } from "@/lib/server/alerts-routes";
-import { rulePatch } from "@/lib/alerts/rules";
+import { rulePatch } from "@/lib/contract/alerts";
 import { changeRule, deleteRule } from "@/lib/server/alerts";
 import { route } from "@/lib/server/route";
 

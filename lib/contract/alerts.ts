@@ -1,10 +1,19 @@
 /**
- * Alert rules, destinations and report schedules as data: the four rule kinds with their
- * parameters and defaults (issue 15), and the zod schemas the routes validate with. No server
- * code here: the /alerts page imports this module too.
+ * The alerts API's contract (issue 15), shared by the routes and the /alerts page: the four
+ * rule kinds with their parameters and defaults, the bodies of rules, destinations and
+ * report schedules, and what the routes answer. zod only, no server code.
  */
 import { z } from "zod";
-import { isValidTimeZone } from "@/lib/ui/time";
+
+/** An IANA zone name Intl knows ("Europe/Berlin", "UTC"). */
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** "HH:MM", 00:00–23:59. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM (00:00–23:59)");
