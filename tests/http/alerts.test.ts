@@ -6,16 +6,22 @@
  * in an answer after creation or in the server's log.
  */
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
 import { api } from "./helpers";
+import { startNextServer } from "./server";
 import { startStack, stopStack, type Stack } from "./stack";
 
 const SMTP_AUTH = { user: "mailer", password: "smtp-pass-7f3a9c" };
 
 let stack: Stack;
+let env: Record<string, string>;
+/** the embedded database outlives a restart of the server */
+const dataDir = mkdtempSync(join(tmpdir(), "weex-alerts-http-"));
 let receiver: Receiver;
 let mail: MailCatcher;
 let base: string;
@@ -37,27 +43,24 @@ const signed = (secret: string, body: string, header: string | string[] | undefi
 beforeAll(async () => {
   receiver = await startReceiver();
   mail = await startMailCatcher(SMTP_AUTH);
-  stack = await startStack({
-    scale: 0.02,
-    unlimited: true,
-    env: {
-      ARCHIVE_SYNC: "on",
-      ARCHIVE_SYNC_INTERVAL_MS: "5000",
-      ARCHIVE_SUB_AFFILIATE_DAYS: "30",
-      SMTP_URL: mail.url,
-      MAIL_FROM: "Dashboard <dashboard@example.test>",
-      ALERT_TICK_MS: "250",
-      ALERT_RETRY_BASE_MS: "300",
-      ALERT_WEBHOOK_TIMEOUT_MS: "1000",
-    },
-    signIn: ["admin", "viewer"],
-  });
+  env = {
+    ARCHIVE_SYNC: "on",
+    ARCHIVE_SYNC_INTERVAL_MS: "5000",
+    ARCHIVE_SUB_AFFILIATE_DAYS: "30",
+    SMTP_URL: mail.url,
+    MAIL_FROM: "Dashboard <dashboard@example.test>",
+    ALERT_TICK_MS: "250",
+    ALERT_RETRY_BASE_MS: "300",
+    ALERT_WEBHOOK_TIMEOUT_MS: "1000",
+  };
+  stack = await startStack({ scale: 0.02, unlimited: true, env, signIn: ["admin", "viewer"], dataDir });
   base = stack.base;
   [admin, viewer] = stack.sessions as [string, string];
 }, 180_000);
 
 afterAll(async () => {
   await stopStack(stack ?? {});
+  rmSync(dataDir, { recursive: true, force: true });
   await receiver?.close();
   await mail?.close();
 });
@@ -167,10 +170,28 @@ describe("alerts over HTTP", () => {
     expect(fired()).toHaveLength(1);
   }, 240_000);
 
+  it("after a restart on the same database, sends nothing twice", async () => {
+    const fired = () => receiver.received.filter((r) => (JSON.parse(r.body) as { type: string }).type === "alert.fired").length;
+    const firedBefore = fired();
+    const logBefore = await deliveryLog(hook.id);
+    expect(firedBefore).toBeGreaterThan(0);
+    await stack.server.stop();
+    const restartedAt = Date.now();
+    stack.server = await startNextServer({ env: { WEEX_SPOT_BASE_URL: stack.sim.url, WEEX_CONTRACT_BASE_URL: stack.sim.url, WEEX_IP_WEIGHT_PER_10S: "1000000", WEEX_UID_WEIGHT_PER_10S: "1000000", ...env }, dataDir });
+    base = stack.server.url; // sessions stay valid: the session secret is in the data directory
+    // The new process syncs the archive again and evaluates the rules on it.
+    const lastRun = async () => (await call<{ datasets: { dataset: string; lastRunAt: number | null }[] }>("/api/admin/sync")).json.datasets.find((d) => d.dataset === "subAffiliates")!.lastRunAt ?? 0;
+    await until(async () => (await lastRun()) > restartedAt, "a sync after the restart", 60_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fired()).toBe(firedBefore);
+    const logAfter = await deliveryLog(hook.id);
+    expect(logAfter.map((d) => [d.id, d.state])).toEqual(logBefore.map((d) => [d.id, d.state]));
+  }, 120_000);
+
   it("keeps secrets out of answers and the server log", async () => {
     const rules = await call("/api/alerts/rules", { cookie: viewer });
     expect(rules.status).toBe(200);
-    const log = readFileSync(stack.server.logFile, "utf8");
+    const log = readdirSync(dataDir).filter((f) => f.endsWith(".log")).map((f) => readFileSync(join(dataDir, f), "utf8")).join("\n");
     expect(log).toContain("alert delivered");
     for (const secret of [hook.secret, SMTP_AUTH.password]) {
       expect(log).not.toContain(secret);
