@@ -27,6 +27,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** demo users to sign in once the server is up */
   signIn?: Role[];
+  /** the server's data directory, kept on stop (see startNextServer) */
+  dataDir?: string;
 }
 
 const UNLIMITED_SIM = { ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 };
@@ -37,6 +39,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   if (opts.faults) sim.setFaults(opts.faults);
   const server = await startNextServer({
     env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ...(opts.unlimited ? UNLIMITED_ENV : {}), ...opts.env },
+    dataDir: opts.dataDir,
   });
   const sessions: string[] = [];
   for (const role of opts.signIn ?? []) sessions.push(await login(role, "demo", { base: server.url }));
