@@ -16,7 +16,7 @@ const config = [
     // Client code must never reach server-only modules (secrets, signing, database).
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
+      "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
     },
   },
 ];

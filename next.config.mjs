@@ -30,6 +30,8 @@ const nextConfig = {
   // Separate build dirs let tests and a running demo coexist (NEXT_DIST_DIR=.next-test).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // For profiling a page's main-thread work against the sources (not for deployment).
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === "1",
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs"],
   async headers() {

@@ -12,7 +12,7 @@
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { getAuthSecret } from "@/lib/server/config";
+import { getAuthSecret } from "@/lib/config/config";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];

@@ -21,7 +21,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { ArchiveEngine } from "../lib/archive/engine";
-import { pageLister } from "../lib/archive/lister";
 import { PgWeightLedger } from "../lib/archive/pg-ledger";
 import { utcDayStart } from "../lib/archive/plan";
 import { BACKGROUND_SHARE, DATASETS } from "../lib/archive/settings";
@@ -88,7 +87,7 @@ async function main() {
   const ledger = args.db === "postgres" ? new PgWeightLedger(db) : undefined;
   const budget = new MemoryBudget({ backgroundShare: BACKGROUND_SHARE, ...(ledger ? { ledger } : {}) });
   const client = new WeexClient({ spotBaseUrl: sim.url, contractBaseUrl: sim.url, credentials: SIM_CREDENTIALS, budget });
-  const lister = pageLister(client);
+  const lister = client;
   console.log(`archive bench: simulator scale ${scale}, ${args.db} database, budget ${LIMIT} weight / 10 s (background share ${BACKGROUND_SHARE})\n`);
 
   // 1. Backfill -------------------------------------------------------------------------------

@@ -1,15 +1,15 @@
 /**
- * A freshly started demo, as a person meets it: what `npm run demo` runs (`node --import tsx
- * scripts/demo.ts`; npm's own process is left out) on a new DATA_DIR, so the first archive
+ * A freshly started demo, as a person meets it: `npm run demo` itself (npm, the shell it starts,
+ * `node --import tsx scripts/demo.ts` and everything under it) on a new DATA_DIR, so the first archive
  * backfill runs against the simulator at WEEX's limits (500 weight per 10 s) for the whole
  * measurement.
  *
  *   npx tsx bench/demo.ts [--samples N] [--runs N]
  *
- * 1. Memory: a minute after the dashboard first answers, the resident memory of every process
- *    the demo command started (the demo with its in-process simulator, `next start` and
- *    anything under it; the embedded database lives inside the server): the sum of
- *    VmRSS (target < 600 MB), and the sum of Pss (shared pages counted once).
+ * 1. Memory: a minute after the dashboard first answers, the resident memory (sum of VmRSS) of
+ *    the demo's own processes (the demo with its in-process simulator, tsx's esbuild service,
+ *    `next start`; the embedded database lives inside the server; target < 600 MB), the same
+ *    with npm and the shell it starts, and the sum of Pss (shared pages counted once).
  * 2. People's requests during the backfill: a cached GET /api/reference/symbols through the
  *    dashboard (signed in, gzip as browsers ask) against the same request straight to the
  *    simulator (GET /api/v3/exchangeInfo), interleaved one by one, one at a time.
@@ -86,7 +86,15 @@ async function startDemo(dataDir: string, logFile: string): Promise<Demo> {
   Object.assign(env, { PORT: String(port), SIM_PORT: String(simPort), DATA_DIR: dataDir, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" });
   Reflect.deleteProperty(env, "NODE_ENV"); // scripts/demo.ts sets production for the server
   const out: Buffer[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // The command a person types; its own process group, so stopping it stops every process in it.
+  const child = spawn("npm", ["run", "--silent", "demo"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
   child.stdout!.on("data", (c: Buffer) => out.push(c));
   child.stderr!.on("data", (c: Buffer) => out.push(c));
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
@@ -96,8 +104,8 @@ async function startDemo(dataDir: string, logFile: string): Promise<Demo> {
     pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        signalGroup("SIGTERM");
+        const killer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
         await exited;
         clearTimeout(killer);
       }
@@ -133,6 +141,7 @@ function cpuTicks(pid: number): Map<number, number> {
 
 function processName(pid: number): string {
   const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  if (cmd.startsWith("sh ")) return "shell";
   return cmd.includes("scripts/demo.ts") ? "demo + simulator" : cmd.startsWith("next-server") ? "next-server" : cmd.trim().slice(0, 40);
 }
 
@@ -169,12 +178,18 @@ async function main() {
       .map(([pid, t]) => `${processName(pid)} ${(((t - (cpuFrom.get(pid) ?? 0)) / TICKS_PER_S / seconds) * 100).toFixed(1)} %`)
       .join(", ") + ` over ${Math.round(seconds)} s`;
     const fill = await backfill(demo, admin);
-    figures["demo processes"] = `${mem.pids.length} (pids ${mem.pids.join(", ")})`;
-    figures["resident memory 60 s after the dashboard answered (sum of VmRSS)"] = `${mem.rssMiB} MiB (${Math.round(mem.rssMiB * 1.048576)} MB)`;
-    figures["the same, shared pages counted once (sum of Pss)"] = `${mem.pssMiB} MiB`;
-    figures[`target (< ${MEMORY_TARGET_MB} MB)`] = mem.rssMiB * 1.048576 < MEMORY_TARGET_MB ? "met" : "not met";
+    // The issue's figure is the demo's own processes (simulator, server, embedded database);
+    // npm and the shell it starts come on top for whoever types `npm run demo`.
+    const demoPid = mem.pids.find((p) => processName(p) === "demo + simulator");
+    const own = demoPid ? residentMemory(demoPid) : mem;
+    const mb = (mib: number) => Math.round(mib * 1.048576);
+    figures["demo processes"] = mem.pids.map((p) => `${processName(p)} (${p})`).join(", ");
+    figures["resident memory 60 s after the dashboard answered, the demo's own processes (simulator, server, embedded database; sum of VmRSS)"] = `${own.rssMiB} MiB (${mb(own.rssMiB)} MB)`;
+    figures["the same with npm and its shell (everything `npm run demo` started)"] = `${mem.rssMiB} MiB (${mb(mem.rssMiB)} MB)`;
+    figures["the demo's own processes, shared pages counted once (sum of Pss)"] = `${own.pssMiB} MiB`;
+    figures[`target (< ${MEMORY_TARGET_MB} MB, the demo's own processes)`] = mb(own.rssMiB) < MEMORY_TARGET_MB ? "met" : "not met";
     figures["backfill at that moment"] = `${fill.running ? "running" : "done"}, ${fill.rows} rows archived`;
-    console.log(`[demo] memory: ${mem.rssMiB} MiB RSS, ${mem.pssMiB} MiB PSS; backfill ${fill.running ? "running" : "done"} (${fill.rows} rows)`);
+    console.log(`[demo] memory: ${own.rssMiB} MiB RSS (${mem.rssMiB} with npm), ${own.pssMiB} MiB PSS; backfill ${fill.running ? "running" : "done"} (${fill.rows} rows)`);
 
     // 2. Symbols through the dashboard vs straight to the simulator, during the backfill.
     const route = `${demo.url}/api/reference/symbols`;

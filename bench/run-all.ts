@@ -37,6 +37,7 @@ interface Bench {
 const BENCHES: Bench[] = [
   { name: "budget", script: "bench/budget.ts", what: "WEEX weight budget used by one client under saturating load (target ≥ 90 % with zero 429s)", quick: ["--seconds", "20"], full: ["--seconds", "60"], limitMs: [3 * MIN, 5 * MIN] },
   { name: "people", script: "bench/people.ts", what: "first archive backfill while people click and place orders through the route handlers (people's wait, 429s: goal 0; background share; duration vs weight ÷ 50/s)", quick: ["--scale", "0.1", "--people", "3", "--minutes", "6"], full: ["--scale", "1", "--people", "4", "--minutes", "25"], limitMs: [8 * MIN, 30 * MIN] },
+  { name: "alerts", script: "bench/alerts.ts", what: "alert rules evaluated after a sync and a monthly report on a scale-1 archive (no target; no WEEX weight)", quick: ["--runs", "3"], full: ["--runs", "10"], limitMs: [3 * MIN, 5 * MIN] },
   { name: "export", script: "bench/export.ts", what: "CSV export throughput and memory (dashboard writer vs csv-stringify; growth < 50 MB)", quick: ["--rows", "200000"], full: [], limitMs: [5 * MIN, 15 * MIN] },
   { name: "archive", script: "bench/archive.ts", what: "archive backfill through the budget, and a year's series from the archive vs live", quick: ["--scale", "0.1", "--runs", "3", "--live-pages", "30"], full: [], limitMs: [10 * MIN, 40 * MIN] },
   { name: "load", script: "bench/load.ts", what: "concurrent signed-in sessions browsing the overview and lists; simulator 429s (must be 0); server memory", quick: [], full: ["--full"], limitMs: [10 * MIN, 15 * MIN] },

@@ -6,6 +6,8 @@
  *   overview and sub-affiliates × 2 presets (mobile, Lighthouse's default with simulated slow
  *   4G and 4× CPU slowdown: always 3 runs, the median counts; desktop: 1 run, --full 3), and
  *   /invitees on desktop (its layout shift).
+ *   --only NAME (overview, sub-affiliates, invitees) and --preset mobile|desktop measure one
+ *   page or preset, for trying a change; the targets are judged on the full run.
  *
  * Lighthouse (npm) drives Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH: headless,
  * no sandbox, no GPU, no background networking), started here with a debugging port. The
@@ -30,7 +32,9 @@ import { gzipSync } from "node:zlib";
 import { audit, CHROMIUM, describeAudits, lighthouseVersion, startChromium, type Audit } from "./lib/lighthouse";
 import { archiveReady, BENCH_DATA_DIR, DIST_DIR, ensureBuilt, login, prepareArchive, printFigures, startStack } from "./lib/stack";
 
-const { values: args } = parseArgs({ options: { full: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { full: { type: "boolean", default: false }, only: { type: "string" }, preset: { type: "string" } },
+});
 /** Runs per page and preset (the median counts): the mobile target is a median of 3, always. */
 const RUNS = { mobile: 3, desktop: args.full ? 3 : 1 } as const;
 /** Pages measured, and the presets whose score counts toward the target (invitees: its CLS). */
@@ -92,8 +96,8 @@ async function main() {
     await archiveReady(stack, 120_000);
     const cookie = await login(stack.url, "viewer");
     for (const p of PAGES) await (await fetch(`${stack.url}${p.path}`, { headers: { cookie } })).text();
-    for (const p of PAGES) {
-      for (const preset of p.presets) {
+    for (const p of PAGES.filter((p) => !args.only || p.name === args.only)) {
+      for (const preset of p.presets.filter((x) => !args.preset || x === args.preset)) {
         const runs: Audit[] = [];
         for (let i = 0; i < RUNS[preset]; i++) runs.push(await audit(`${stack.url}${p.path}`, chromium.port, cookie, preset));
         const { score, text } = describeAudits(runs);

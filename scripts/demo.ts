@@ -46,6 +46,8 @@ try {
   fail((e as Error).message, 2);
 }
 const port = process.env.PORT?.trim() || "3000";
+/** The demo server's V8 old-space bound (MB): its live set during a backfill is well under it. */
+const DEMO_HEAP_MB = 256;
 const distDir = process.env.NEXT_DIST_DIR?.trim() || ".next";
 
 // 2. Build if needed (same script as the test pipeline).
@@ -74,6 +76,11 @@ const env: NodeJS.ProcessEnv = {
   SIM_PORT: String(sim.port),
   // Keep the terminal readable for someone trying the demo; LOG_LEVEL=info shows every WEEX call.
   LOG_LEVEL: process.env.LOG_LEVEL?.trim() || "warn",
+  // V8 sizes its heap from the machine's memory (gigabytes here) and collects lazily, so during
+  // the first backfill the server grew to 700+ MB of mostly garbage on one run and 400 MB on
+  // the next (bench/demo.ts). A bound keeps it near what it really holds; NODE_OPTIONS set by
+  // the person running the demo comes last and wins.
+  NODE_OPTIONS: `--max-old-space-size=${DEMO_HEAP_MB} ${process.env.NODE_OPTIONS ?? ""}`.trim(),
 };
 for (const k of [...LIVE_KEYS, ...LIVE_URLS]) env[k] = "";
 const next: ChildProcess = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", port], { stdio: "inherit", env });

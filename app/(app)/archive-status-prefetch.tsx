@@ -2,7 +2,7 @@ import "server-only";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { archiveStatusQuery } from "@/components/archive/query-options";
-import { viewerArchiveStatus } from "@/lib/archive/server";
+import { viewerArchiveStatus } from "@/lib/server/archive";
 
 /**
  * A view that shows the archive's state (period controls, "Updated N min ago", "Building your

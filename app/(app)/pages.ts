@@ -78,6 +78,13 @@ export const PAGES = {
     role: "trader",
     what: "Placing and modifying orders",
   },
+  alerts: {
+    path: "/alerts",
+    title: "Alerts",
+    description:
+      "Sub-affiliates that stop trading or earn less, invitees going dormant, daily totals: fired once per episode, delivered by webhook or email, plus scheduled reports.",
+    role: "viewer",
+  },
   users: {
     path: "/admin/users",
     title: "Users",

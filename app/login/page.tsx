@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/server/auth";
-import { getConfig } from "@/lib/server/config";
+import { getConfig } from "@/lib/config/config";
 import { publicOrigin } from "@/lib/server/request-info";
 import { safeCallbackUrl } from "@/lib/server/callback-url";
 import { LoginForm } from "./login-form";

@@ -19,6 +19,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { href: "/invitees", label: "Invited users", role: "viewer", carry: TZ },
       { href: "/sub-affiliates", label: "Sub-affiliates", role: "viewer", carry: PERIOD },
       { href: "/transfers", label: "Internal transfers", role: "viewer", carry: TZ },
+      { href: "/alerts", label: "Alerts", role: "viewer", carry: [] },
     ],
   },
   {

@@ -11,15 +11,8 @@
  * a range longer than one query may span is cut into slices (invitees: ≤ 90 days a query).
  */
 import type { CallParams } from "@/lib/weex/client";
-import {
-  ENDPOINTS,
-  WINDOWS,
-  type InviteeRecord,
-  type ListPage,
-  type SubAffiliateRecord,
-  type WithdrawalRecord,
-} from "@/lib/weex/endpoints";
-import { PRODUCT_TYPES } from "@/lib/weex/limits";
+import { ENDPOINTS, WINDOWS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { PRODUCT_TYPES, type ProductType } from "@/lib/weex/limits";
 
 /** The paged endpoints the affiliate aggregates read. */
 export type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
@@ -29,10 +22,6 @@ export interface PagedItems {
   invitees: InviteeRecord;
   withdrawals: WithdrawalRecord;
 }
-
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-/** Both product types, in the order a "both" export and series list them. */
-export { PRODUCT_TYPES };
 
 /** Filters in the dashboard's terms (the endpoint table's params without paging). */
 export interface SubAffiliateFilter {
@@ -185,7 +174,7 @@ export function inviteeSlices(filter: Pick<InviteeFilter, "startTime" | "endTime
 }
 
 /** Fewer, larger pages: fewer requests against the weight budget. */
-function largestPageSize(key: PagedKey): number {
+export function largestPageSize(key: PagedKey): number {
   const paging = ENDPOINTS[key].paging;
   if (!paging) throw new Error(`${key} is not a paged endpoint`);
   return paging.maxSize;

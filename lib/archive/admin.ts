@@ -155,7 +155,7 @@ export async function syncAction(engine: ArchiveEngine, action: SyncAction, now 
     const start = windowStart(action.dataset, now, engine.settings);
     const days = start === null ? 0 : Math.floor((now - start) / DAY_MS);
     throw new WeexError("validation", `Invalid input: to is older than WEEX still serves (the past ${days} days); that history cannot be fetched again`, {
-      fields: [{ path: "to", message: `must be within the past ${days} days` }],
+      issues: [{ path: ["to"], message: `must be within the past ${days} days` }],
     });
   }
   const slices = await engine.requestResync(action.dataset, range);

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { getDb } from "@/lib/db";
-import type { Config } from "@/lib/server/config";
+import type { Config } from "@/lib/config/config";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { OrderCapGate, type OrderCap, type OrderCapLimits } from "@/lib/weex/order-cap";
 import { PgOrderCap } from "./pg-order-cap";

@@ -6,6 +6,7 @@
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
 import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
 import { utcDayStart } from "./plan";
@@ -42,7 +43,7 @@ const subAffiliates: DatasetDef = {
   key: "subAffiliates",
   endpoint: "subAffiliates",
   pageSize: ENDPOINTS.subAffiliates.paging!.maxSize,
-  variants: () => [{ productType: "SPOT" }, { productType: "FUTURES" }],
+  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
   params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
   async upsert(tx, items, _v, now) {
     const records = uniqueBy(items as SubAffiliateRecord[], (r) => `${r.subAffiliateUid}|${r.productType}|${r.date}`);

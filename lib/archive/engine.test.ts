@@ -6,7 +6,7 @@ import { startSimulator, type Simulator } from "@/lib/simulator";
 import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
-import { archiveInviteeRecords, archiveWithdrawalRecords } from "./read";
+import { ARCHIVE_READS, archiveRecords } from "./read";
 import { selectedSources } from "./sources";
 import { DATASETS, DEFAULT_SETTINGS } from "./settings";
 import { LocalLock } from "./lock";
@@ -69,7 +69,7 @@ for (const backend of testBackends()) {
       const year = { startTime: T0 - WINDOWS.invitees.maxAgeMs + DEFAULT_SETTINGS.windowMarginMs, endTime: T0 };
       const liveInvitees = (await upstreamInvitees(client(), year, T0)).map(canonical).sort();
       const archInvitees: string[] = [];
-      for await (const b of archiveInviteeRecords(database.db, year)) archInvitees.push(...b.map(canonical));
+      for await (const b of archiveRecords(ARCHIVE_READS.invitees, database.db, year)) archInvitees.push(...b.map(canonical));
       expect(liveInvitees.length).toBeGreaterThan(500);
       expect(archInvitees.sort()).toEqual(liveInvitees);
 
@@ -79,7 +79,7 @@ for (const backend of testBackends()) {
       expect(Number(n)).toBe(liveTransfers.length);
       const archTransfers: string[] = [];
       for (const [fromAccountType, toAccountType] of DEFAULT_SETTINGS.withdrawalAccountTypes) {
-        for await (const b of archiveWithdrawalRecords(database.db, { ...month, fromAccountType, toAccountType })) archTransfers.push(...b.map(canonical));
+        for await (const b of archiveRecords(ARCHIVE_READS.withdrawals, database.db, { ...month, fromAccountType, toAccountType })) archTransfers.push(...b.map(canonical));
       }
       expect(archTransfers.sort()).toEqual(liveTransfers);
 

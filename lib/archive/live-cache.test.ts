@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSources } from "@/lib/affiliate/sources";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import { TtlCache } from "@/lib/server/cache";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { DAY_MS } from "@/lib/weex/endpoints";
 import { ArchiveEngine } from "./engine";

@@ -27,19 +27,37 @@ export interface SyncLock {
   release(): Promise<void>;
 }
 
+/**
+ * Whether this process holds `lock` for the next round of its work: take it when free (saying
+ * so once, as `taking`), or check that the held one still answers. Failures mean "not now".
+ */
+export async function holdForRound(lock: SyncLock, logger: { info(o: object, m: string): void; warn(o: object, m: string): void } | undefined, taking: string): Promise<boolean> {
+  if (lock.held) return lock.check();
+  const got = await lock.tryAcquire().catch((e) => {
+    logger?.warn({ error: String(e) }, `${taking}: could not ask for the lock`);
+    return false;
+  });
+  if (got) logger?.info({}, taking);
+  return got;
+}
+
 /** Key space: "weex" in ASCII, like the migration lock; the schema keeps test schemas apart. */
 const LOCK_CLASS = 0x77656578;
-const LOCK_SQL = "SELECT pg_try_advisory_lock($1, hashtext('archive-sync:' || current_schema())) AS ok";
+const LOCK_SQL = "SELECT pg_try_advisory_lock($1, hashtext($2 || ':' || current_schema())) AS ok";
 
 export class PgAdvisoryLock implements SyncLock {
   private client: Client | undefined;
   private lostCallbacks: (() => void)[] = [];
   held = false;
 
-  /** `options` e.g. `-c search_path=…` (tests); the same as the pool's. */
+  /**
+   * `options` e.g. `-c search_path=…` (tests); the same as the pool's. `name` keeps other
+   * single-runner jobs (the alerts worker: "alerts") apart from the archive sync.
+   */
   constructor(
     private readonly url: string,
     private readonly options?: string,
+    private readonly name = "archive-sync",
   ) {}
 
   async tryAcquire(): Promise<boolean> {
@@ -51,7 +69,7 @@ export class PgAdvisoryLock implements SyncLock {
       await client.connect();
       this.client = client;
     }
-    const { rows } = await this.client.query<{ ok: boolean }>(LOCK_SQL, [LOCK_CLASS]);
+    const { rows } = await this.client.query<{ ok: boolean }>(LOCK_SQL, [LOCK_CLASS, this.name]);
     this.held = rows[0]?.ok === true;
     return this.held;
   }
@@ -100,16 +118,19 @@ export class PgAdvisoryLock implements SyncLock {
   }
 }
 
-const g = globalThis as typeof globalThis & { __weexArchiveLocalLock?: boolean };
+const g = globalThis as typeof globalThis & { __weexLocalLocks?: Set<string> };
 
-/** The embedded database's lock: one holder per process. */
+/** The embedded database's lock: one holder per process (per `name`, as PgAdvisoryLock). */
 export class LocalLock implements SyncLock {
   held = false;
 
+  constructor(private readonly name = "archive-sync") {}
+
   async tryAcquire(): Promise<boolean> {
     if (this.held) return true;
-    if (g.__weexArchiveLocalLock) return false;
-    g.__weexArchiveLocalLock = true;
+    const taken = (g.__weexLocalLocks ??= new Set());
+    if (taken.has(this.name)) return false;
+    taken.add(this.name);
     this.held = true;
     return true;
   }
@@ -121,7 +142,7 @@ export class LocalLock implements SyncLock {
   }
 
   async release(): Promise<void> {
-    if (this.held) g.__weexArchiveLocalLock = false;
+    if (this.held) g.__weexLocalLocks?.delete(this.name);
     this.held = false;
   }
 }

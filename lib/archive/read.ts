@@ -4,6 +4,10 @@
  * registration time, transfers by creation time) and records come back in the upstream's
  * order, with the interface's field names, ids and decimals as exact strings.
  *
+ * One table, `ARCHIVE_READS`, says per dataset which rows a filter selects, their order and
+ * how a row becomes a record; `archiveRecords` (keyset batches, for exports and aggregates)
+ * and `archivePage` (a list page) read any dataset through it.
+ *
  * Sums are computed in SQL `numeric` (exact) and handed to the same aggregate code as live
  * records (sources.ts), so archive and live answers are equal to the character.
  */
@@ -11,6 +15,20 @@ import { sql, type SQL } from "drizzle-orm";
 import type { InviteeFilter, SubAffiliateFilter, WithdrawalFilter } from "@/lib/affiliate/pages";
 import type { InviteeRecord, ListPage, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
+import type { DatasetKey } from "./settings";
+
+/** How the archive answers one dataset: the rows of a filter, in the upstream's order, as records. */
+export interface ArchiveRead<F, R, W> {
+  /** the table and the conditions of a filter (`now`: no record after it exists) */
+  from(f: F, now: number): SQL;
+  /** the record's columns */
+  columns: SQL;
+  /** the upstream's order */
+  order: SQL;
+  /** keyset: the rows after `last` in that order */
+  after(last: R): SQL;
+  record(row: W, f: F): R;
+}
 
 /** Rows per batch when streaming records out (export, aggregates in JS). */
 export const BATCH_ROWS = 2000;
@@ -56,50 +74,6 @@ const subAffiliateRecord = (r: SubAffiliateRow): SubAffiliateRecord => ({
   netTradingFee: String(r.netTradingFee),
   paidCommission: String(r.paidCommission),
 });
-
-/**
- * Daily records in the upstream's order: SPOT's then FUTURES' (as the live "both" walk),
- * each newest day first, then sub-affiliate uid. Keyset paging, one batch at a time.
- */
-export async function* archiveSubAffiliateRecords(db: Db, filter: SubAffiliateFilter, signal?: AbortSignal, now = Date.now()): AsyncGenerator<SubAffiliateRecord[]> {
-  const products = filter.productType ? [filter.productType] : (["SPOT", "FUTURES"] as const);
-  for (const productType of products) {
-    const conds = subAffiliateConds({ ...filter, productType }, now);
-    let after: { day: string; uid: string } | undefined;
-    for (;;) {
-      signal?.throwIfAborted();
-      const batch = await rows<SubAffiliateRow>(
-        db,
-        sql`SELECT sub_affiliate_uid AS uid, product_type AS "productType", to_char(day, 'YYYY-MM-DD') AS date,
-                   trading_volume::text AS "tradingVolume", net_trading_fee::text AS "netTradingFee", paid_commission::text AS "paidCommission"
-            FROM archive_sub_affiliate_daily
-            WHERE ${conds} ${after ? sql`AND (day < ${after.day}::date OR (day = ${after.day}::date AND sub_affiliate_uid COLLATE "C" > ${after.uid}))` : sql``}
-            ORDER BY day DESC, sub_affiliate_uid COLLATE "C" ASC
-            LIMIT ${BATCH_ROWS}`,
-      );
-      if (batch.length === 0) break;
-      yield batch.map(subAffiliateRecord);
-      if (batch.length < BATCH_ROWS) break;
-      const last = batch[batch.length - 1];
-      after = { day: last.date, uid: last.uid };
-    }
-  }
-}
-
-/** One page of sub-affiliate records, as the list route answers it. */
-export async function archiveSubAffiliatePage(db: Db, filter: SubAffiliateFilter & { productType: string }, page: number, pageSize: number, now = Date.now()): Promise<ListPage<SubAffiliateRecord>> {
-  const conds = subAffiliateConds(filter, now);
-  const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM archive_sub_affiliate_daily WHERE ${conds}`);
-  const list = await rows<SubAffiliateRow>(
-    db,
-    sql`SELECT sub_affiliate_uid AS uid, product_type AS "productType", to_char(day, 'YYYY-MM-DD') AS date,
-               trading_volume::text AS "tradingVolume", net_trading_fee::text AS "netTradingFee", paid_commission::text AS "paidCommission"
-        FROM archive_sub_affiliate_daily WHERE ${conds}
-        ORDER BY day DESC, sub_affiliate_uid COLLATE "C" ASC
-        LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-  return listPage(list.map(subAffiliateRecord), page, pageSize, Number(total));
-}
 
 /**
  * Sub-affiliate amounts summed in SQL, as records an aggregate can take in place of the rows
@@ -157,37 +131,6 @@ const inviteeRecord = (r: InviteeRow): InviteeRecord => ({
   lastTrade: toMs(r.lastTrade),
 });
 
-/** Invitees newest registration first, then uid descending (the upstream's order). */
-export async function* archiveInviteeRecords(db: Db, filter: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
-  let after: { t: number; uid: string } | undefined;
-  for (;;) {
-    signal?.throwIfAborted();
-    const batch = await rows<InviteeRow>(
-      db,
-      sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee
-          WHERE ${inviteeConds(filter)} ${after ? sql`AND (register_time, uid COLLATE "C") < (${after.t}, ${after.uid})` : sql``}
-          ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${BATCH_ROWS}`,
-    );
-    if (batch.length === 0) return;
-    const records = batch.map(inviteeRecord);
-    yield records;
-    if (batch.length < BATCH_ROWS) return;
-    const last = records[records.length - 1];
-    after = { t: last.registerTime, uid: last.uid };
-  }
-}
-
-export async function archiveInviteePage(db: Db, filter: InviteeFilter, page: number, pageSize: number): Promise<ListPage<InviteeRecord>> {
-  const conds = inviteeConds(filter);
-  const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM archive_invitee WHERE ${conds}`);
-  const list = await rows<InviteeRow>(
-    db,
-    sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
-        ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-  return listPage(list.map(inviteeRecord), page, pageSize, Number(total));
-}
-
 /** The cohort funnel of lib/affiliate/funnel.ts, counted in SQL. */
 export async function archiveFunnel(db: Db, range: { startTime: number; endTime: number }) {
   const [r] = await rows<{ registered: unknown; kyc: unknown; deposit: unknown; trade: unknown }>(
@@ -220,6 +163,8 @@ function withdrawalConds(f: ArchiveWithdrawalFilter): SQL {
 }
 
 interface WithdrawalRow {
+  fromAccountType: string;
+  toAccountType: string;
   fromUserId: string;
   toUserId: string;
   withdrawId: string;
@@ -238,7 +183,7 @@ const WITHDRAWAL_COLUMNS = sql`from_user_id AS "fromUserId", to_user_id AS "toUs
  * A transfer as the upstream lists it; with every account type in one answer (`allAccountTypes`)
  * each record also says which pair it belongs to (the upstream's records do not).
  */
-const withdrawalRecord = (r: WithdrawalRow & { fromAccountType: string; toAccountType: string }, withTypes = false): WithdrawalRecord => ({
+const withdrawalRecord = (r: WithdrawalRow, withTypes = false): WithdrawalRecord => ({
   ...(withTypes ? { fromAccountType: r.fromAccountType, toAccountType: r.toAccountType } : {}),
   fromUserId: r.fromUserId,
   toUserId: r.toUserId,
@@ -250,38 +195,62 @@ const withdrawalRecord = (r: WithdrawalRow & { fromAccountType: string; toAccoun
   updateTime: toMs(r.updateTime)!,
 });
 
-/** Transfers newest first, then withdrawId descending (the upstream's order). */
-export async function* archiveWithdrawalRecords(db: Db, filter: ArchiveWithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
-  let after: { t: number; id: string } | undefined;
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** Records one batch at a time (keyset paging): exports and the aggregates' records. */
+export async function* archiveRecords<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, filter: F, signal?: AbortSignal, now = Date.now()): AsyncGenerator<R[]> {
+  let last: R | undefined;
   for (;;) {
     signal?.throwIfAborted();
-    const batch = await rows<WithdrawalRow & { fromAccountType: string; toAccountType: string }>(
+    const batch = await rows<W>(
       db,
-      sql`SELECT ${WITHDRAWAL_COLUMNS} FROM archive_transfer
-          WHERE ${withdrawalConds(filter)} ${after ? sql`AND (create_time, length(withdraw_id), withdraw_id COLLATE "C") < (${after.t}, ${after.id.length}, ${after.id})` : sql``}
-          ORDER BY create_time DESC, length(withdraw_id) DESC, withdraw_id COLLATE "C" DESC LIMIT ${BATCH_ROWS}`,
+      sql`SELECT ${read.columns} FROM ${read.from(filter, now)} ${last !== undefined ? sql`AND ${read.after(last)}` : sql``}
+          ORDER BY ${read.order} LIMIT ${BATCH_ROWS}`,
     );
     if (batch.length === 0) return;
-    const records = batch.map((r) => withdrawalRecord(r, filter.allAccountTypes));
+    const records = batch.map((r) => read.record(r, filter));
     yield records;
     if (batch.length < BATCH_ROWS) return;
-    const last = records[records.length - 1];
-    after = { t: last.createTime, id: last.withdrawId };
+    last = records[records.length - 1];
   }
 }
 
-export async function archiveWithdrawalPage(db: Db, filter: ArchiveWithdrawalFilter, page: number, pageSize: number): Promise<ListPage<WithdrawalRecord>> {
-  const conds = withdrawalConds(filter);
-  const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM archive_transfer WHERE ${conds}`);
-  const list = await rows<WithdrawalRow & { fromAccountType: string; toAccountType: string }>(
-    db,
-    sql`SELECT ${WITHDRAWAL_COLUMNS} FROM archive_transfer WHERE ${conds}
-        ORDER BY create_time DESC, length(withdraw_id) DESC, withdraw_id COLLATE "C" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-  );
-  return listPage(list.map((r) => withdrawalRecord(r, filter.allAccountTypes)), page, pageSize, Number(total));
+/** One page, as a list route answers it (total and pages known: the archive counts). */
+export async function archivePage<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, filter: F, page: number, pageSize: number, now = Date.now()): Promise<ListPage<R>> {
+  const from = read.from(filter, now);
+  const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM ${from}`);
+  const list = await rows<W>(db, sql`SELECT ${read.columns} FROM ${from} ORDER BY ${read.order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+  const pages = Math.ceil(Number(total) / pageSize);
+  return { items: list.map((r) => read.record(r, filter)), page, pageSize, total: Number(total), pages, hasNextPage: page < pages };
 }
 
-function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {
-  const pages = Math.ceil(total / pageSize);
-  return { items, page, pageSize, total, pages, hasNextPage: page < pages };
-}
+export const ARCHIVE_READS = {
+  /** One product's daily records (the caller reads SPOT's, then FUTURES'): newest day first, then sub-affiliate uid. */
+  subAffiliates: {
+    from: (f, now) => sql`archive_sub_affiliate_daily WHERE ${subAffiliateConds(f, now)}`,
+    columns: sql`sub_affiliate_uid AS uid, product_type AS "productType", to_char(day, 'YYYY-MM-DD') AS date,
+      trading_volume::text AS "tradingVolume", net_trading_fee::text AS "netTradingFee", paid_commission::text AS "paidCommission"`,
+    order: sql`day DESC, sub_affiliate_uid COLLATE "C" ASC`,
+    after: (r) => sql`(day < ${r.date}::date OR (day = ${r.date}::date AND sub_affiliate_uid COLLATE "C" > ${r.subAffiliateUid}))`,
+    record: subAffiliateRecord,
+  } satisfies ArchiveRead<SubAffiliateFilter, SubAffiliateRecord, SubAffiliateRow>,
+
+  /** Invitees newest registration first, then uid descending. */
+  invitees: {
+    from: (f) => sql`archive_invitee WHERE ${inviteeConds(f)}`,
+    columns: INVITEE_COLUMNS,
+    order: sql`register_time DESC, uid COLLATE "C" DESC`,
+    after: (r) => sql`(register_time, uid COLLATE "C") < (${r.registerTime}, ${r.uid})`,
+    record: inviteeRecord,
+  } satisfies ArchiveRead<InviteeFilter, InviteeRecord, InviteeRow>,
+
+  /** Transfers newest first, then withdrawId descending (longer ids are larger numbers). */
+  withdrawals: {
+    from: (f) => sql`archive_transfer WHERE ${withdrawalConds(f)}`,
+    columns: WITHDRAWAL_COLUMNS,
+    order: sql`create_time DESC, length(withdraw_id) DESC, withdraw_id COLLATE "C" DESC`,
+    after: (r) => sql`(create_time, length(withdraw_id), withdraw_id COLLATE "C") < (${r.createTime}, ${r.withdrawId.length}, ${r.withdrawId})`,
+    record: (r, f) => withdrawalRecord(r, f.allAccountTypes),
+  } satisfies ArchiveRead<ArchiveWithdrawalFilter, WithdrawalRecord, WithdrawalRow>,
+} satisfies Record<DatasetKey, unknown>;

@@ -10,7 +10,7 @@
  * dies.
  */
 import type { ArchiveEngine, SyncLogger } from "./engine";
-import type { SyncLock } from "./lock";
+import { holdForRound, type SyncLock } from "./lock";
 import { DATASETS, type DatasetKey } from "./settings";
 import { datasetRows, ensureDatasetRows, pendingCursors, type DatasetRow } from "./store";
 
@@ -74,16 +74,7 @@ export class ArchiveScheduler {
 
   /** One look for due work; start what is due without waiting for it. Tests call this directly. */
   async tick(): Promise<void> {
-    if (!this.lock.held) {
-      const got = await this.lock.tryAcquire().catch((e) => {
-        this.logger?.warn({ error: String(e) }, "archive sync lock: could not ask");
-        return false;
-      });
-      if (!got) return;
-      this.logger?.info({}, "archive sync lock taken; this process runs the sync");
-    } else if (!(await this.lock.check())) {
-      return;
-    }
+    if (!(await holdForRound(this.lock, this.logger, "archive sync lock taken; this process runs the sync"))) return;
     const now = this.now();
     await ensureDatasetRows(this.engine.db, now);
     const rows = new Map((await datasetRows(this.engine.db)).map((r) => [r.dataset, r]));

@@ -10,6 +10,8 @@
  *   records, so both sources bucket time zones identically.
  * - `freshness()`: where the answer came from and when the archive was last synced
  *   (`{source: "archive"|"live"|"mixed", syncedAt}`); every JSON answer carries it.
+ * - What differs between the datasets is one entry each of `DATASET_READS`; what one answer
+ *   has read so far (for `freshness` and `warnings`) is its `Answer` (answer.ts).
  * - With `source=auto` the aggregates' live "rest of the range" — sub-affiliate records of
  *   today, invitees since the last sync — goes through `liveCache` when one is given
  *   (LIVE_CACHE_MS, see server.ts): every overview load asks for the same short stretch, so
@@ -25,31 +27,23 @@ import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/af
 import {
   inviteeSlices,
   isEmptyPage,
-  PRODUCT_TYPES,
+  largestPageSize,
   type InviteeFilter,
   type PageLister,
   type SubAffiliateFilter,
-  type WithdrawalFilter,
 } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 import { isWeexError } from "@/lib/weex/errors";
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import { DAY_MS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { PRODUCT_TYPES } from "@/lib/weex/limits";
+import { Answer } from "./answer";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
 import { problemsIn } from "./store";
 import { utcDayStart } from "./plan";
-import {
-  archiveFunnel,
-  archiveInviteePage,
-  archiveInviteeRecords,
-  archiveSubAffiliatePage,
-  archiveSubAffiliateRecords,
-  archiveSubAffiliateTotals,
-  archiveWithdrawalPage,
-  archiveWithdrawalRecords,
-} from "./read";
+import { ARCHIVE_READS, archiveFunnel, archivePage, archiveRecords, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
 import { freshnessOf, splitByTime, splitSubAffiliates, type Freshness, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 
@@ -76,7 +70,7 @@ export interface ArchiveSourceDeps {
   now?: () => number;
 }
 
-/** What `selectedSources` needs of a cache: `TtlCache` (lib/server/cache.ts) fits. */
+/** What `selectedSources` needs of a cache: `TtlCache` (lib/cache/ttl-cache.ts) fits. */
 export interface LiveCache {
   get(key: string, load: () => Promise<readonly unknown[]>): Promise<readonly unknown[]>;
 }
@@ -129,69 +123,129 @@ export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> 
   return { coverage, syncedAt: toMs(list[0]?.syncedAt ?? null) };
 }
 
+/** A filter's time range (inclusive epoch ms; undefined = open). */
+type Range = { startTime?: number; endTime?: number };
+
+/**
+ * How one dataset is read, on either side: everything `selectedSources` needs to know that
+ * differs between sub-affiliate records, invitees and transfers.
+ */
+interface DatasetRead<F extends Range, R> {
+  dataset: DatasetKey;
+  /** the archive's rows (read.ts) */
+  archive: ArchiveRead<F, R, never>;
+  /** the live records of a filter (the affiliate helper's page walkers) */
+  live(sources: AffiliateSources, f: F, signal?: AbortSignal): AsyncIterable<R[]>;
+  /** the filters one answer reads one after the other, in the upstream's order (default: the filter alone) */
+  variants?(f: F): F[];
+  /** how a range splits between the archive and live (select.ts) */
+  split(range: F, held: Held, source: SourceParam, now: number, limits: { horizon: number; freshMs: number }): Part[];
+  /** the filter as the archive part reads it (default: as it is) */
+  archiveFilter?(f: F, source: SourceParam): F;
+  /** the variant of the stored problems an answer over `f` reports (default, or undefined: every variant) */
+  problemVariant?(f: F, source: SourceParam): Record<string, string> | undefined;
+  /**
+   * A record's time, for datasets whose live part may end "now" to the millisecond (a shared
+   * walk "up to now" is cut to each caller's range by it). Absent: parts are whole UTC days.
+   */
+  timeOf?(r: R): number;
+  /** the upstream queries one live part of a list needs, newest first (default: the range alone) */
+  liveSlices?(range: Range, now: number): Range[];
+}
+
+/**
+ * Transfers as the archive reads them. The archive holds every account-type pair; WEEX answers
+ * one pair per query (SPOT→SPOT when none is named). With `source=archive` and no account
+ * type named the answer is everything held (each record saying its pair), so the archive's
+ * answer equals what it holds; in `auto` answers the archive's part keeps the upstream's
+ * default, so the parts of one answer mean the same.
+ */
+function archiveTransferFilter(f: ArchiveWithdrawalFilter, source: SourceParam): ArchiveWithdrawalFilter {
+  return source === "archive" && f.fromAccountType === undefined && f.toAccountType === undefined ? { ...f, allAccountTypes: true } : f;
+}
+
+/** An entry of the table: the dataset, its archive side (read.ts), and the rest. */
+function datasetRead<F extends Range, R>(dataset: DatasetKey, archive: ArchiveRead<F, R, never>, rest: Omit<DatasetRead<F, R>, "dataset" | "archive">): DatasetRead<F, R> {
+  return { dataset, archive, ...rest };
+}
+
+const DATASET_READS = {
+  subAffiliates: datasetRead<SubAffiliateFilter, SubAffiliateRecord>("subAffiliates", ARCHIVE_READS.subAffiliates, {
+    live: (sources, f, signal) => sources.subAffiliates.records(f, signal),
+    // The live order: SPOT's records, then FUTURES', each newest day first.
+    variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
+    split: (range, held, source, now, { horizon }) => splitSubAffiliates(range, held, source, now, horizon),
+    problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
+  }),
+
+  invitees: datasetRead<InviteeFilter, InviteeRecord>("invitees", ARCHIVE_READS.invitees, {
+    live: (sources, f, signal) => sources.invitees.records(f, signal),
+    split: (range, held, source, now, { freshMs }) => splitByTime("invitees", range, held, source, now, freshMs),
+    timeOf: (r) => r.registerTime,
+    // (invitee slices come oldest first; a list is newest first)
+    liveSlices: (range, now) => inviteeSlices(range, now).reverse(),
+  }),
+
+  withdrawals: datasetRead<ArchiveWithdrawalFilter, WithdrawalRecord>("withdrawals", ARCHIVE_READS.withdrawals, {
+    live: (sources, f, signal) => sources.withdrawals.records(f, signal),
+    split: (range, held, source, now, { freshMs }) => splitByTime("withdrawals", range, held, source, now, freshMs),
+    archiveFilter: archiveTransferFilter,
+    problemVariant(f, source) {
+      const a = archiveTransferFilter(f, source);
+      if (a.allAccountTypes) return undefined;
+      // (key order as the sync stores it: datasets.ts)
+      return { fromAccountType: a.fromAccountType ?? "SPOT", toAccountType: a.toAccountType ?? "SPOT" };
+    },
+    timeOf: (r) => r.createTime,
+  }),
+};
+
+/** The table as the list route reads it: any dataset, records as they come. */
+const LIST_READS: Record<DatasetKey, DatasetRead<Range, unknown>> = DATASET_READS;
+
 export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps): SelectedSources {
   const now = baseDeps.now ?? Date.now;
-  const seen: Freshness[] = [];
-  // Records of this request's upstream pages that could not be used: counted for `warnings`.
-  let problems = new ProblemSink();
-  // (the lister hands them to whichever sink is current: `startOver` begins a fresh one)
-  const lister = collecting(baseDeps.lister, { add: (r) => problems.add(r) }, now);
+  const answer = new Answer(source);
+  // (the lister hands the records of this request's upstream pages that could not be used to the answer)
+  const lister = collecting(baseDeps.lister, { add: (r) => answer.setAside(r) }, now);
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
-  const horizon = () => utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS;
+  const limits = () => ({ horizon: utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS, freshMs: deps.freshMs ?? 0 });
 
-  /**
-   * Transfers read from the archive. The archive holds every account-type pair; WEEX answers
-   * one pair per query (SPOT→SPOT when none is named). With `source=archive` and no account
-   * type named the answer is everything held (each record saying its pair), so the archive's
-   * answer equals what it holds; in `auto` answers the archive's part keeps the upstream's
-   * default, so the parts of one answer mean the same.
-   */
-  const archiveTransferFilter = (f: WithdrawalFilter) =>
-    source === "archive" && f.fromAccountType === undefined && f.toAccountType === undefined ? { ...f, allAccountTypes: true } : f;
-
-  /** Decide the parts of one request and remember where they come from. */
-  async function plan(dataset: DatasetKey, range: { startTime?: number; endTime?: number }): Promise<Part[]> {
+  /** Decide the parts of one request and note where they come from (with the archive part's stored problems). */
+  async function plan<F extends Range>(read: DatasetRead<F, unknown>, filter: F): Promise<Part[]> {
+    const range = { startTime: filter.startTime, endTime: filter.endTime };
     if (source === "live") {
-      seen.push({ source: "live", syncedAt: null });
+      answer.saw({ source: "live", syncedAt: null });
       return [{ from: "live", ...range }];
     }
     const db = await deps.db();
-    const held = await heldByArchive(db, dataset);
+    const held = await heldByArchive(db, read.dataset);
     const t = now();
     // WEEX no longer serves this report: `auto` answers with what the archive holds.
-    const archiveOnly = source === "archive" || (goneUntil.get(dataset) ?? 0) > t;
-    const parts = archiveOnly
-      ? [{ from: "archive" as const, ...range }]
-      : dataset === "subAffiliates"
-        ? splitSubAffiliates(range, held, source, t, horizon())
-        : splitByTime(dataset, range, held, source, t, deps.freshMs ?? 0);
-    seen.push(freshnessOf(parts, held.syncedAt));
+    const archiveOnly = source === "archive" || (goneUntil.get(read.dataset) ?? 0) > t;
+    const parts: Part[] = archiveOnly ? [{ from: "archive", ...range }] : read.split(filter, held, source, t, limits());
+    answer.saw(freshnessOf(parts, held.syncedAt));
     // What WEEX sent for the archived range that could not be stored is reported here too:
     // the records of this request's filters and of the archive part's own range.
     for (const p of parts) {
-      if (p.from === "archive") problems.add(await problemsIn(db, dataset, { ...range, startTime: p.startTime, endTime: p.endTime }, problemVariant(dataset, range)));
+      if (p.from === "archive") answer.setAside(await problemsIn(db, read.dataset, { ...filter, startTime: p.startTime, endTime: p.endTime }, read.problemVariant?.(filter, source)));
     }
     return parts;
   }
 
-  /**
-   * The variant of the stored problems an answer over `filter` reports: its product type; its
-   * account-type pair as the archive part reads it (none when it reads every pair).
-   */
-  function problemVariant(dataset: DatasetKey, filter: Record<string, unknown>): Record<string, string> | undefined {
-    if (dataset === "subAffiliates") {
-      const productType = (filter as SubAffiliateFilter).productType;
-      return productType ? { productType } : undefined;
+  /** The records of a filter: each variant in turn, its parts newest first. */
+  async function* records<F extends Range, R>(read: DatasetRead<F, R>, filter: F, signal?: AbortSignal): AsyncGenerator<R[]> {
+    const parts = await plan(read, filter);
+    for (const variant of read.variants?.(filter) ?? [filter]) {
+      for (const p of parts) {
+        const f = { ...variant, startTime: p.startTime, endTime: p.endTime };
+        yield* p.from === "archive" ? archiveRecords(read.archive, await deps.db(), read.archiveFilter?.(f, source) ?? f, signal, now()) : read.live(deps.live, f, signal);
+      }
     }
-    if (dataset !== "withdrawals") return undefined;
-    const f = archiveTransferFilter(filter as WithdrawalFilter);
-    if ("allAccountTypes" in f && f.allAccountTypes) return undefined;
-    // (key order as the sync stores it: datasets.ts)
-    return { fromAccountType: f.fromAccountType ?? "SPOT", toAccountType: f.toAccountType ?? "SPOT" };
   }
 
   /** Whether a live part goes through the cache: `auto` answers, a bounded and short range. */
-  function cacheable(f: { startTime?: number; endTime?: number }): boolean {
+  function cacheable(f: Range): f is Required<Range> {
     return (
       deps.liveCache !== undefined &&
       source === "auto" &&
@@ -202,18 +256,20 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   }
 
   /**
-   * The records of one live part, through the cache. The shared walk runs without the
-   * caller's signal (one person leaving must not fail the others waiting on it); each caller
-   * stops waiting on its own signal.
+   * One live walk shared through the cache. A part ending this close to now is cached as "up
+   * to now" (the walk reads up to the moment it starts), so loads seconds apart share it; each
+   * caller keeps the records of its own range. The shared walk runs without the caller's
+   * signal (one person leaving must not fail the others waiting on it); each caller stops
+   * waiting on its own signal.
    */
-  async function cachedWalk<R>(key: [DatasetKey, Record<string, unknown>], walk: (live: AffiliateSources) => AsyncIterable<R[]>, signal?: AbortSignal): Promise<R[]> {
-    const load = () =>
-      recordingRejected(async (walkLister) => {
-        const out: R[] = [];
-        for await (const batch of walk(liveSources(walkLister, now))) out.push(...batch);
-        return out;
-      });
-    return reported(await untilAborted(deps.liveCache!.get(cacheKey(key), load), signal)) as R[];
+  async function shared<F extends Range, R>(read: DatasetRead<F, R>, kind: string, f: F & Required<Range>, walk: (lister: PageLister, range: Range) => Promise<R[]>, signal?: AbortSignal): Promise<readonly R[]> {
+    const t = now();
+    const upToNow = read.timeOf !== undefined && f.endTime <= t && f.endTime >= t - UP_TO_NOW_SLACK_MS;
+    const key = cacheKey([kind, upToNow ? { ...f, endTime: "now" } : { ...f }]);
+    const load = () => recordingRejected((l) => walk(l, upToNow ? { ...f, endTime: now() } : f));
+    const all = reported(await untilAborted(deps.liveCache!.get(key, load), signal)) as readonly R[];
+    const timeOf = read.timeOf;
+    return timeOf ? all.filter((r) => timeOf(r) >= f.startTime && timeOf(r) <= f.endTime) : all;
   }
 
   /**
@@ -230,68 +286,23 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   }
 
   /** A cached walk's records, its set-aside records added to this answer's warnings. */
-  function reported(records: readonly unknown[]): readonly unknown[] {
-    const rejected = (records as Walked).rejected;
-    if (rejected?.length) problems.add(rejected);
-    return records;
+  function reported(list: readonly unknown[]): readonly unknown[] {
+    const rejected = (list as Walked).rejected;
+    if (rejected?.length) answer.setAside(rejected);
+    return list;
   }
 
-  /** Sub-affiliate live parts are whole UTC days (select.ts): the filter itself is the key. */
-  async function* liveSubAffiliates(f: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
-    if (!cacheable(f)) return yield* deps.live.subAffiliates.records(f, signal);
-    const records = await cachedWalk(["subAffiliates", { ...f }], (live) => live.subAffiliates.records(f), signal);
-    if (records.length > 0) yield records.slice(); // (a copy: the cached array is shared)
+  /** The live records of an aggregate's live part, through the cache when it is one to cache. */
+  async function* liveForAggregate<F extends Range, R>(read: DatasetRead<F, R>, f: F, signal?: AbortSignal): AsyncGenerator<R[]> {
+    if (!cacheable(f)) return yield* read.live(deps.live, f, signal);
+    const walk = async (l: PageLister, range: Range) => {
+      const out: R[] = [];
+      for await (const batch of read.live(liveSources(l, now), { ...f, ...range })) out.push(...batch);
+      return out;
+    };
+    const mine = await shared(read, read.dataset, f, walk, signal);
+    if (mine.length > 0) yield mine.slice(); // (a copy: the cached array is shared)
   }
-
-  /**
-   * Invitee live parts end at the request's end, usually "now" to the millisecond. Such a part
-   * is cached as "up to now" (the walk reads up to the moment it starts), so overview loads
-   * seconds apart share it; each caller keeps the records of its own range.
-   */
-  async function* liveInvitees(f: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
-    if (!cacheable(f)) return yield* deps.live.invitees.records(f, signal);
-    const { startTime, endTime } = f as Required<Pick<InviteeFilter, "startTime" | "endTime">>;
-    const t = now();
-    const upToNow = endTime <= t && endTime >= t - UP_TO_NOW_SLACK_MS;
-    const records = upToNow
-      ? await cachedWalk(["invitees", { ...f, endTime: "now" }], (live) => live.invitees.records({ ...f, endTime: now() }), signal)
-      : await cachedWalk(["invitees", { ...f }], (live) => live.invitees.records(f), signal);
-    const mine = records.filter((r) => r.registerTime >= startTime && r.registerTime <= endTime);
-    if (mine.length > 0) yield mine;
-  }
-
-  const subAffiliates = {
-    async *records(filter: SubAffiliateFilter, signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
-      const parts = await plan("subAffiliates", filter);
-      // The live order: SPOT's records, then FUTURES', each newest day first.
-      for (const productType of filter.productType ? [filter.productType] : PRODUCT_TYPES) {
-        for (const p of parts) {
-          const f = { ...filter, productType, startTime: p.startTime, endTime: p.endTime };
-          yield* p.from === "archive" ? archiveSubAffiliateRecords(await deps.db(), f, signal, now()) : deps.live.subAffiliates.records(f, signal);
-        }
-      }
-    },
-  };
-
-  const invitees = {
-    async *records(filter: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
-      const parts = await plan("invitees", filter);
-      for (const p of parts) {
-        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-        yield* p.from === "archive" ? archiveInviteeRecords(await deps.db(), f, signal) : deps.live.invitees.records(f, signal);
-      }
-    },
-  };
-
-  const withdrawals = {
-    async *records(filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
-      const parts = await plan("withdrawals", filter);
-      for (const p of parts) {
-        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-        yield* p.from === "archive" ? archiveWithdrawalRecords(await deps.db(), archiveTransferFilter(f), signal) : deps.live.withdrawals.records(f, signal);
-      }
-    },
-  };
 
   /**
    * Sub-affiliate records for an aggregate: the live parts record by record, the archive part
@@ -300,91 +311,21 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    * the records it sums.
    */
   async function* forAggregate(filter: SubAffiliateFilter, key: "day" | "subAffiliate", signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
-    const parts = await plan("subAffiliates", filter);
-    for (const p of parts) {
+    const read = DATASET_READS.subAffiliates;
+    for (const p of await plan(read, filter)) {
       const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
       if (p.from === "archive") yield await archiveSubAffiliateTotals(await deps.db(), f, key, now());
-      else yield* liveSubAffiliates(f, signal);
+      else yield* liveForAggregate(read, f, signal);
     }
   }
-
-  /**
-   * `auto` when WEEX answers that it no longer serves a report (`gone`, weex-facts.md): the
-   * dataset is marked (plan() then reads the archive alone) and the answer is asked again,
-   * so the person sees what the archive holds instead of an error. `live` keeps the error.
-   */
-  async function orArchive<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (e) {
-      if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      startOver();
-      return run();
-    }
-  }
-
-  /**
-   * Before the second attempt at an answer: what the first one saw is forgotten, its sources
-   * and its set-aside records alike (else the archive's problems count twice and an export
-   * writes them twice).
-   */
-  function startOver(): void {
-    seen.length = 0;
-    const keepRecords = problems.keepRecords;
-    problems = new ProblemSink();
-    problems.keepRecords = keepRecords;
-  }
-
-  /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
-  async function* batchesOrArchive<T>(run: () => AsyncGenerator<T[]>): AsyncGenerator<T[]> {
-    let yielded = false;
-    try {
-      for await (const batch of run()) {
-        yielded = true;
-        yield batch;
-      }
-    } catch (e) {
-      if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
-      startOver();
-      yield* run();
-    }
-  }
-
-  return {
-    subAffiliates: { records: (filter, signal) => batchesOrArchive(() => subAffiliates.records(filter, signal)) },
-    invitees: { records: (filter, signal) => batchesOrArchive(() => invitees.records(filter, signal)) },
-    withdrawals: { records: (filter, signal) => batchesOrArchive(() => withdrawals.records(filter, signal)) },
-    series: (filter, granularity, tz, signal) => orArchive(() => buildSeries(forAggregate(filter, "day", signal), granularity, tz)),
-    leaderboard: (filter, opts, signal) => orArchive(() => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts)),
-    funnel: (range, signal) => orArchive(() => funnel(range, signal)),
-    list: (key, input, signal) =>
-      orArchive(async () => {
-        const { rejected: _rejected, ...page } = await listPage(key, input, signal);
-        return page;
-      }),
-    warnings: () => problems.warnings(),
-    async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
-      problems.keepRecords = true;
-      for await (const batch of batches) yield [...batch, ...(problems.takeRecords() as T[])];
-      const rest = problems.takeRecords() as T[];
-      if (rest.length > 0) yield rest;
-    },
-    freshness() {
-      if (seen.length === 0) return { source: source === "archive" ? "archive" : "live", syncedAt: null };
-      const sources = new Set(seen.map((f) => f.source));
-      const syncedAt = seen.find((f) => f.syncedAt !== null)?.syncedAt ?? null;
-      if (sources.size === 1) return seen[0];
-      return { source: "mixed", syncedAt };
-    },
-  };
 
   /** The cohort funnel: the archive part counted in SQL, the live part from the records. */
   async function funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel> {
-    const parts = await plan("invitees", range);
+    const read = DATASET_READS.invitees;
     const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
-    for (const p of parts) {
+    for (const p of await plan(read, range)) {
       const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
-      const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveInvitees(r, signal), r);
+      const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveForAggregate(read, r, signal), r);
       for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];
     }
     return total;
@@ -398,37 +339,23 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    * twenty people opening it cost one walk per LIVE_CACHE_MS instead of one each — transfers
    * weigh 100 of WEEX's 500 per 10 s.
    */
-  async function liveListPart(key: "invitees" | "subAffiliates" | "withdrawals", f: Record<string, unknown>, signal?: AbortSignal): Promise<readonly unknown[]> {
-    const walk = async (range: Record<string, unknown>, walkSignal?: AbortSignal, walkLister: PageLister = deps.lister) => {
+  async function liveListPart(read: DatasetRead<Range, unknown>, f: Record<string, unknown> & Range, signal?: AbortSignal): Promise<readonly unknown[]> {
+    const key = read.dataset;
+    const walk = async (walkLister: PageLister, range: Record<string, unknown>, walkSignal?: AbortSignal) => {
       const got: unknown[] = [];
       let pages = 0;
-      // (invitee slices come oldest first; a list is newest first)
-      for (const slice of key === "invitees" ? inviteeSlices(range, now()).reverse() : [range]) {
+      for (const slice of read.liveSlices?.(range, now()) ?? [range]) {
         for (let pg = 1; ; pg++) {
           if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
-          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: 100 }, { signal: walkSignal });
+          const r = await walkLister.list(key, { ...definedOnly({ ...range, ...slice }), page: pg, pageSize: largestPageSize(key) }, { signal: walkSignal });
           got.push(...r.items);
           if (!r.hasNextPage || isEmptyPage(r)) break;
         }
       }
       return got;
     };
-    const range = f as { startTime?: number; endTime?: number };
-    if (!cacheable(range)) return walk(f, signal);
-    // A part ending this close to now is "up to now" (see liveInvitees): its key says so.
-    const t = now();
-    const upToNow = key !== "subAffiliates" && range.endTime! <= t && range.endTime! >= t - UP_TO_NOW_SLACK_MS;
-    const cacheKeyFilter = upToNow ? { ...f, endTime: "now" } : f;
-    const records = reported(
-      await untilAborted(
-        deps.liveCache!.get(cacheKey([`list:${key}`, cacheKeyFilter]), () => recordingRejected((l) => walk(upToNow ? { ...f, endTime: now() } : f, undefined, l))),
-        signal,
-      ),
-    );
-    if (!upToNow) return records;
-    // A shared "up to now" walk may reach past this caller's end: keep its own range only.
-    const timeOf = key === "invitees" ? (r: unknown) => (r as InviteeRecord).registerTime : (r: unknown) => (r as WithdrawalRecord).createTime;
-    return records.filter((r) => timeOf(r) >= range.startTime! && timeOf(r) <= range.endTime!);
+    if (!cacheable(f)) return walk(deps.lister, f, signal);
+    return shared(read, `list:${key}`, f, (l, range) => walk(l, { ...f, ...range }), signal);
   }
 
   /**
@@ -436,23 +363,17 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    * their concatenation. A live part is read whole (it is the short stretch since the last
    * sync, or today); if it is long, the request is answered live as a whole instead.
    */
-  async function listPage(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>> {
+  async function listPage(key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>> {
+    const read = LIST_READS[key];
     const { page, pageSize, ...filter } = input;
-    const dataset: DatasetKey = key;
-    const parts = await plan(dataset, filter as { startTime?: number; endTime?: number });
-    const liveList = (f: Record<string, unknown>, pg: number, size: number) =>
-      deps.lister.list(key, { ...definedOnly(f), page: pg, pageSize: size }, { signal });
-    const archivePage = async (f: Record<string, unknown>, pg: number, size: number): Promise<ListPage<unknown>> => {
-      const db = await deps.db();
-      if (key === "invitees") return archiveInviteePage(db, f as InviteeFilter, pg, size);
-      if (key === "withdrawals") return archiveWithdrawalPage(db, archiveTransferFilter(f as WithdrawalFilter), pg, size);
-      return archiveSubAffiliatePage(db, f as unknown as SubAffiliateFilter & { productType: string }, pg, size, now());
-    };
+    const parts = await plan(read, filter);
+    const liveList = (f: Record<string, unknown>, pg: number, size: number) => deps.lister.list(key, { ...definedOnly(f), page: pg, pageSize: size }, { signal });
+    const archiveList = async (f: Record<string, unknown>, pg: number, size: number) => archivePage(read.archive, await deps.db(), read.archiveFilter?.(f, source) ?? f, pg, size, now());
 
     if (parts.length === 1) {
       const p = parts[0];
       const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-      return p.from === "archive" ? archivePage(f, page, pageSize) : liveList(f, page, pageSize);
+      return p.from === "archive" ? archiveList(f, page, pageSize) : liveList(f, page, pageSize);
     }
 
     // Mixed: the live parts in full (at most a few pages), the archive part by offset.
@@ -464,11 +385,11 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
       if (p.from === "live") {
         let got: readonly unknown[];
         try {
-          got = await liveListPart(key, f, signal);
+          got = await liveListPart(read, f, signal);
         } catch (e) {
           if (!(e instanceof TooLongToMerge)) throw e;
           // Too much to merge: answer the whole request live, as without an archive.
-          seen.splice(0, seen.length, { source: "live", syncedAt: null });
+          answer.answeredLive();
           return liveList(filter, page, pageSize);
         }
         total += got.length;
@@ -476,7 +397,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
         items.push(...take);
         skip = Math.max(0, skip - got.length);
       } else {
-        const offsetPage = await archiveSlice(archivePage, f, skip, pageSize - items.length);
+        const offsetPage = await archiveSlice(archiveList, f, skip, pageSize - items.length);
         total += offsetPage.total;
         items.push(...offsetPage.items);
         skip = Math.max(0, skip - offsetPage.total);
@@ -485,6 +406,58 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const pages = Math.ceil(total / pageSize);
     return { items, page, pageSize, total, pages, hasNextPage: page < pages };
   }
+
+  /**
+   * `auto` when WEEX answers that it no longer serves a report (`gone`, weex-facts.md): the
+   * dataset is marked (plan() then reads the archive alone) and the answer is asked again,
+   * so the person sees what the archive holds instead of an error. `live` keeps the error.
+   */
+  async function orArchive<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      answer.startOver();
+      return run();
+    }
+  }
+
+  /** The same for a stream of batches, as long as nothing was yielded yet (a started file fails visibly). */
+  async function* batchesOrArchive<T>(run: () => AsyncGenerator<T[]>): AsyncGenerator<T[]> {
+    let yielded = false;
+    try {
+      for await (const batch of run()) {
+        yielded = true;
+        yield batch;
+      }
+    } catch (e) {
+      if (yielded || source !== "auto" || !isWeexError(e) || !e.gone) throw e;
+      answer.startOver();
+      yield* run();
+    }
+  }
+
+  return {
+    subAffiliates: { records: (filter, signal) => batchesOrArchive(() => records(DATASET_READS.subAffiliates, filter, signal)) },
+    invitees: { records: (filter, signal) => batchesOrArchive(() => records(DATASET_READS.invitees, filter, signal)) },
+    withdrawals: { records: (filter, signal) => batchesOrArchive(() => records(DATASET_READS.withdrawals, filter, signal)) },
+    series: (filter, granularity, tz, signal) => orArchive(() => buildSeries(forAggregate(filter, "day", signal), granularity, tz)),
+    leaderboard: (filter, opts, signal) => orArchive(() => buildLeaderboard(forAggregate(filter, "subAffiliate", signal), opts)),
+    funnel: (range, signal) => orArchive(() => funnel(range, signal)),
+    list: (key, input, signal) =>
+      orArchive(async () => {
+        const { rejected: _rejected, ...page } = await listPage(key, input, signal);
+        return page;
+      }),
+    warnings: () => answer.warnings(),
+    async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+      answer.keepRecords();
+      for await (const batch of batches) yield [...batch, ...(answer.takeRecords() as T[])];
+      const rest = answer.takeRecords() as T[];
+      if (rest.length > 0) yield rest;
+    },
+    freshness: () => answer.freshness(),
+  };
 }
 
 /**

@@ -23,7 +23,6 @@ import { subAffiliatePages } from "@/lib/affiliate/pages";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { ArchiveEngine } from "./engine";
-import { pageLister } from "./lister";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "./lock";
 import { PgWeightLedger } from "./pg-ledger";
 import { ArchiveScheduler } from "./scheduler";
@@ -56,7 +55,7 @@ async function main() {
           ...(postgres ? { ledger: new PgWeightLedger(database.db) } : {}),
         });
   const client = new WeexClient({ spotBaseUrl: env.SIM_URL!, contractBaseUrl: env.SIM_URL!, credentials: SIM_CREDENTIALS, budget, now });
-  const lister = pageLister(client);
+  const lister = client;
   const settings = {
     ...DEFAULT_SETTINGS,
     subAffiliateDays: Number(env.SUB_AFFILIATE_DAYS ?? DEFAULT_SETTINGS.subAffiliateDays),

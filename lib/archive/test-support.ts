@@ -10,21 +10,18 @@ import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
 import type { InviteeRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
-import { pageLister } from "./lister";
 
 export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
 
 /** A client for the simulator at `url`; `now` is the clock both sides share in frozen-clock tests. */
 export function simClient(url: string, opts: { budget?: WeightBudget; now?: () => number } = {}): PageLister {
-  return pageLister(
-    new WeexClient({
-      spotBaseUrl: url,
-      contractBaseUrl: url,
-      credentials: SIM_CREDENTIALS,
-      budget: opts.budget ?? new MemoryBudget(),
-      now: opts.now,
-    }),
-  );
+  return new WeexClient({
+    spotBaseUrl: url,
+    contractBaseUrl: url,
+    credentials: SIM_CREDENTIALS,
+    budget: opts.budget ?? new MemoryBudget(),
+    now: opts.now,
+  });
 }
 
 /** A budget that never waits (for tests whose simulator has no practical limit). */

@@ -49,10 +49,11 @@ export async function openDatabase(target: OpenTarget): Promise<Database> {
  * shared_buffers (128 MB) is allocated and touched inside the WebAssembly memory when the
  * database opens, so it is resident from the start and never given back; the embedded
  * database of a demo or a small install holds tens of MB, and pages beyond the cache come
- * from the operating system's file cache. 32 MB keeps the server ~100 MB smaller (measured by
- * bench/demo.ts) for the same reads.
+ * from the operating system's file cache. 16 MB keeps the server ~110 MB smaller than the
+ * default (measured by bench/demo.ts); a year's daily series of every sub-affiliate still
+ * reads in tens of milliseconds (bench/archive.ts).
  */
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
 
 async function openPglite(target: { kind: "embedded"; dataDir: string } | { kind: "memory" }): Promise<Database> {
   let releaseLock = () => {};

@@ -164,13 +164,13 @@ describe("embedded database in a directory", () => {
     await expect(openDatabase({ kind: "embedded", dataDir })).rejects.toBeInstanceOf(DatabaseBusyError);
   });
 
-  it("opens with a 32 MB buffer cache, not PostgreSQL's resident 128 MB (the demo's memory)", async () => {
+  it("opens with a 16 MB buffer cache, not PostgreSQL's resident 128 MB (the demo's memory)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "weex-db-"));
     dirs.push(dataDir);
     const database = await openDatabase({ kind: "embedded", dataDir });
     try {
       const rows = await database.withSession((s) => s.query<{ shared_buffers: string }>("SHOW shared_buffers"));
-      expect(rows[0]?.shared_buffers).toBe("32MB");
+      expect(rows[0]?.shared_buffers).toBe("16MB");
     } finally {
       await database.close();
     }

@@ -4,8 +4,8 @@
  * accounts exist. Every later call returns the same instance.
  */
 import "server-only";
-import { getConfig, type DatabaseTarget } from "@/lib/server/config";
-import { logger } from "@/lib/server/log";
+import { getConfig, type DatabaseTarget } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
 import { openDatabase, type Database, type Db } from "./connection";
 import { migrate } from "./migrate";
 import { ensureStartupUsers } from "./users";

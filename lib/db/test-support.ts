@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
 import { openDatabase, type Database } from "./connection";
 import { migrate } from "./migrate";
 
@@ -59,4 +60,23 @@ export function testBackends(): TestBackend[] {
     });
   }
   return backends;
+}
+
+/**
+ * A suite per test database (`describe` named "<name> on pglite|postgres"): the database is
+ * opened before the suite's tests and closed after them; `body` reads it through `db()`.
+ */
+export function onEachTestDatabase(name: string, body: (db: () => Database) => void): void {
+  for (const backend of testBackends()) {
+    describe(`${name} on ${backend.name}`, () => {
+      let database: Database | undefined;
+      beforeAll(async () => {
+        database = await backend.open();
+      }, 180_000);
+      afterAll(async () => {
+        await database?.close();
+      });
+      body(() => database!);
+    });
+  }
 }

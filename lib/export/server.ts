@@ -4,7 +4,7 @@
  * response left to carry it, so the log is where it is told).
  */
 import "server-only";
-import { logger } from "@/lib/server/log";
+import { logger } from "@/lib/log/log";
 import { isWeexError } from "@/lib/weex/errors";
 import { csvDownload, type CsvDownload } from "./response";
 

@@ -6,7 +6,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { writeAudit, type AuditEntry } from "@/lib/db/audit";
-import { logger } from "./log";
+import { logger } from "@/lib/log/log";
 
 export type { AuditEntry, AuditOutcome } from "@/lib/db/audit";
 

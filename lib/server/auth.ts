@@ -18,8 +18,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
 import { getUserById, getUserByUsername, normalizeUsername, verifyPassword, type Role } from "@/lib/db/users";
 import { audit } from "./audit";
-import { getAuthSecret } from "./config";
-import { logger } from "./log";
+import { getAuthSecret } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
 import { clientIp, isHttps } from "./request-info";
 import { noteFailure, noteSuccess, throttleState } from "./throttle";
 

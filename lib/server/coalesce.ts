@@ -7,7 +7,7 @@
  * Keyed by route and normalised query, not by user: every user sees the same affiliate
  * account. Each request is still authenticated, authorised and validated on its own before it
  * joins (lib/server/route.ts). Nothing is kept after the answer (the caches do that:
- * lib/server/cache.ts for reference data, the live cache for lists); this only merges the
+ * lib/cache/ttl-cache.ts for reference data, the live cache for lists); this only merges the
  * requests in flight.
  *
  * The shared work is cancelled only when every request that joined it has gone away; one

@@ -1,22 +1,29 @@
 /**
- * Errors a route handler raises itself (an unknown user, a rule of the dashboard rather than
- * of WEEX). The wrapper in route.ts renders them; no handler writes error JSON.
- * WEEX-side problems are WeexError (lib/weex/errors.ts), mapped by toApiError.
+ * The server's one error module. Everything that goes wrong in a route handler ends here as an
+ * `ApiError` with one of the dashboard's codes (lib/contract/errors.ts: codes, statuses, body):
+ *
+ * - raised by the server itself (`new ApiError`, `fieldError`, `invalidInput`);
+ * - zod issues of our own input → `fields` (`fieldIssues`, the only place that names them);
+ * - the exchange client's `WeexError` → `fromWeexError` (the kind decides the code; WEEX's
+ *   status, code and message ride along as `upstream`).
+ *
+ * route.ts renders them; no handler writes error JSON.
  */
 import "server-only";
-import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue } from "@/lib/weex/errors";
+import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo } from "@/lib/contract/errors";
+import type { InputIssue, WeexError, WeexErrorKind } from "@/lib/weex/errors";
+import { eachKeyNamed } from "@/lib/weex/wire";
 
 export class ApiError extends Error {
-  readonly code: ApiErrorCode;
-  readonly fields?: FieldIssue[];
-  readonly retryAfterSeconds?: number;
+  override readonly name = "ApiError";
 
-  constructor(code: ApiErrorCode, message: string, extra: { fields?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    /** the fields our input got wrong; what WEEX answered; when a retry may succeed (429) */
+    readonly details: { fields?: FieldIssue[]; upstream?: UpstreamInfo; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
-    this.name = "ApiError";
-    this.code = code;
-    this.fields = extra.fields;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 
   get status(): number {
@@ -24,13 +31,60 @@ export class ApiError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields?.length ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details.fields?.length ? { fields: this.details.fields } : {}),
+        ...(this.details.upstream ? { upstream: this.details.upstream } : {}),
+      },
+    };
   }
+
+  toResponse(): Response {
+    return errorResponse(this.status, this.toBody(), this.details.retryAfterSeconds);
+  }
+}
+
+/**
+ * zod issues as the contract's `fields`: dotted paths, each unknown key named on its own.
+ * `root` names an issue about the input as a whole.
+ */
+export function fieldIssues(issues: readonly InputIssue[], root = "(input)"): FieldIssue[] {
+  return eachKeyNamed(issues).map((i) => ({ path: i.path.map(String).join(".") || root, message: i.message }));
+}
+
+/** A 400 naming every field that is wrong; the message names the first. */
+export function invalidInput(fields: FieldIssue[]): ApiError {
+  const first = fields[0];
+  return new ApiError("validation_error", first ? `Invalid input: ${first.path} ${first.message}` : "Invalid input", { fields });
 }
 
 /** A 400 naming one field. */
 export function fieldError(path: string, message: string): ApiError {
-  return new ApiError("validation_error", `Invalid input: ${path} ${message}`, { fields: [{ path, message }] });
+  return invalidInput([{ path, message }]);
+}
+
+/** The dashboard code each kind of exchange-client failure is answered with. */
+const KIND_TO_CODE: Record<WeexErrorKind, ApiErrorCode> = {
+  validation: "validation_error",
+  upstream: "upstream_error",
+  malformed: "upstream_error",
+  unavailable: "upstream_unavailable",
+  timeout: "upstream_timeout",
+  rate_limited: "rate_limited",
+  not_found: "not_found",
+};
+
+/** The exchange client's error as the dashboard's (Retry-After whole seconds, at least 1, on 429). */
+export function fromWeexError(e: WeexError): ApiError {
+  const code = KIND_TO_CODE[e.kind];
+  const upstream = e.upstream && (e.upstream.status !== undefined || e.upstream.code !== undefined) ? e.upstream : undefined;
+  return new ApiError(code, e.message, {
+    fields: e.issues ? fieldIssues(e.issues, "(body)") : undefined,
+    upstream,
+    retryAfterSeconds: code === "rate_limited" ? Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) : undefined,
+  });
 }
 
 /** The one way to write an error response (also used outside route(), e.g. the login throttle). */

@@ -8,7 +8,7 @@
  * exist; the client order id tells). Nothing here is ever retried.
  */
 import "server-only";
-import { businessFailure, type ParsedParamsOf, type ResultOf } from "@/lib/weex/endpoints";
+import { businessFailure, ENDPOINTS, type EndpointDef, type ParsedParamsOf, type ResultOf } from "@/lib/weex/endpoints";
 import { isWeexError } from "@/lib/weex/errors";
 import { audit } from "./audit";
 import type { SessionUser } from "./auth";
@@ -22,13 +22,10 @@ export const ORDER_ACTIONS: Record<OrderKey, string> = {
   modifyTpSl: "plan_order.modify",
 };
 
-/** The upstream id of the order a result is about, or null when none was assigned. */
+/** The upstream id of the order a result is about (the endpoint table says where), or null when none was assigned. */
 function upstreamOrderId<K extends OrderKey>(key: K, params: ParsedParamsOf<K>, result: ResultOf<K> | undefined): string | null {
-  if (key === "modifyTpSl") return (params as ParsedParamsOf<"modifyTpSl">).orderId;
-  if (!result) return null;
-  if (key === "placeOrder") return (result as ResultOf<"placeOrder">).orderId ?? null;
-  const ids = (result as ResultOf<"placeTpSl">).map((r) => r.orderId).filter((id) => id !== "0");
-  return ids.length ? ids.join(",") : null;
+  const ep: EndpointDef = ENDPOINTS[key];
+  return ep.placesOrder!.orderId(params, result);
 }
 
 export async function sendOrder<K extends OrderKey>(

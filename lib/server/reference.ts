@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
-import { TtlCache } from "./cache";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getWeex } from "./weex";
 
 export const REFERENCE_TTL_MS = 60_000;

@@ -6,7 +6,7 @@
  *   upstream) → the handler (shared by identical concurrent GETs of the lists and reference
  *   data: coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
  *
- * Every error becomes the contract's error shape here: WeexError via toApiError (with
+ * Every error becomes the contract's error shape here (errors.ts): WeexError via fromWeexError (with
  * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
  * as a 500 whose message says nothing internal (the details go to the log with a reference).
  */
@@ -14,12 +14,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { isWeexError, toApiError, validationError, type FieldIssue } from "@/lib/weex/errors";
+import type { FieldIssue } from "@/lib/contract/errors";
 import { hasRole, type Role } from "@/lib/contract/roles";
+import { isWeexError } from "@/lib/weex/errors";
 import { getRequestUser, type SessionUser } from "./auth";
-import { scrubSecrets } from "./config";
-import { ApiError, errorResponse } from "./errors";
-import { logger } from "./log";
+import { scrubSecrets } from "@/lib/config/config";
+import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
+import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 
@@ -74,7 +75,7 @@ export function route<
       const rawBody = opts.body ? await readJsonBody(req) : undefined;
       if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
-      if (issues.length) throw validationError(uniqueIssues(issues).map((i) => ({ path: i.path.split("."), message: i.message })));
+      if (issues.length) throw invalidInput(uniqueIssues(issues));
 
       const handle = (r: NextRequest) =>
         opts.handler({
@@ -187,13 +188,7 @@ function uniqueIssues(issues: FieldIssue[]): FieldIssue[] {
 function parseInto<S extends z.ZodType>(schema: S, value: unknown, issues: FieldIssue[]): z.output<S> | undefined {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  for (const i of r.error.issues) {
-    if (i.code === "unrecognized_keys") {
-      for (const k of i.keys) issues.push({ path: [...i.path.map(String), k].join("."), message: "is not a known field" });
-    } else {
-      issues.push({ path: i.path.map(String).join(".") || "(input)", message: i.message });
-    }
-  }
+  issues.push(...fieldIssues(r.error.issues));
   return undefined;
 }
 
@@ -267,18 +262,17 @@ export function jsonText(text: string): Response {
 }
 
 function renderError(e: unknown, req: NextRequest): Response {
-  if (e instanceof ApiError) return errorResponse(e.status, e.toBody(), e.retryAfterSeconds);
+  if (e instanceof ApiError) return e.toResponse();
   if (isWeexError(e)) {
-    const { status, body, retryAfterSeconds } = toApiError(e);
+    const api = fromWeexError(e);
+    // (what WEEX said is shown, never a secret that may have slipped into it)
+    const body = api.toBody();
     body.error.message = scrubSecrets(body.error.message);
     if (body.error.upstream?.msg) body.error.upstream = { ...body.error.upstream, msg: scrubSecrets(body.error.upstream.msg) };
-    if (status >= 500) logger("route").warn({ method: req.method, path: req.nextUrl.pathname, kind: e.kind, upstream: e.upstream }, e.message);
-    return errorResponse(status, body, retryAfterSeconds);
+    if (api.status >= 500) logger("route").warn({ method: req.method, path: req.nextUrl.pathname, kind: e.kind, upstream: e.upstream }, e.message);
+    return errorResponse(api.status, body, api.details.retryAfterSeconds);
   }
-  if (e instanceof z.ZodError) {
-    const { status, body } = toApiError(validationError(e.issues));
-    return errorResponse(status, body);
-  }
+  if (e instanceof z.ZodError) return invalidInput(fieldIssues(e.issues, "(body)")).toResponse();
   if (req.signal.aborted || (e instanceof Error && (e.name === "ResponseAborted" || e.name === "AbortError"))) {
     // The person navigated away or cancelled a download: nobody reads this answer, and it is no bug.
     logger("route").info({ method: req.method, path: req.nextUrl.pathname }, "request aborted by the client");

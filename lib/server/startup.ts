@@ -7,9 +7,10 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import { DatabaseBusyError } from "@/lib/db/connection";
-import { startArchiveSync } from "@/lib/archive/server";
-import { ConfigError, getAuthSecret, getConfig } from "./config";
-import { logger } from "./log";
+import { startArchiveSync } from "@/lib/server/archive";
+import { ConfigError, getAuthSecret, getConfig } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
+import { startAlerts } from "@/lib/server/alerts";
 
 export async function startServer(): Promise<void> {
   const log = logger("startup");
@@ -20,6 +21,8 @@ export async function startServer(): Promise<void> {
     // The affiliate archive's background sync (issue 7; ARCHIVE_SYNC=off disables it). It must
     // not stop the dashboard from starting: its failures are logged and retried.
     await startArchiveSync().catch((e) => log.error({ err: e }, "the archive sync could not start"));
+    // Alerts and scheduled reports (issue 15): evaluated on the archive, sent by one instance.
+    await startAlerts().catch((e) => log.error({ err: e }, "the alerts worker could not start"));
     log.info(
       { mode: config.mode, database: config.database.kind, spotBaseUrl: config.spotBaseUrl, contractBaseUrl: config.contractBaseUrl },
       `dashboard ready in ${config.mode} mode`,

@@ -4,20 +4,10 @@
  */
 import "server-only";
 import { createSharedBudget, createSharedOrderCap } from "@/lib/archive/budget";
-import type { WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
 import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
-import { getConfig, type Config } from "./config";
-import { logger } from "./log";
-
-/**
- * The budget in front of WEEX: in-process on the embedded database; with DATABASE_URL its
- * ledger is shared through PostgreSQL so several processes together stay within the limits
- * (lib/archive/budget.ts, issue 7).
- */
-function createBudget(config: Config): WeightBudget {
-  return createSharedBudget(config);
-}
+import { getConfig } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
 
 const g = globalThis as typeof globalThis & { __weexClient?: WeexClient };
 
@@ -30,7 +20,9 @@ export function getWeex(): WeexClient {
       contractBaseUrl: config.contractBaseUrl,
       credentials: config.credentials,
       tradeCredentials: config.tradeCredentials,
-      budget: createBudget(config),
+      // in-process on the embedded database; with DATABASE_URL a ledger in PostgreSQL, so
+      // several processes together stay within WEEX's limits (lib/archive/budget.ts)
+      budget: createSharedBudget(config),
       timeoutMs: config.timeoutMs,
       orderCap,
       orderCapStore: createSharedOrderCap(config, orderCap),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMIT_ORDER } from "../weex/test-support";
 import { jsonNumber, stringifyWireJson } from "../weex/wire";
 import { codeOf, pathOf, startTestSim, type TestSim } from "./test-helpers";
 
@@ -13,17 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const order = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    symbol: "cmt_btcusdt",
-    side: "BUY",
-    positionSide: "LONG",
-    type: "LIMIT",
-    timeInForce: "GTC",
-    quantity: "0.01",
-    price: "68900",
-    newClientOrderId: `o-${Math.random().toString(36).slice(2, 10)}`,
-    ...over,
-  });
+  JSON.stringify({ ...LIMIT_ORDER, newClientOrderId: `o-${Math.random().toString(36).slice(2, 10)}`, ...over });
 const place = (body: string) => t.post(pathOf("placeOrder"), body);
 
 describe("POST /capi/v3/order", () => {

@@ -3,9 +3,11 @@
  * and requests signed with lib/weex/sign.ts (the tests do not depend on the client).
  */
 import { request, type IncomingHttpHeaders } from "node:http";
+import { afterAll, beforeAll } from "vitest";
 import { ENDPOINTS, type EndpointKey } from "../weex/endpoints";
 import { signedHeaders, type Credentials } from "../weex/sign";
 import { parseWireJson } from "../weex/wire";
+import { generateDataset, type Dataset } from "./data";
 import { startSimulator, SIM_DEFAULTS, type Simulator, type SimulatorOptions } from "./index";
 
 export const CREDS: Credentials = { apiKey: SIM_DEFAULTS.apiKey, apiSecret: SIM_DEFAULTS.apiSecret, passphrase: SIM_DEFAULTS.passphrase };
@@ -125,4 +127,25 @@ function send(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/**
+ * For a test file: a simulator at `scale` on the fixed clock (started before its tests, closed
+ * after them) and the data set it generated, i.e. the records every answer must come from.
+ */
+export function simulatorWithData(scale: number): { readonly sim: TestSim; readonly data: Dataset } {
+  const held: { sim?: TestSim; data?: Dataset } = {};
+  beforeAll(async () => {
+    held.sim = await startTestSim({ scale });
+    held.data = generateDataset({ seed: 42, scale, now: FIXED_NOW });
+  });
+  afterAll(() => held.sim?.close());
+  return {
+    get sim() {
+      return held.sim!;
+    },
+    get data() {
+      return held.data!;
+    },
+  };
 }

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDataset, type Dataset } from "./data";
+import { describe, expect, it } from "vitest";
 import { WINDOW_GRACE_MS } from "./params";
-import { codeOf, DAY, FIXED_NOW, pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
+import { codeOf, DAY, FIXED_NOW, pathOf, simulatorWithData, type Reply } from "./test-helpers";
 
 // The query windows: invitees (start within a year, ≤ 90 days a query), transfers (past month),
 // endTime ≥ startTime everywhere.
 
 const SCALE = 0.05;
 const NOW = FIXED_NOW;
-let t: TestSim;
-let data: Dataset;
-
-beforeAll(async () => {
-  t = await startTestSim({ scale: SCALE });
-  data = generateDataset({ seed: 42, scale: SCALE, now: NOW });
-});
-afterAll(() => t.close());
+const s = simulatorWithData(SCALE);
 
 const total = (r: Reply) => {
   expect(r.status, r.text).toBe(200);
   return Number((r.body as { total: string }).total);
 };
-const inviteesBetween = (from: number, to: number) => data.invitees.filter((i) => i.registerTime >= from && i.registerTime <= to).length;
+const inviteesBetween = (from: number, to: number) => s.data.invitees.filter((i) => i.registerTime >= from && i.registerTime <= to).length;
 
 describe("getAffiliateUIDs windows", () => {
-  const get = (q: Record<string, string | number>) => t.get(pathOf("invitees"), q);
+  const get = (q: Record<string, string | number>) => s.sim.get(pathOf("invitees"), q);
 
   it("refuses a start older than one year with -1170, allowing a minute of clock skew", async () => {
     const r = await get({ startTime: NOW - 366 * DAY, endTime: NOW - 300 * DAY });
@@ -58,7 +50,7 @@ describe("getAffiliateUIDs windows", () => {
   });
 
   it("looks one user up by uid across the whole year when no window is given", async () => {
-    const old = data.invitees.find((i) => i.registerTime < NOW - 200 * DAY)!;
+    const old = s.data.invitees.find((i) => i.registerTime < NOW - 200 * DAY)!;
     const r = await get({ uid: old.uid });
     expect((r.body as { channelUserInfoItemList: Array<{ uid: string }> }).channelUserInfoItemList.map((i) => i.uid)).toEqual([old.uid]);
     expect(total(await get({ uid: old.uid, startTime: NOW - 30 * DAY }))).toBe(0);
@@ -66,7 +58,7 @@ describe("getAffiliateUIDs windows", () => {
 });
 
 describe("getInternalWithdrawalStatus windows (past month)", () => {
-  const get = (q: Record<string, string | number>) => t.get(pathOf("withdrawals"), q);
+  const get = (q: Record<string, string | number>) => s.sim.get(pathOf("withdrawals"), q);
 
   it("refuses a start or end older than a month with -1170, allowing a minute of skew", async () => {
     expect(codeOf(await get({ startTime: NOW - 31 * DAY }))).toBe(-1170);
@@ -76,7 +68,7 @@ describe("getInternalWithdrawalStatus windows (past month)", () => {
   });
 
   it("a window selects by createTime; no window is the whole month", async () => {
-    const spotToSpot = data.transfers.filter((x) => x.fromAccountType === "SPOT" && x.toAccountType === "SPOT");
+    const spotToSpot = s.data.transfers.filter((x) => x.fromAccountType === "SPOT" && x.toAccountType === "SPOT");
     const count = (from: number, to: number) => spotToSpot.filter((x) => x.createTime >= from && x.createTime <= to).length;
     expect(total(await get({}))).toBe(count(NOW - 30 * DAY, NOW));
     expect(total(await get({ startTime: NOW - 7 * DAY, endTime: NOW - 2 * DAY }))).toBe(count(NOW - 7 * DAY, NOW - 2 * DAY));
@@ -84,7 +76,7 @@ describe("getInternalWithdrawalStatus windows (past month)", () => {
 });
 
 describe("querySubChannelTransactions dates", () => {
-  const post = (body: object) => t.post(pathOf("subAffiliates"), JSON.stringify({ productType: "FUTURES", pageSize: 100, ...body }));
+  const post = (body: object) => s.sim.post(pathOf("subAffiliates"), JSON.stringify({ productType: "FUTURES", pageSize: 100, ...body }));
 
   it("selects whole UTC days between the dates of startTime and endTime; null bounds are absent", async () => {
     const day = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -122,7 +122,7 @@ export async function apiGet<T>(path: string, params: QueryParams = {}, signal?:
  * Send a JSON body exactly as given (the order forms show this very text before sending).
  * Never retried: a placement that timed out may have been executed.
  */
-export async function apiSend<T>(method: "POST" | "PATCH", path: string, bodyText: string): Promise<T> {
+export async function apiSend<T>(method: "POST" | "PATCH" | "DELETE", path: string, bodyText: string): Promise<T> {
   const res = await send(path, { method, body: bodyText, headers: { "content-type": "application/json" } });
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as T;

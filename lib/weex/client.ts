@@ -19,6 +19,7 @@ import {
   type EndpointKey,
   type InviteeRecord,
   type ListPage,
+  type PagedKey,
   type ParamsOf,
   type ResultOf,
   type SpotOrderRecord,
@@ -74,7 +75,6 @@ export interface CallOptions {
   budgetWaitMs?: number;
 }
 
-export type PagedKey = Parameters<typeof toListPage>[0];
 interface PageParams {
   page?: number | string;
   pageSize?: number | string;
@@ -332,7 +332,7 @@ export class WeexClient {
     const kind = timedOut ? "timeout" : "unavailable";
     const neverSent = !timedOut && NOT_SENT_CODES.has(errorCode(cause) ?? "");
     if (!ep.placesOrder || neverSent) return new WeexError(kind, `${what}.`, { cause });
-    return new WeexError(kind, `${what}. ${maybeExecutedAdvice(ep, input)}`, { cause, maybeExecuted: true });
+    return new WeexError(kind, `${what}. ${ep.placesOrder.maybeDone(input)}`, { cause, maybeExecuted: true });
   }
 
   /**
@@ -342,11 +342,10 @@ export class WeexClient {
   private withPlacementAdvice(ep: EndpointDef, input: Record<string, unknown>, e: WeexError): WeexError {
     if (ep.placesOrder && e.kind === "rate_limited") {
       // WEEX refuses before executing: too many requests (the weights) or too many orders (the cap).
-      const what = ep.key === "modifyTpSl" ? "The change was not applied" : "The order was not placed";
-      return new WeexError("rate_limited", `WEEX answered 429 (too many requests or too many orders a minute). ${what}.`, { upstream: e.upstream, retryAfterMs: e.retryAfterMs });
+      return new WeexError("rate_limited", `WEEX answered 429 (too many requests or too many orders a minute). ${ep.placesOrder.notDone}.`, { upstream: e.upstream, retryAfterMs: e.retryAfterMs });
     }
     if (!ep.placesOrder || (e.kind !== "unavailable" && e.kind !== "malformed")) return e;
-    const message = `${e.message.replace(/\.?$/, ".")} ${maybeExecutedAdvice(ep, input)}`;
+    const message = `${e.message.replace(/\.?$/, ".")} ${ep.placesOrder.maybeDone(input)}`;
     return new WeexError(e.kind, message, { upstream: e.upstream, maybeExecuted: true });
   }
 
@@ -362,14 +361,6 @@ export class WeexClient {
 /** A person's placement or modification uses the order reserve; everything else keeps its priority. */
 function priorityOf(ep: EndpointDef, asked: Priority = "interactive"): Priority {
   return asked === "interactive" && ep.placesOrder ? "order" : asked;
-}
-
-function maybeExecutedAdvice(ep: EndpointDef, input: Record<string, unknown>): string {
-  if (ep.key === "modifyTpSl") {
-    return `The change to plan order ${String(input.orderId)} may have been applied: check the order before sending the change again.`;
-  }
-  const id = input.newClientOrderId ?? input.clientOrderId;
-  return `The order may have been placed: check the orders for client order id "${String(id)}" before resending, and resend with the same client order id.`;
 }
 
 /** Full jitter: a random delay between 0 and base·2^(attempt-1), capped. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeResponse, encodeRequest } from "./codec";
 import { businessFailure, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
-import { toApiError, validationError, WeexError } from "./errors";
+import { WeexError } from "./errors";
 import { sign } from "./sign";
 
 function encode(key: EndpointKey, params: Record<string, unknown>) {
@@ -165,42 +165,5 @@ describe("decodeResponse: a list's records one by one (issue 11.2)", () => {
     const r = decodeResponse(ENDPOINTS.invitees, 200, body) as { channelUserInfoItemList: { uid: string }[]; rejected: { problem: { path: string } }[] };
     expect(r.channelUserInfoItemList.map((x) => x.uid)).toEqual(["ab-12", "702345678901234567"]);
     expect(r.rejected.map((x) => x.problem.path)).toEqual(["channelUserInfoItemList.1.registerTime"]);
-  });
-});
-
-describe("errors: non-2xx answers and the mapping to the dashboard's codes", () => {
-  it.each([
-    [400, '{"code":-1140,"msg":"Either orderId or origClientOrderId must be sent."}', "upstream", 502, "upstream_error"],
-    [400, '{"code":"-1140","msg":"as a string"}', "upstream", 502, "upstream_error"],
-    [401, '{"code":-1047,"msg":"signature check failed"}', "upstream", 502, "upstream_error"],
-    [400, '{"code":-2200,"msg":"Order does not exist"}', "not_found", 404, "not_found"],
-    [521, "IP not whitelisted", "upstream", 502, "upstream_error"],
-    [503, "<html>Service Unavailable</html>", "unavailable", 503, "upstream_unavailable"],
-    [500, '{"code":-1000,"msg":"internal"}', "unavailable", 503, "upstream_unavailable"],
-    [429, "", "rate_limited", 429, "rate_limited"],
-    [404, "not json", "upstream", 502, "upstream_error"],
-  ])("HTTP %i %s → %s → %i %s", (status, text, kind, httpStatus, code) => {
-    const e = decodeError("spotOrder", status, text);
-    expect(e.kind).toBe(kind);
-    expect(e.upstream?.status).toBe(status);
-    const api = toApiError(e);
-    expect(api.status).toBe(httpStatus);
-    expect(api.body.error.code).toBe(code);
-    expect(api.body.error.upstream?.status).toBe(status);
-  });
-
-  it("keeps the upstream code and msg in the dashboard error", () => {
-    const api = toApiError(decodeError("spotOrder", 401, '{"code":-1047,"msg":"signature check failed"}'));
-    expect(api.body.error.upstream).toEqual({ status: 401, code: "-1047", msg: "signature check failed" });
-  });
-
-  it("maps the client-side kinds too", () => {
-    expect(toApiError(new WeexError("timeout", "slow"))).toMatchObject({ status: 504, body: { error: { code: "upstream_timeout" } } });
-    expect(toApiError(new WeexError("malformed", "bad"))).toMatchObject({ status: 502, body: { error: { code: "upstream_error" } } });
-    expect(toApiError(new WeexError("rate_limited", "busy", { retryAfterMs: 2500 }))).toMatchObject({ status: 429, retryAfterSeconds: 3 });
-    const r = requestSchema(ENDPOINTS.placeOrder).safeParse({});
-    const v = toApiError(validationError(r.error!.issues));
-    expect(v.status).toBe(400);
-    expect(v.body.error.fields?.map((f) => f.path)).toContain("newClientOrderId");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
-import { validationError } from "./errors";
+import { LIMIT_ORDER } from "./test-support";
+import { eachKeyNamed } from "./wire";
 
 // Every request rule of the interface document, on both sides of each bound. Each rejection
 // must name the field a person has to fix.
@@ -8,20 +9,11 @@ import { validationError } from "./errors";
 /** The distinct field paths a request is rejected for ([] = accepted). */
 function rejected(key: EndpointKey, params: Record<string, unknown>): string[] {
   const r = requestSchema(ENDPOINTS[key]).safeParse(params);
-  return r.success ? [] : [...new Set(validationError(r.error.issues).fields!.map((f) => f.path))];
+  return r.success ? [] : [...new Set(eachKeyNamed(r.error.issues).map((i) => i.path.join(".")))];
 }
 
 const now = Date.now();
-const order = {
-  symbol: "cmt_btcusdt",
-  side: "BUY",
-  positionSide: "LONG",
-  type: "LIMIT",
-  timeInForce: "GTC",
-  quantity: "0.01",
-  price: "68900",
-  newClientOrderId: "dash-0001",
-};
+const order = LIMIT_ORDER;
 const plan = {
   symbol: "cmt_btcusdt",
   clientOrderId: "tp-1",

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import {
+  forwardIssues,
   inDecimal,
   inEnum,
   inId,
@@ -222,74 +223,55 @@ export interface Decoded {
 // ---------------------------------------------------------------------------------------------
 // Request schemas (dashboard field names; keys in wire order)
 
-const placeOrderParams = z
-  .strictObject({
-    symbol,
-    side: inEnum(["BUY", "SELL"]),
-    positionSide: inEnum(["LONG", "SHORT"]),
-    type: inEnum(["LIMIT", "MARKET"]),
-    timeInForce: inEnum(["GTC", "IOC", "FOK"]).optional(),
-    quantity: inDecimal({ positive: true }),
-    price: inDecimal({ positive: true }).optional(),
-    newClientOrderId: z
-      .string({ error: "is required" })
-      .regex(NEW_CLIENT_ORDER_ID_RE, "must be 1-36 letters, digits or . : / _ -"),
-    tpTriggerPrice: inDecimal({ positive: true }).optional(),
-    slTriggerPrice: inDecimal({ positive: true }).optional(),
-    TpWorkingType: workingType.optional(),
-    SlWorkingType: workingType.optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.type === "LIMIT") {
-      if (!p.timeInForce) ctx.addIssue({ code: "custom", path: ["timeInForce"], message: "is required for a LIMIT order" });
-      if (!p.price) ctx.addIssue({ code: "custom", path: ["price"], message: "is required for a LIMIT order" });
-    }
-  });
+const placeOrderParams = z.strictObject({
+  symbol,
+  side: inEnum(["BUY", "SELL"]),
+  positionSide: inEnum(["LONG", "SHORT"]),
+  type: inEnum(["LIMIT", "MARKET"]),
+  timeInForce: inEnum(["GTC", "IOC", "FOK"]).optional(),
+  quantity: inDecimal({ positive: true }),
+  price: inDecimal({ positive: true }).optional(),
+  newClientOrderId: z
+    .string({ error: "is required" })
+    .regex(NEW_CLIENT_ORDER_ID_RE, "must be 1-36 letters, digits or . : / _ -"),
+  tpTriggerPrice: inDecimal({ positive: true }).optional(),
+  slTriggerPrice: inDecimal({ positive: true }).optional(),
+  TpWorkingType: workingType.optional(),
+  SlWorkingType: workingType.optional(),
+});
 
-const exchangeInfoParams = z
-  .strictObject({
-    symbol: symbol.optional(),
-    symbols: z
-      .union([z.string(), z.array(z.string())])
-      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(symbol).min(1, "must name at least one symbol").max(100, "must name at most 100 symbols"))
-      .transform((list) => list.join(","))
-      .optional(),
-    symbolStatus: z.literal("TRADING", { error: "only TRADING is supported" }).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.symbol !== undefined && p.symbols !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["symbols"], message: "cannot be combined with symbol" });
-    }
-  });
+const exchangeInfoParams = z.strictObject({
+  symbol: symbol.optional(),
+  symbols: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(symbol).min(1, "must name at least one symbol").max(100, "must name at most 100 symbols"))
+    .transform((list) => list.join(","))
+    .optional(),
+  symbolStatus: z.literal("TRADING", { error: "only TRADING is supported" }).optional(),
+});
 
-const withdrawalsParams = z
-  .strictObject({
-    withdrawID: inText(64).optional(),
-    coin: inText(20).optional(),
-    startTime: inTime.optional(),
-    endTime: inTime.optional(),
-    fromAccountType: accountType.optional(),
-    toAccountType: accountType.optional(),
-  })
-  .superRefine((p, ctx) => checkWindow(WINDOWS.withdrawals, p, ctx));
+const withdrawalsParams = z.strictObject({
+  withdrawID: inText(64).optional(),
+  coin: inText(20).optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+  fromAccountType: accountType.optional(),
+  toAccountType: accountType.optional(),
+});
 
-const subAffiliatesParams = z
-  .strictObject({
-    subUid: inId.optional(),
-    startTime: inTime.optional(),
-    endTime: inTime.optional(),
-    productType,
-  })
-  .superRefine((p, ctx) => checkWindow(WINDOWS.subAffiliates, p, ctx));
+const subAffiliatesParams = z.strictObject({
+  subUid: inId.optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+  productType,
+});
 
-const inviteesParams = z
-  .strictObject({
-    uid: inId.optional(),
-    startTime: inTime.optional(),
-    endTime: inTime.optional(),
-  })
-  .superRefine((p, ctx) => checkWindow(WINDOWS.invitees, p, ctx));
+const inviteesParams = z.strictObject({
+  uid: inId.optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+});
 
 const placeTpSlParams = z.strictObject({
   symbol,
@@ -313,24 +295,16 @@ const modifyTpSlParams = z.strictObject({
   triggerPriceType: z.union([z.literal(1), z.literal(3)], { error: "must be 1 (last price) or 3 (mark price)" }).optional(),
 });
 
-const spotOrderParams = z
-  .strictObject({
-    orderId: inId.optional(),
-    origClientOrderId: inText(64).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.orderId === undefined && p.origClientOrderId === undefined) {
-      ctx.addIssue({ code: "custom", path: ["orderId"], message: "either orderId or origClientOrderId is required" });
-    }
-  });
+const spotOrderParams = z.strictObject({
+  orderId: inId.optional(),
+  origClientOrderId: inText(64).optional(),
+});
 
-const allOrdersParams = z
-  .strictObject({
-    symbol,
-    startTime: inTime.optional(),
-    endTime: inTime.optional(),
-  })
-  .superRefine((p, ctx) => checkWindow(WINDOWS.allOrders, p, ctx));
+const allOrdersParams = z.strictObject({
+  symbol,
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas
@@ -393,7 +367,16 @@ const inviteesResult = z.looseObject({
 // ---------------------------------------------------------------------------------------------
 // The table
 
-export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+/**
+ * One endpoint and every rule of it. Written entries give `fields` (the request's own fields,
+ * strict) and optionally `rule` (rules across fields) and `window`; `endpoint()` derives
+ * `params`, the schema the client, the simulator and the routes validate with, from those
+ * three, so a time window is written once. Rules that depend on the answer are methods of the
+ * entry: `toList` (a page in the dashboard's list shape), `failure` (a business failure inside
+ * HTTP 200), `placement` (what a placement means for a person). (Method syntax: each entry's
+ * own result type, the table read through the general type.)
+ */
+export interface EndpointDef<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
   key: string;
   /** the number in the interface document's Endpoints table */
   doc: number;
@@ -404,9 +387,19 @@ export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   /** 0 where the document gives no UID weight */
   uidWeight: number;
   access: Access;
+  /** the request's fields (dashboard names, wire order), no cross-field rule or window */
+  fields: P;
+  /** rules across fields (e.g. LIMIT needs a price) */
+  rule?(p: z.output<P>, ctx: z.RefinementCtx): void;
+  /** the upstream's time window on startTime/endTime */
+  window?: TimeWindow;
+  /** `fields` with `rule` and `window` applied: what a request is validated with */
   params: P;
   paging?: Paging;
-  window?: TimeWindow;
+  /** a paged endpoint's answer (records parsed one by one, `Decoded`) as the dashboard's list page */
+  toList?(result: z.output<R> & Decoded, page: number, pageSize: number): ListPage<unknown>;
+  /** a business failure WEEX reports inside HTTP 200 (success:false, code ≠ 00000, …), else null */
+  failure?(result: z.output<R>): { code: string; msg: string } | null;
   /** body fields that are Long on the wire: sent as raw JSON numbers, carried as strings */
   jsonNumberFields?: readonly string[];
   response: R;
@@ -425,14 +418,64 @@ export interface EndpointDef<P extends z.ZodType = z.ZodType, R extends z.ZodTyp
   altMethod?: "GET" | "POST";
   /** an affiliate report: 404 or -1150 means WEEX no longer serves it (the archive still may) */
   report?: string;
-  /** a placement that must never be retried */
-  placesOrder?: boolean;
+  /** a placement or modification of an order: never retried (see `Placement`) */
+  placesOrder?: Placement<P, R>;
   /** counts against the contract order cap (CONTRACT_ORDER_CAP): new orders, not modifications */
   orderCap?: boolean;
 }
 
-function endpoint<P extends z.ZodType, R extends z.ZodType>(def: EndpointDef<P, R>) {
-  return def;
+/** What a placement means for the person placing it, and the upstream order id it is about. */
+export interface Placement<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
+  /** the outcome when WEEX refused it before executing (429) */
+  notDone: string;
+  /** what to check before sending it again when its answer was lost */
+  maybeDone(input: z.output<P>): string;
+  /** the upstream order id the request or its result names (for the audit log), null when none */
+  orderId(params: z.output<P>, result: z.output<R> | undefined): string | null;
+}
+
+/** An entry of the table, its `params` derived from `fields`, `rule` and `window`. */
+function endpoint<P extends z.ZodObject, R extends z.ZodType>(spec: Omit<EndpointDef<P, R>, "params">): EndpointDef<P, R> {
+  return { ...spec, params: withRules(spec.fields, spec.rule, spec.window) };
+}
+
+/** `fields` refined by `rule` and `window` (the same object type: zod's refinements are checks). */
+function withRules<P extends z.ZodObject>(fields: P, rule: EndpointDef<P>["rule"], window: TimeWindow | undefined): P {
+  if (!rule && !window) return fields;
+  return fields.superRefine((p, ctx) => {
+    rule?.(p, ctx);
+    if (window) checkWindow(window, p as { startTime?: number; endTime?: number }, ctx);
+  });
+}
+
+/**
+ * The endpoint with another time window (e.g. the archive's queries, where nothing goes
+ * upstream and only the ordering rule applies); its fields and rules unchanged.
+ */
+export function withWindow<P extends z.ZodObject, R extends z.ZodType>(ep: EndpointDef<P, R>, window: TimeWindow): EndpointDef<P, R> {
+  return { ...ep, window, params: withRules(ep.fields, ep.rule, window) };
+}
+
+/** A placement: the order placed, or not, under the client order id the person chose. */
+const ORDER_PLACEMENT = {
+  notDone: "The order was not placed",
+  maybeDone: (input: { newClientOrderId?: string; clientOrderId?: string }) =>
+    `The order may have been placed: check the orders for client order id "${String(input.newClientOrderId ?? input.clientOrderId)}" before resending, and resend with the same client order id.`,
+};
+
+/** Paging fields as the list page has them, where WEEX does not say: more only if the page was full. */
+function listPage(items: unknown[], rejected: Decoded["rejected"], page: number, pageSize: number, known: Partial<ListPage<unknown>>): ListPage<unknown> {
+  const pages = known.pages ?? null;
+  // (total, pages and hasNextPage are the upstream's: a set-aside record still takes its place in a page)
+  return {
+    items,
+    ...(rejected?.length ? { rejected } : {}),
+    page: known.page ?? page,
+    pageSize: known.pageSize ?? pageSize,
+    total: known.total ?? null,
+    pages,
+    hasNextPage: known.hasNextPage ?? (pages !== null ? (known.page ?? page) < pages : items.length + (rejected?.length ?? 0) === pageSize),
+  };
 }
 
 export const ENDPOINTS = {
@@ -445,9 +488,16 @@ export const ENDPOINTS = {
     ipWeight: 2,
     uidWeight: 5,
     access: "trade",
-    params: placeOrderParams,
+    fields: placeOrderParams,
+    rule(p, ctx) {
+      if (p.type === "LIMIT") {
+        if (!p.timeInForce) ctx.addIssue({ code: "custom", path: ["timeInForce"], message: "is required for a LIMIT order" });
+        if (!p.price) ctx.addIssue({ code: "custom", path: ["price"], message: "is required for a LIMIT order" });
+      }
+    },
     response: placeOrderResult,
-    placesOrder: true,
+    failure: (r) => (r.success ? null : { code: r.errorCode, msg: r.errorMessage }),
+    placesOrder: { ...ORDER_PLACEMENT, orderId: (_p, r) => r?.orderId ?? null },
     orderCap: true,
   }),
   exchangeInfo: endpoint({
@@ -459,7 +509,12 @@ export const ENDPOINTS = {
     ipWeight: 20,
     uidWeight: 0,
     access: "public",
-    params: exchangeInfoParams,
+    fields: exchangeInfoParams,
+    rule(p, ctx) {
+      if (p.symbol !== undefined && p.symbols !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["symbols"], message: "cannot be combined with symbol" });
+      }
+    },
     response: exchangeInfoResult,
   }),
   withdrawals: endpoint({
@@ -471,10 +526,11 @@ export const ENDPOINTS = {
     ipWeight: 100,
     uidWeight: 100,
     access: "signed",
-    params: withdrawalsParams,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.withdrawals },
+    fields: withdrawalsParams,
     window: WINDOWS.withdrawals,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.withdrawals },
     response: withdrawalsResult,
+    toList: (r, page, pageSize) => listPage(r.items, r.rejected, page, pageSize, r),
     items: { field: "items", record: withdrawalRecord },
     report: "internal transfers",
   }),
@@ -487,12 +543,13 @@ export const ENDPOINTS = {
     ipWeight: 10,
     uidWeight: 10,
     access: "signed",
-    params: subAffiliatesParams,
+    fields: subAffiliatesParams,
+    window: WINDOWS.subAffiliates,
     // No maximum is documented: 100 is the safe size (weex-facts.md).
     paging: { page: "pageNum", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.subAffiliates },
-    window: WINDOWS.subAffiliates,
     jsonNumberFields: ["subUid"],
     response: subAffiliatesResult,
+    toList: (r, page, pageSize) => listPage(r.records, r.rejected, page, pageSize, { page: r.current, pageSize: r.size, total: r.total, pages: r.pages }),
     items: { field: "records", record: subAffiliateRecord },
     report: "sub-affiliate records",
     // WEEX's docs and the interface say POST; ccxt's weex class says GET.
@@ -507,7 +564,7 @@ export const ENDPOINTS = {
     ipWeight: 5,
     uidWeight: 0,
     access: "public",
-    params: z.strictObject({}),
+    fields: z.strictObject({}),
     response: z.array(coinDefinition),
   }),
   invitees: endpoint({
@@ -519,10 +576,12 @@ export const ENDPOINTS = {
     ipWeight: 20,
     uidWeight: 20,
     access: "signed",
-    params: inviteesParams,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.invitees },
+    fields: inviteesParams,
     window: WINDOWS.invitees,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.invitees },
     response: inviteesResult,
+    // (the page number is not in the answer: the one asked for)
+    toList: (r, page, pageSize) => listPage(r.channelUserInfoItemList, r.rejected, page, pageSize, { pageSize: r.pageSize, total: r.total, pages: r.pages }),
     items: { field: "channelUserInfoItemList", record: inviteeRecord },
     report: "invited users",
   }),
@@ -535,9 +594,19 @@ export const ENDPOINTS = {
     ipWeight: 2,
     uidWeight: 5,
     access: "trade",
-    params: placeTpSlParams,
+    fields: placeTpSlParams,
     response: placeTpSlResult,
-    placesOrder: true,
+    failure(r) {
+      const failed = r.find((x) => !x.success || x.orderId === "0");
+      return failed || r.length === 0 ? { code: "", msg: "plan order was not placed" } : null;
+    },
+    placesOrder: {
+      ...ORDER_PLACEMENT,
+      orderId(_p, r) {
+        const ids = (r ?? []).map((x) => x.orderId).filter((id) => id !== "0");
+        return ids.length ? ids.join(",") : null;
+      },
+    },
     orderCap: true,
   }),
   modifyTpSl: endpoint({
@@ -549,11 +618,16 @@ export const ENDPOINTS = {
     ipWeight: 2,
     uidWeight: 5,
     access: "trade",
-    params: modifyTpSlParams,
+    fields: modifyTpSlParams,
     jsonNumberFields: ["orderId"],
     response: modifyTpSlResult,
     keepEnvelope: true,
-    placesOrder: true,
+    failure: (r) => (r.code === "00000" ? null : { code: r.code, msg: r.msg }),
+    placesOrder: {
+      notDone: "The change was not applied",
+      maybeDone: (p) => `The change to plan order ${String(p.orderId)} may have been applied: check the order before sending the change again.`,
+      orderId: (p) => p.orderId,
+    },
   }),
   spotOrder: endpoint({
     key: "spotOrder",
@@ -564,7 +638,12 @@ export const ENDPOINTS = {
     ipWeight: 2,
     uidWeight: 2,
     access: "signed",
-    params: spotOrderParams,
+    fields: spotOrderParams,
+    rule(p, ctx) {
+      if (p.orderId === undefined && p.origClientOrderId === undefined) {
+        ctx.addIssue({ code: "custom", path: ["orderId"], message: "either orderId or origClientOrderId is required" });
+      }
+    },
     response: spotOrderRecord,
   }),
   allOrders: endpoint({
@@ -576,10 +655,12 @@ export const ENDPOINTS = {
     ipWeight: 10,
     uidWeight: 10,
     access: "signed",
-    params: allOrdersParams,
-    paging: { page: "page", size: "limit", defaultSize: 100, maxSize: PAGE_LIMITS.allOrders },
+    fields: allOrdersParams,
     window: WINDOWS.allOrders,
+    paging: { page: "page", size: "limit", defaultSize: 100, maxSize: PAGE_LIMITS.allOrders },
     response: z.array(spotOrderRecord),
+    // (a bare array: total and pages are unknown)
+    toList: (r, page, pageSize) => listPage(r, undefined, page, pageSize, {}),
   }),
 } as const;
 
@@ -618,13 +699,7 @@ export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown
       const { page, pageSize, ...rest } = input;
       const pg = paging.safeParse({ page, pageSize });
       const pr = ep.params.safeParse(rest);
-      for (const issue of [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]) {
-        if (issue.code === "unrecognized_keys") {
-          for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
-        } else {
-          ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-        }
-      }
+      forwardIssues(ctx, [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]);
       if (!pg.success || !pr.success) return z.NEVER;
       return {
         ...(pr.data as Record<string, unknown>),
@@ -634,71 +709,17 @@ export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown
     });
 }
 
+/** The paged endpoints. */
+export type PagedKey = "withdrawals" | "subAffiliates" | "invitees" | "allOrders";
+
 /** Convert a parsed upstream result of a paged endpoint into the dashboard's list shape. */
-export function toListPage(key: "withdrawals" | "subAffiliates" | "invitees" | "allOrders", result: unknown, page: number, pageSize: number): ListPage<unknown> {
-  switch (key) {
-    case "withdrawals": {
-      const r = result as ResultOf<"withdrawals"> & Decoded;
-      const pages = r.pages ?? null;
-      // (total, pages and hasNextPage are the upstream's: a set-aside record still takes its place in a page)
-      return {
-        items: r.items as WithdrawalRecord[],
-        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
-        page: r.page ?? page,
-        pageSize: r.pageSize ?? pageSize,
-        total: r.total ?? null,
-        pages,
-        hasNextPage: r.hasNextPage ?? (pages !== null ? page < pages : r.items.length + (r.rejected?.length ?? 0) === pageSize),
-      };
-    }
-    case "subAffiliates": {
-      const r = result as ResultOf<"subAffiliates"> & Decoded;
-      const pages = r.pages ?? null;
-      return {
-        items: r.records as SubAffiliateRecord[],
-        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
-        page: r.current ?? page,
-        pageSize: r.size ?? pageSize,
-        total: r.total ?? null,
-        pages,
-        hasNextPage: pages !== null ? (r.current ?? page) < pages : r.records.length + (r.rejected?.length ?? 0) === pageSize,
-      };
-    }
-    case "invitees": {
-      const r = result as ResultOf<"invitees"> & Decoded;
-      const pages = r.pages ?? null;
-      return {
-        items: r.channelUserInfoItemList as InviteeRecord[],
-        ...(r.rejected?.length ? { rejected: r.rejected } : {}),
-        page,
-        pageSize: r.pageSize ?? pageSize,
-        total: r.total ?? null,
-        pages,
-        hasNextPage: pages !== null ? page < pages : r.channelUserInfoItemList.length + (r.rejected?.length ?? 0) === pageSize,
-      };
-    }
-    case "allOrders": {
-      // allOrders answers a bare array: total and pages are unknown.
-      const r = result as ResultOf<"allOrders">;
-      return { items: r, page, pageSize, total: null, pages: null, hasNextPage: r.length === pageSize };
-    }
-  }
+export function toListPage(key: PagedKey, result: unknown, page: number, pageSize: number): ListPage<unknown> {
+  const ep: EndpointDef = ENDPOINTS[key];
+  return ep.toList!(result as Decoded, page, pageSize);
 }
 
 /** Whether a parsed result is a business failure reported inside HTTP 200. */
 export function businessFailure(key: EndpointKey, result: unknown): { code: string; msg: string } | null {
-  if (key === "placeOrder") {
-    const r = result as ResultOf<"placeOrder">;
-    return r.success ? null : { code: r.errorCode, msg: r.errorMessage };
-  }
-  if (key === "placeTpSl") {
-    const r = result as ResultOf<"placeTpSl">;
-    const failed = r.find((x) => !x.success || x.orderId === "0");
-    return failed || r.length === 0 ? { code: "", msg: "plan order was not placed" } : null;
-  }
-  if (key === "modifyTpSl") {
-    const r = result as ResultOf<"modifyTpSl">;
-    return r.code === "00000" ? null : { code: r.code, msg: r.msg };
-  }
-  return null;
+  const ep: EndpointDef = ENDPOINTS[key];
+  return ep.failure?.(result) ?? null;
 }

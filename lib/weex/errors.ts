@@ -1,7 +1,11 @@
 /**
- * One error type for everything that can go wrong between the dashboard and WEEX, and the one
- * place where it is mapped to the dashboard's error codes (shared/spec/dashboard-api.md).
+ * One error type for everything that can go wrong between the dashboard and WEEX, in the
+ * exchange client's own terms (kinds, what WEEX answered). It knows nothing of the dashboard's
+ * API: the server maps it into its error codes (lib/server/errors.ts, `fromWeexError`).
  */
+import { eachKeyNamed, type InputIssue } from "./wire";
+
+export type { InputIssue };
 
 export type WeexErrorKind =
   /** the request broke an interface rule; nothing was sent */
@@ -19,15 +23,19 @@ export type WeexErrorKind =
   /** the upstream says the thing asked for does not exist */
   | "not_found";
 
-// The dashboard's error codes and body (lib/contract/errors.ts); the mapping below moves to
-// the server's error module (issue 13).
-import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo } from "@/lib/contract/errors";
-export { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo };
+/** What WEEX answered: HTTP status, its error code and message (as text). */
+export interface UpstreamInfo {
+  status?: number;
+  code?: string;
+  msg?: string;
+}
+
 
 export class WeexError extends Error {
   readonly kind: WeexErrorKind;
   readonly upstream?: UpstreamInfo;
-  readonly fields?: FieldIssue[];
+  /** for validation: what is wrong with which input (the server names them as fields) */
+  readonly issues?: readonly InputIssue[];
   /** for rate_limited: when a retry may succeed */
   readonly retryAfterMs?: number;
   /** for a POST that timed out or lost its connection: it may have been executed */
@@ -38,13 +46,13 @@ export class WeexError extends Error {
   constructor(
     kind: WeexErrorKind,
     message: string,
-    extra: { upstream?: UpstreamInfo; fields?: FieldIssue[]; retryAfterMs?: number; maybeExecuted?: boolean; gone?: boolean; cause?: unknown } = {},
+    extra: { upstream?: UpstreamInfo; issues?: readonly InputIssue[]; retryAfterMs?: number; maybeExecuted?: boolean; gone?: boolean; cause?: unknown } = {},
   ) {
     super(message, extra.cause !== undefined ? { cause: extra.cause } : undefined);
     this.name = "WeexError";
     this.kind = kind;
     this.upstream = extra.upstream;
-    this.fields = extra.fields;
+    this.issues = extra.issues;
     this.retryAfterMs = extra.retryAfterMs;
     this.maybeExecuted = extra.maybeExecuted;
     this.gone = extra.gone;
@@ -90,43 +98,9 @@ export function upstreamError(status: number, code: string | undefined, msg: str
   return new WeexError("upstream", `WEEX answered with an error${text}`, { upstream });
 }
 
-const KIND_TO_CODE: Record<WeexErrorKind, ApiErrorCode> = {
-  validation: "validation_error",
-  upstream: "upstream_error",
-  malformed: "upstream_error",
-  unavailable: "upstream_unavailable",
-  timeout: "upstream_timeout",
-  rate_limited: "rate_limited",
-  not_found: "not_found",
-};
-
-/** Map a WeexError to the dashboard's error response (status, body, Retry-After seconds). */
-export function toApiError(e: WeexError): { status: number; body: ApiErrorBody; retryAfterSeconds?: number } {
-  const code = KIND_TO_CODE[e.kind];
-  const body: ApiErrorBody = { error: { code, message: e.message } };
-  if (e.fields?.length) body.error.fields = e.fields;
-  if (e.upstream && (e.upstream.status !== undefined || e.upstream.code !== undefined)) body.error.upstream = e.upstream;
-  const retryAfterSeconds = code === "rate_limited" ? Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) : undefined;
-  return { status: API_ERROR_STATUS[code], body, retryAfterSeconds };
-}
-
-/** Turn zod issues into the contract's `fields`. */
-export function fieldIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: string[] }>): FieldIssue[] {
-  const out: FieldIssue[] = [];
-  for (const i of issues) {
-    // Unknown keys are reported by zod on the parent; name each key instead.
-    if (i.code === "unrecognized_keys" && i.keys?.length) {
-      for (const k of i.keys) out.push({ path: [...i.path.map(String), k].join("."), message: "is not a known field" });
-      continue;
-    }
-    out.push({ path: i.path.map(String).join(".") || "(body)", message: i.message });
-  }
-  return out;
-}
-
-export function validationError(issues: Parameters<typeof fieldIssues>[0]): WeexError {
-  const fields = fieldIssues(issues);
-  const first = fields[0];
-  const message = first ? `Invalid input: ${first.path} ${first.message}` : "Invalid input";
-  return new WeexError("validation", message, { fields });
+/** Parameters the client refuses to send (nothing went upstream). */
+export function validationError(issues: readonly InputIssue[]): WeexError {
+  const first = eachKeyNamed(issues)[0];
+  const message = first ? `Invalid input: ${first.path.map(String).join(".") || "(params)"} ${first.message}` : "Invalid input";
+  return new WeexError("validation", message, { issues });
 }

@@ -9,6 +9,7 @@ export const DAY_MS = 86_400_000;
 
 /** querySubChannelTransactions' productType (the dashboard's too: lib/contract/params.ts). */
 export const PRODUCT_TYPES = ["SPOT", "FUTURES"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** getInternalWithdrawalStatus' fromAccountType / toAccountType. */
 export const ACCOUNT_TYPES = ["SPOT", "FUND"] as const;
 

@@ -172,3 +172,24 @@ export function inText(max: number) {
     .max(max, `must be at most ${max} characters`)
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces");
 }
+
+/** A problem with one input, as zod reports it (or written alike). */
+export type InputIssue = Pick<z.core.$ZodIssue, "path" | "message"> & { code?: string; keys?: readonly string[] };
+
+/**
+ * Issues with each unknown key named on its own path ("is not a known field"): zod reports
+ * them together on the parent. The one place that rule is written; the server's field names
+ * (lib/server/errors.ts) and the schemas that validate in parts (`forwardIssues`) use it.
+ */
+export function eachKeyNamed(issues: readonly InputIssue[]): { path: PropertyKey[]; message: string }[] {
+  return issues.flatMap((i) =>
+    i.code === "unrecognized_keys" && i.keys?.length
+      ? i.keys.map((k) => ({ path: [...i.path, k], message: "is not a known field" }))
+      : [{ path: [...i.path], message: i.message }],
+  );
+}
+
+/** Inside a transform that validates in parts: report a part's issues as this schema's own. */
+export function forwardIssues(ctx: z.RefinementCtx, issues: readonly InputIssue[]): void {
+  for (const i of eachKeyNamed(issues)) ctx.addIssue({ code: "custom", message: i.message, path: i.path });
+}

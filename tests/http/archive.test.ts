@@ -4,9 +4,10 @@
  * admin API shows and drives it, and the affiliate routes answer from it with `freshness`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import type { Simulator } from "../../lib/simulator";
 import { api, DAY_MS, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import type { NextServer } from "./server";
+import { startStack, stopStack, until } from "./stack";
 
 interface DatasetStatus {
   dataset: string;
@@ -39,38 +40,17 @@ async function status(): Promise<SyncStatus> {
   return r.json;
 }
 
-async function until<T>(what: string, get: () => Promise<T>, ok: (t: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 beforeAll(async () => {
   // A small network and no practical weight limit: this file is about behaviour, not budget.
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.02, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-  server = await startNextServer({
-    env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
-      ARCHIVE_SYNC: "on",
-      ARCHIVE_SYNC_INTERVAL_MS: "5000",
-      ARCHIVE_SUB_AFFILIATE_DAYS: "90",
-    },
-  });
-  base = server.url;
-  admin = await login("admin", "demo", { base });
+  ({ sim, server, base, sessions: [admin] } = await startStack({
+    scale: 0.02,
+    unlimited: true,
+    env: { ARCHIVE_SYNC: "on", ARCHIVE_SYNC_INTERVAL_MS: "5000", ARCHIVE_SUB_AFFILIATE_DAYS: "90" },
+    signIn: ["admin"],
+  }));
 }, 180_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+afterAll(() => stopStack({ server, sim }));
 
 describe("archive sync over HTTP", () => {
   it("backfills at boot; the admin API shows each dataset's state, range, rows and progress", async () => {

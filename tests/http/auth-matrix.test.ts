@@ -64,6 +64,31 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "affiliate/withdrawals/export": {
     GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
   },
+  alerts: { GET: { role: "viewer", sample: () => ({ path: "/api/alerts" }), ok: [200] } },
+  "alerts/unread": { GET: { role: "viewer", sample: () => ({ path: "/api/alerts/unread" }), ok: [200] } },
+  "alerts/read": { POST: { role: "viewer", sample: () => ({ path: "/api/alerts/read", body: {} }), ok: [200] } },
+  "alerts/rules": {
+    GET: { role: "viewer", sample: () => ({ path: "/api/alerts/rules" }), ok: [200] },
+    POST: { role: "admin", sample: () => ({ path: "/api/alerts/rules", body: { name: "matrix", kind: "silent" } }), ok: [201] },
+  },
+  "alerts/rules/[id]": {
+    PATCH: { role: "admin", sample: () => ({ path: "/api/alerts/rules/nosuchrule", body: { enabled: false } }), ok: [404] },
+    DELETE: { role: "admin", sample: () => ({ path: "/api/alerts/rules/nosuchrule" }), ok: [404] },
+  },
+  "alerts/destinations": {
+    GET: { role: "admin", sample: () => ({ path: "/api/alerts/destinations" }), ok: [200] },
+    POST: { role: "admin", sample: () => ({ path: "/api/alerts/destinations", body: { kind: "email", name: "matrix", email: "matrix@example.test" } }), ok: [201] },
+  },
+  "alerts/destinations/[id]": { DELETE: { role: "admin", sample: () => ({ path: "/api/alerts/destinations/nosuch" }), ok: [404] } },
+  "alerts/destinations/[id]/test": { POST: { role: "admin", sample: () => ({ path: "/api/alerts/destinations/nosuch/test", body: {} }), ok: [404] } },
+  "alerts/deliveries": { GET: { role: "admin", sample: () => ({ path: "/api/alerts/deliveries" }), ok: [200] } },
+  "alerts/schedules": {
+    GET: { role: "admin", sample: () => ({ path: "/api/alerts/schedules" }), ok: [200] },
+    POST: { role: "admin", sample: () => ({ path: "/api/alerts/schedules", body: { name: "m", cadence: "weekly", destinationIds: ["nosuch"] } }), ok: [400] },
+  },
+  "alerts/schedules/[id]": { DELETE: { role: "admin", sample: () => ({ path: "/api/alerts/schedules/nosuch" }), ok: [404] } },
+  // the signature is the permission: a made-up one is refused to everyone
+  "alerts/report-csv": { GET: { role: "public", sample: () => ({ path: `/api/alerts/report-csv?from=2026-03-01&to=2026-03-07&expires=${now + DAY_MS}&sig=${"0".repeat(64)}` }), ok: [403] } },
   "archive/status": { GET: { role: "viewer", sample: () => ({ path: "/api/archive/status" }), ok: [200] } },
   "admin/sync": {
     GET: { role: "admin", sample: () => ({ path: "/api/admin/sync" }), ok: LET_IN },

@@ -10,10 +10,11 @@
  * faults (a 429 storm included) shape the answers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Faults, type SimStats, type Simulator } from "../../lib/simulator";
-import { API_ERROR_STATUS } from "../../lib/weex/errors";
-import { api, clientOrderId, DAY_MS, login, type ApiResponse } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import type { Faults, SimStats, Simulator } from "../../lib/simulator";
+import { API_ERROR_STATUS } from "../../lib/contract/errors";
+import { api, clientOrderId, DAY_MS, type ApiResponse } from "./helpers";
+import type { NextServer } from "./server";
+import { startStack, stopStack } from "./stack";
 
 /** the client's per-attempt timeout on this server */
 const TIMEOUT_MS = 1000;
@@ -132,21 +133,13 @@ async function expectRecovery(cases: GetCase[]) {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.1, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-  server = await startNextServer({
-    env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_TIMEOUT_MS: String(TIMEOUT_MS),
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
-      // every request must reach the faulty WEEX: no aggregate answered from the live cache
-      LIVE_CACHE_MS: "0",
-    },
-  });
-  base = server.url;
-  trader = await login("trader", "demo", { base });
-  admin = await login("admin", "demo", { base });
+  ({ sim, server, base, sessions: [trader, admin] } = await startStack({
+    scale: 0.1,
+    unlimited: true,
+    // every request must reach the faulty WEEX: no aggregate answered from the live cache
+    env: { WEEX_TIMEOUT_MS: String(TIMEOUT_MS), LIVE_CACHE_MS: "0" },
+    signIn: ["trader", "admin"],
+  }));
   const plan = await api<{ orderId: string }[]>("/api/contract/plan-orders", {
     cookie: trader,
     base,
@@ -163,8 +156,7 @@ afterEach(() => sim?.setFaults({}));
 
 afterAll(async () => {
   sim?.setFaults({});
-  await server?.stop();
-  await sim?.close();
+  await stopStack({ server, sim });
 });
 
 interface Mode {

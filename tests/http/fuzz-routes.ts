@@ -235,6 +235,48 @@ const authGetPaths = fc.oneof(
   fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 20 }).filter((s) => /^[\w-]+$/.test(s) && !/^(callback|signin)/i.test(s)),
 ).map((a) => `/api/auth/${a}`);
 
+// Alerts (issue 15)
+const hexId = fc.stringMatching(/^[0-9a-f]{16}$/);
+const alertIdPath = (what: string): ValidatedRoute["path"] => ({
+  valid: hexId,
+  invalid: fc.integer({ min: 65, max: 300 }).map((n) => "a".repeat(n)),
+  build: (id) => `/api/alerts/${what}/${encodeURIComponent(id)}`,
+});
+const alertName = b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "x".repeat(121)], true);
+const zoneField = b.text(pick(["UTC", "Europe/Berlin", "Asia/Tokyo"]), ["Mars/Base", "utc+1", "", "Europe/Nowhere"], false);
+const alertRule: InputModel<Json> = {
+  strict: true,
+  fields: {
+    name: alertName,
+    kind: b.enumOf(["drop", "silent", "dormant", "daily"], true),
+    timeZone: zoneField,
+    enabled: b.bool(false),
+    quiet: { valid: pick<Json>([null, { from: "22:00", to: "07:00" }]), invalid: pick<Json>([{ from: "25:00", to: "07:00" }, { from: "22:00", to: "22:00" }, "22-07", [], { from: "22:00" }]) },
+    destinationIds: { valid: fc.constant<Json>([]), invalid: pick<Json>(["x", [1], [""], {}, null]) },
+  },
+};
+const alertRulePatch: InputModel<Json> = {
+  strict: true,
+  fields: { name: { ...alertName, required: false }, timeZone: zoneField, enabled: b.bool(false) },
+};
+const alertDestination: InputModel<Json> = {
+  strict: true,
+  fields: {
+    kind: { valid: fc.constant<Json>("email"), invalid: pick<Json>(["sms", "EMAIL", "", null, 1]), required: true },
+    name: alertName,
+    email: b.text(pick(["ops@example.test", "a.b@c.example"]), ["not-an-email", "@x", "a@", "", "a b@c.d"], true),
+  },
+};
+const alertSchedule: InputModel<Json> = {
+  strict: true,
+  fields: {
+    name: alertName,
+    cadence: b.enumOf(["weekly", "monthly"], true),
+    timeZone: zoneField,
+    destinationIds: { valid: fc.constant<Json>(["0123456789abcdef"]), invalid: pick<Json>([[], "x", [1], null]), required: true },
+  },
+};
+
 export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
   "[...path]": {
     GET: notFound(false),
@@ -498,6 +540,68 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       body: modifyPlan,
       runs: { broken: 60, mixed: 0 },
       ok: [],
+    },
+  },
+  // Alerts (issue 15). Ids are random hex: a valid one names nothing (404); > 64 characters is a 400.
+  alerts: {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/alerts",
+      query: { strict: true, fields: { state: q.enumOf(["open", "resolved"]), page, pageSize: q.int(1, 200, 20) } },
+      runs: { broken: 30, mixed: 8 },
+      ok: [200],
+    },
+  },
+  "alerts/unread": { GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/unread"), status: [200], runs: 10 } },
+  "alerts/read": { POST: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/read"), status: [200], runs: 5, withBody: true } },
+  "alerts/rules": {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/rules"), status: [200], runs: 10 },
+    POST: { kind: "validated", role: "admin", path: "/api/alerts/rules", body: alertRule, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "alerts/rules/[id]": {
+    PATCH: { kind: "validated", role: "admin", path: alertIdPath("rules"), body: alertRulePatch, runs: { broken: 30, mixed: 4 }, ok: [404] },
+    DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/rules/${id}`), status: [404], runs: 5 },
+  },
+  "alerts/destinations": {
+    GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/destinations"), status: [200], runs: 10 },
+    POST: { kind: "validated", role: "admin", path: "/api/alerts/destinations", body: alertDestination, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "alerts/destinations/[id]": { DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}`), status: [404], runs: 5 } },
+  "alerts/destinations/[id]/test": { POST: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}/test`), status: [404], runs: 5, withBody: true } },
+  "alerts/deliveries": {
+    GET: {
+      kind: "validated",
+      role: "admin",
+      path: "/api/alerts/deliveries",
+      query: { strict: true, fields: { destinationId: { valid: hexId, invalid: fc.integer({ min: 65, max: 300 }).map((n) => "d".repeat(n)) }, page, pageSize: q.int(1, 200, 20) } },
+      runs: { broken: 30, mixed: 8 },
+      ok: [200],
+    },
+  },
+  "alerts/schedules": {
+    GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/schedules"), status: [200], runs: 10 },
+    // valid destination ids name nothing here: 400 naming destinationIds
+    POST: { kind: "validated", role: "admin", path: "/api/alerts/schedules", body: alertSchedule, runs: { broken: 45, mixed: 6 }, ok: [] },
+  },
+  "alerts/schedules/[id]": { DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/schedules/${id}`), status: [404], runs: 5 } },
+  "alerts/report-csv": {
+    GET: {
+      kind: "validated",
+      role: "admin",
+      path: "/api/alerts/report-csv",
+      query: {
+        strict: true,
+        fields: {
+          from: { ...q.text(pick(["2026-03-01", "2026-02-09"]), 10, true), invalid: pick(["2026-3-1", "yesterday", "20260301", "", "2026-03-01T00"]) },
+          to: { ...q.text(pick(["2026-03-31", "2026-02-15"]), 10, true), invalid: pick(["31.03.2026", "x", "2026/03/31"]) },
+          expires: { ...q.int(0, Number.MAX_SAFE_INTEGER, 2 ** 40), required: true },
+          sig: { valid: fc.stringMatching(/^[0-9a-f]{64}$/), invalid: pick(["", "zz", "A".repeat(64), "0".repeat(63), "0".repeat(65)]), required: true },
+        },
+      },
+      runs: { broken: 30, mixed: 6 },
+      // a well-formed link with a signature we did not make
+      ok: [403],
     },
   },
 };

@@ -15,7 +15,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_ERROR_STATUS } from "../../lib/weex/errors";
+import { API_ERROR_STATUS } from "../../lib/contract/errors";
 import { anyJson, anyQueryValue, brokenBody, brokenEntries, entriesText, jsonText, mixedEntries, pick, queryString, unknownKeys, validEntries, type Entries, type InputModel, type Json } from "./fuzz-inputs";
 import { MODELS, type FixedRoute, type RouteModel, type ValidatedRoute } from "./fuzz-routes";
 import { api, login, simStats, type ApiResponse } from "./helpers";

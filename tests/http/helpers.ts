@@ -3,7 +3,7 @@
  * `login(role)` signs in through next-auth's credentials flow over HTTP and returns the cookie
  * header; `api(path, init)` calls a route; `simStats()` reads the simulator's counters.
  */
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { SimStats } from "../../lib/simulator";
 import { patiently } from "./patient";
 
@@ -119,3 +119,12 @@ export function clientOrderId(prefix = "t"): string {
 }
 
 export const DAY_MS = 86_400_000;
+
+/** A new order refused by the order cap: 429 rate_limited "not sent", with a Retry-After within the minute. */
+export function expectRefusedUnsent(res: ApiResponse<{ error?: { code: string; message: string } }>): void {
+  expect(res.status, res.text).toBe(429);
+  expect(res.json.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/not sent/) });
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+}

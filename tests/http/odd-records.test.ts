@@ -17,10 +17,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dec, decimalText } from "../../lib/contract/decimal";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import type { Simulator } from "../../lib/simulator";
 import { ODD_DECIMAL, ODD_TEXT_ID, ODD_TIME } from "../../lib/simulator/odd-records";
-import { api, DAY_MS, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import { api, DAY_MS } from "./helpers";
+import type { NextServer } from "./server";
+import { startStack, stopStack, until } from "./stack";
 
 interface Warnings {
   count: number;
@@ -48,50 +49,33 @@ let viewer: string;
 let admin: string;
 let synced: DatasetStatus[];
 
-async function until<T>(what: string, get: () => Promise<T>, ok: (t: T) => boolean, timeoutMs = 150_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 const get = <T,>(path: string) => api<T>(path, { cookie: viewer, base });
 const csvRows = (text: string) => parseCsv(text.replace(/^\uFEFF/, ""));
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.02, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-  sim.setFaults({ endpoints: ["subAffiliates", "invitees"], oddRecords: {} });
-  server = await startNextServer({
+  ({ sim, server, base, sessions: [viewer, admin] } = await startStack({
+    scale: 0.02,
+    unlimited: true,
+    faults: { endpoints: ["subAffiliates", "invitees"], oddRecords: {} },
     env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
       ARCHIVE_SYNC: "on",
       ARCHIVE_SYNC_INTERVAL_MS: "600000",
       ARCHIVE_WITHDRAWAL_INTERVAL_MS: "600000",
       ARCHIVE_SUB_AFFILIATE_DAYS: "10",
       LIVE_CACHE_MS: "0",
     },
-  });
-  base = server.url;
-  viewer = await login("viewer", "demo", { base });
-  admin = await login("admin", "demo", { base });
+    signIn: ["viewer", "admin"],
+  }));
   const status = await until(
     "the backfill",
     async () => (await api<{ datasets: DatasetStatus[] }>("/api/admin/sync", { cookie: admin, base })).json,
     (s) => s.datasets.every((d) => d.syncedAt !== null && d.state === "idle"),
+    150_000,
   );
   synced = status.datasets;
 }, 240_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+afterAll(() => stopStack({ server, sim }));
 
 describe("odd records (issue 11.2)", () => {
   it("the archive's sync of every dataset completes and /admin/sync shows what it could not store", async () => {
@@ -251,7 +235,7 @@ describe("where WEEX's published sources disagree (issue 11.2, weex-facts.md)", 
       const r = await api("/api/admin/sync", { method: "POST", cookie: admin, base, body: { action: "sync", dataset }, headers: { origin: base } });
       expect(r.status).toBe(202);
     }
-    const after = await until("the runs", status, (s) => s.datasets.every((d) => !d.requested && d.state !== "running"));
+    const after = await until("the runs", status, (s) => s.datasets.every((d) => !d.requested && d.state !== "running"), 150_000);
     const by = (s: typeof after, k: string) => s.datasets.find((d) => d.dataset === k)!;
     expect(by(after, "withdrawals").state).toBe("error");
     expect(by(after, "withdrawals").lastError).toMatch(/no longer serves/);

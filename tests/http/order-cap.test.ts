@@ -5,9 +5,10 @@
  * Its own server and simulator, so no other suite's orders count against the cap.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api, clientOrderId, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import type { Simulator } from "../../lib/simulator";
+import { api, clientOrderId, expectRefusedUnsent } from "./helpers";
+import type { NextServer } from "./server";
+import { startStack, stopStack } from "./stack";
 
 let sim: Simulator;
 let server: NextServer;
@@ -15,16 +16,10 @@ let trader: string;
 let admin: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
-  server = await startNextServer({ env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, WEEX_ORDERS_PER_MINUTE: "2" } });
-  trader = await login("trader", "demo", { base: server.url });
-  admin = await login("admin", "demo", { base: server.url });
+  ({ sim, server, sessions: [trader, admin] } = await startStack({ scale: 0.05, env: { WEEX_ORDERS_PER_MINUTE: "2" }, signIn: ["trader", "admin"] }));
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+afterAll(() => stopStack({ server, sim }));
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("cap") });
 const plan = () => ({ symbol: "cmt_btcusdt", clientOrderId: clientOrderId("capp"), planType: "profit_plan", triggerPrice: "95000", size: "0.01", positionSide: "long" });
@@ -39,11 +34,7 @@ describe("the contract order cap", () => {
     const sentBefore = sim.stats().byEndpoint.placeOrder ?? 0;
 
     const third = await post("/api/contract/orders", order());
-    expect(third.status, third.text).toBe(429);
-    expect(third.json.error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/not sent/) });
-    const retryAfter = Number(third.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    expectRefusedUnsent(third);
     expect(sim.stats().byEndpoint.placeOrder ?? 0).toBe(sentBefore);
     const plansBefore = sim.stats().byEndpoint.placeTpSl ?? 0;
     expect((await post("/api/contract/plan-orders", plan())).status).toBe(429);

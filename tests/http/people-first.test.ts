@@ -7,24 +7,20 @@
  * Its own simulator (scale 1: a backfill of several minutes) and server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api, clientOrderId, DAY_MS, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import type { Simulator } from "../../lib/simulator";
+import { api, clientOrderId, DAY_MS } from "./helpers";
+import type { NextServer } from "./server";
+import { startStack, stopStack } from "./stack";
 
 let sim: Simulator;
 let server: NextServer;
 let trader: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 1 });
-  server = await startNextServer({ env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ARCHIVE_SYNC: "on" } });
-  trader = await login("trader", "demo", { base: server.url });
+  ({ sim, server, sessions: [trader] } = await startStack({ scale: 1, env: { ARCHIVE_SYNC: "on" }, signIn: ["trader"] }));
 }, 180_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
-});
+afterAll(() => stopStack({ server, sim }));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -47,12 +47,14 @@ export interface StartOptions {
   /** wait for /api/health; false for servers expected to refuse to start */
   waitReady?: boolean;
   timeoutMs?: number;
+  /** a data directory of the caller's (kept on stop): a restart on the same embedded database */
+  dataDir?: string;
 }
 
 export async function startNextServer(opts: StartOptions): Promise<NextServer> {
   const distDir = opts.distDir ?? DIST_DIR;
-  const dataDir = mkdtempSync(join(tmpdir(), "weex-http-"));
-  const logFile = join(dataDir, "server.log");
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "weex-http-"));
+  const logFile = join(dataDir, `server-${Date.now()}.log`);
   const next = await spawnNextStart({
     distDir,
     dataDir,
@@ -74,7 +76,7 @@ export async function startNextServer(opts: StartOptions): Promise<NextServer> {
     exited,
     async stop() {
       await next.stop(5_000);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   if (opts.waitReady === false) return server;

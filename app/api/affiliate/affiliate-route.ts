@@ -8,7 +8,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
+import { affiliateSources } from "@/lib/server/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
 import type { ListInput, SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";

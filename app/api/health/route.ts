@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { getConfig } from "@/lib/server/config";
+import { getConfig } from "@/lib/config/config";
 import { json, route } from "@/lib/server/route";
 
 /** Liveness for load balancers and scripts: no session needed, no upstream call. */

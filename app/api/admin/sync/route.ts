@@ -4,7 +4,7 @@
  * or re-read a range. Admins only; actions are audited.
  */
 import { syncActionBody } from "@/lib/archive/admin";
-import { archiveAction, archiveStatus } from "@/lib/archive/server";
+import { archiveAction, archiveStatus } from "@/lib/server/archive";
 import { audit } from "@/lib/server/audit";
 import { json, route } from "@/lib/server/route";
 

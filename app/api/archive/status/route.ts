@@ -3,7 +3,7 @@
  * how far it is, when each dataset last synced and which range it holds. Pages use it to say
  * "Building your history — 57 %" and what a period's data covers. No upstream call.
  */
-import { viewerArchiveStatus } from "@/lib/archive/server";
+import { viewerArchiveStatus } from "@/lib/server/archive";
 import { route } from "@/lib/server/route";
 
 export const GET = route({

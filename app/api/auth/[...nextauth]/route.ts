@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { normalizeUsername } from "@/lib/db/users";
 import { audit } from "@/lib/server/audit";
 import { authOptions } from "@/lib/server/auth";
-import { errorResponse } from "@/lib/server/errors";
+import { errorResponse, fieldError } from "@/lib/server/errors";
 import { clientIp } from "@/lib/server/request-info";
 import { throttledMessage, throttleState } from "@/lib/server/throttle";
 
@@ -87,5 +87,5 @@ function isHttpUrl(url: string, base: string): boolean {
 }
 
 function invalid(path: string, message: string): Response {
-  return errorResponse(400, { error: { code: "validation_error", message: `Invalid input: ${path} ${message}`, fields: [{ path, message }] } });
+  return fieldError(path, message).toResponse();
 }

@@ -1,29 +1,28 @@
 /**
- * The archive inside the running server: the sync scheduler started at boot, the shared
- * weight budget, the sources the affiliate routes read, and the admin status and actions.
+ * The archive inside the running server (lib/archive wired to this process's database, WEEX
+ * client and settings): the sync scheduler started at boot, the sources the affiliate routes
+ * read, and the admin status and actions. The server imports the archive, never the reverse.
  *
- * - `startArchiveSync()` (from lib/server/startup.ts): unless ARCHIVE_SYNC=off, start the
- *   scheduler; it takes the single-runner lock (PostgreSQL advisory lock, or this process on
- *   the embedded database), backfills, then syncs every ARCHIVE_SYNC_INTERVAL_MS (60 s).
- * - (budget.ts, for lib/server/weex.ts: with DATABASE_URL the weight budget's ledger lives in
- *   PostgreSQL, so N processes share WEEX's 500 per 10 s.)
- * - `archiveSources(source)` (from lib/affiliate/server.ts): the affiliate sources with the
- *   archive behind them.
+ * - `startArchiveSync()` (from startup.ts): unless ARCHIVE_SYNC=off, start the scheduler; it
+ *   takes the single-runner lock (PostgreSQL advisory lock, or this process on the embedded
+ *   database), backfills, then syncs every ARCHIVE_SYNC_INTERVAL_MS (60 s).
+ * - `affiliateSources(source)` (the affiliate routes): per request, by
+ *   `source=auto|archive|live` (default auto), the archive for the range it holds and live
+ *   WEEX through the server's client (weex.ts, its shared weight budget included) for the rest.
  */
 import "server-only";
 import { getDatabase, getDb } from "@/lib/db";
-import { TtlCache } from "@/lib/server/cache";
-import { getConfig } from "@/lib/server/config";
-import { logger } from "@/lib/server/log";
+import { TtlCache } from "@/lib/cache/ttl-cache";
+import { getConfig } from "@/lib/config/config";
+import { logger } from "@/lib/log/log";
 import { getWeex } from "@/lib/server/weex";
-import { syncAction, syncStatus, type SyncAction, type SyncStatus } from "./admin";
-import { buildStatus, type ArchiveBuildStatus } from "./build-status";
-import { ArchiveEngine } from "./engine";
-import { pageLister } from "./lister";
-import { LocalLock, PgAdvisoryLock, type SyncLock } from "./lock";
-import { ArchiveScheduler } from "./scheduler";
-import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "./settings";
-import { selectedSources, type SelectedSources, type SourceParam } from "./sources";
+import { syncAction, syncStatus, type SyncAction, type SyncStatus } from "@/lib/archive/admin";
+import { buildStatus, type ArchiveBuildStatus } from "@/lib/archive/build-status";
+import { ArchiveEngine } from "@/lib/archive/engine";
+import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
+import { ArchiveScheduler } from "@/lib/archive/scheduler";
+import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
+import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
 
 const g = globalThis as typeof globalThis & {
   __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
@@ -46,7 +45,7 @@ function archive() {
   g.__weexArchive ??= {
     engine: getDatabase().then((database) => {
       const log = logger("archive");
-      return new ArchiveEngine({ db: database.db, lister: pageLister(getWeex()), settings: archiveSettingsFromEnv(), logger: log });
+      return new ArchiveEngine({ db: database.db, lister: getWeex(), settings: archiveSettingsFromEnv(), logger: log });
     }),
   };
   g.__weexArchive.engine.catch(() => {
@@ -81,12 +80,11 @@ export async function stopArchiveSync(): Promise<void> {
 }
 
 /** The affiliate sources for one request, by its `source` parameter (default auto). */
-export function archiveSources(source: SourceParam = "auto"): SelectedSources {
-  const lister = pageLister(getWeex());
+export function affiliateSources(source: SourceParam = "auto"): SelectedSources {
   const settings = archiveSettingsFromEnv();
   return selectedSources(source, {
     db: getDb,
-    lister,
+    lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
     freshMs: settings.freshMs,
     liveCache: liveCache(),

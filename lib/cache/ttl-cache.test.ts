@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TtlCache } from "./cache";
+import { TtlCache } from "./ttl-cache";
 
 describe("TtlCache", () => {
   it("coalesces concurrent loads of one key and serves the value until it expires", async () => {

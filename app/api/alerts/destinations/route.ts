@@ -1,0 +1,12 @@
+import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { destinationInput } from "@/lib/contract/alerts";
+import { createDestination } from "@/lib/server/alerts";
+import { listDestinations } from "@/lib/alerts/store";
+
+/**
+ * GET: webhook and email destinations (never a secret). POST: { kind: "webhook", name, url }
+ * answers its signing `secret`, this once; or { kind: "email", name, email }.
+ */
+const routes = collectionRoutes({ readRole: "admin", list: listDestinations, body: destinationInput, create: createDestination });
+export const GET = routes.GET;
+export const POST = routes.POST;

@@ -1,0 +1,12 @@
+import { getDb } from "@/lib/db";
+import { markRead } from "@/lib/alerts/store";
+import { route } from "@/lib/server/route";
+
+/** The caller has seen the alerts up to now (the bell goes back to 0). */
+export const POST = route({
+  role: "viewer",
+  handler: async ({ user }) => {
+    await markRead(await getDb(), user.username, Date.now());
+    return { unread: 0 };
+  },
+});

@@ -1,0 +1,9 @@
+import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { ruleInput } from "@/lib/contract/alerts";
+import { createRule } from "@/lib/server/alerts";
+import { listRules } from "@/lib/alerts/store";
+
+/** GET: the alert rules (viewers see them). POST (admin): { name, kind, params?, timeZone?, quiet?, destinationIds?, enabled? } → { rule }. */
+const routes = collectionRoutes({ readRole: "viewer", list: listRules, body: ruleInput, create: async (input, who) => ({ rule: await createRule(input, who) }) });
+export const GET = routes.GET;
+export const POST = routes.POST;

@@ -1,0 +1,9 @@
+import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { scheduleInput } from "@/lib/contract/alerts";
+import { createSchedule } from "@/lib/server/alerts";
+import { listSchedules } from "@/lib/alerts/store";
+
+/** GET: scheduled reports with when each is next due. POST: { name, cadence: "weekly"|"monthly", timeZone?, destinationIds } → { schedule }. */
+const routes = collectionRoutes({ readRole: "admin", list: listSchedules, body: scheduleInput, create: async (input, who) => ({ schedule: await createSchedule(input, who) }) });
+export const GET = routes.GET;
+export const POST = routes.POST;

@@ -1,0 +1,9 @@
+import { getDb } from "@/lib/db";
+import { unreadCount } from "@/lib/alerts/store";
+import { route } from "@/lib/server/route";
+
+/** The bell: how many alerts fired since the caller last opened /alerts. */
+export const GET = route({
+  role: "viewer",
+  handler: async ({ user }) => ({ unread: await unreadCount(await getDb(), user.username) }),
+});

@@ -1,0 +1,201 @@
+/**
+ * Scheduled reports: for a period (a week from Monday or a month, in the schedule's zone) the
+ * KPIs against the previous period, the top ten sub-affiliates by paid commission, the invitee
+ * funnel, and the period's sub-affiliate CSV, all read from the archive. Local dates D are the
+ * UTC days D (calendar.ts).
+ *
+ * The CSV goes with an email as an attachment, and with a webhook as a link signed with a key
+ * derived from the server's session secret that expires after `linkTtlMs` (a GET of the link
+ * needs no session: it is the signature that authorises it).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import { rows, toMs, type Db } from "@/lib/archive/db";
+import { csvFileStart, csvRows, type CsvColumn } from "@/lib/export/csv";
+import { periodBefore, type Period } from "./calendar";
+import { escapeHtml, type Message } from "./message";
+import type { Cadence } from "@/lib/contract/alerts";
+
+export interface Kpis {
+  tradingVolume: string;
+  netTradingFee: string;
+  paidCommission: string;
+  newInvitees: number;
+  kycPassed: number;
+  firstDeposits: number;
+  firstTrades: number;
+}
+
+export interface ReportData {
+  period: Period;
+  previous: Period;
+  kpis: Kpis;
+  previousKpis: Kpis;
+  /** change in percent against the previous period per KPI ("n/a" when the previous is 0) */
+  change: Record<keyof Kpis, string>;
+  top: { subAffiliateUid: string; paidCommission: string; tradingVolume: string }[];
+  funnel: { registered: number; kycPassed: number; firstDeposit: number; firstTrade: number };
+}
+
+async function kpis(db: Db, p: Period): Promise<Kpis> {
+  const [t] = await rows<{ v: string; f: string; c: string }>(
+    db,
+    sql`SELECT COALESCE(SUM(trading_volume), 0)::text AS v, COALESCE(SUM(net_trading_fee), 0)::text AS f, COALESCE(SUM(paid_commission), 0)::text AS c
+          FROM archive_sub_affiliate_day_total WHERE day >= ${p.firstDay}::date AND day <= ${p.lastDay}::date`,
+  );
+  const [i] = await rows<{ n: unknown; k: unknown; d: unknown; t: unknown }>(
+    db,
+    sql`SELECT COUNT(*) FILTER (WHERE register_time >= ${p.from} AND register_time < ${p.to}) AS n,
+               COUNT(*) FILTER (WHERE register_time >= ${p.from} AND register_time < ${p.to} AND kyc_result) AS k,
+               COUNT(*) FILTER (WHERE first_deposit >= ${p.from} AND first_deposit < ${p.to}) AS d,
+               COUNT(*) FILTER (WHERE first_trade >= ${p.from} AND first_trade < ${p.to}) AS t
+          FROM archive_invitee`,
+  );
+  return {
+    tradingVolume: t!.v,
+    netTradingFee: t!.f,
+    paidCommission: t!.c,
+    newInvitees: toMs(i!.n)!,
+    kycPassed: toMs(i!.k)!,
+    firstDeposits: toMs(i!.d)!,
+    firstTrades: toMs(i!.t)!,
+  };
+}
+
+function percentChange(now: string | number, before: string | number): string {
+  const b = new Decimal(before);
+  if (b.isZero()) return "n/a";
+  return new Decimal(now).minus(b).div(b).times(100).toFixed(1);
+}
+
+export async function buildReport(db: Db, period: Period, cadence: Cadence, tz: string): Promise<ReportData> {
+  const previous = periodBefore(period.from, cadence, tz);
+  const [k, pk, top, [f]] = await Promise.all([
+    kpis(db, period),
+    kpis(db, previous),
+    rows<{ uid: string; c: string; v: string }>(
+      db,
+      sql`SELECT sub_affiliate_uid AS uid, SUM(paid_commission)::text AS c, SUM(trading_volume)::text AS v
+            FROM archive_sub_affiliate_daily WHERE day >= ${period.firstDay}::date AND day <= ${period.lastDay}::date
+           GROUP BY sub_affiliate_uid ORDER BY SUM(paid_commission) DESC, sub_affiliate_uid LIMIT 10`,
+    ),
+    rows<{ r: unknown; k: unknown; d: unknown; t: unknown }>(
+      db,
+      sql`SELECT COUNT(*) AS r, COUNT(*) FILTER (WHERE kyc_result) AS k, COUNT(first_deposit) AS d, COUNT(first_trade) AS t
+            FROM archive_invitee WHERE register_time >= ${period.from} AND register_time < ${period.to}`,
+    ),
+  ]);
+  const change = Object.fromEntries((Object.keys(k) as (keyof Kpis)[]).map((key) => [key, percentChange(k[key], pk[key])])) as ReportData["change"];
+  return {
+    period,
+    previous,
+    kpis: k,
+    previousKpis: pk,
+    change,
+    top: top.map((r) => ({ subAffiliateUid: r.uid, paidCommission: r.c, tradingVolume: r.v })),
+    funnel: { registered: toMs(f!.r)!, kycPassed: toMs(f!.k)!, firstDeposit: toMs(f!.d)!, firstTrade: toMs(f!.t)! },
+  };
+}
+
+const KPI_LABELS: Record<keyof Kpis, string> = {
+  tradingVolume: "Trading volume",
+  netTradingFee: "Net trading fee",
+  paidCommission: "Paid commission",
+  newInvitees: "New invitees",
+  kycPassed: "KYC passed (of new invitees)",
+  firstDeposits: "First deposits",
+  firstTrades: "First trades",
+};
+
+export function csvFilename(p: Period): string {
+  return `sub-affiliates_${p.firstDay}_${p.lastDay}.csv`;
+}
+
+/** The report as a message; `csvUrl` (webhooks) links the CSV, emails attach it. */
+export function reportMessage(schedule: { id: string; name: string; cadence: Cadence; timeZone: string }, r: ReportData, csvUrl: string | null): Message {
+  const range = `${r.period.firstDay} – ${r.period.lastDay} (${schedule.timeZone})`;
+  const title = `${schedule.name}: ${schedule.cadence} report ${range}`;
+  const kpiLines = (Object.keys(KPI_LABELS) as (keyof Kpis)[]).map(
+    (key) => [KPI_LABELS[key], String(r.kpis[key]), String(r.previousKpis[key]), r.change[key] === "n/a" ? "n/a" : `${r.change[key]} %`] as const,
+  );
+  const text = [
+    title,
+    "",
+    `KPIs (previous period ${r.previous.firstDay} – ${r.previous.lastDay}):`,
+    ...kpiLines.map(([l, v, p, c]) => `  ${l}: ${v} (previous ${p}, change ${c})`),
+    "",
+    "Top ten sub-affiliates by paid commission:",
+    ...r.top.map((t, i) => `  ${i + 1}. ${t.subAffiliateUid}: commission ${t.paidCommission}, volume ${t.tradingVolume}`),
+    "",
+    `Invitee funnel (registered in the period): registered ${r.funnel.registered}, KYC ${r.funnel.kycPassed}, first deposit ${r.funnel.firstDeposit}, first trade ${r.funnel.firstTrade}`,
+    "",
+    csvUrl ? `Sub-affiliate CSV of the period: ${csvUrl}` : `The sub-affiliate CSV of the period is attached (${csvFilename(r.period)}).`,
+  ].join("\n");
+  const td = (s: string) => `<td>${escapeHtml(s)}</td>`;
+  const html = [
+    `<h2>${escapeHtml(title)}</h2>`,
+    `<table><tr><th align="left">KPI</th><th>this period</th><th>previous</th><th>change</th></tr>`,
+    ...kpiLines.map(([l, v, p, c]) => `<tr>${td(l)}${td(v)}${td(p)}${td(c)}</tr>`),
+    `</table><h3>Top ten sub-affiliates</h3><ol>`,
+    ...r.top.map((t) => `<li>${escapeHtml(t.subAffiliateUid)}: commission ${escapeHtml(t.paidCommission)}, volume ${escapeHtml(t.tradingVolume)}</li>`),
+    `</ol><h3>Invitee funnel</h3><p>registered ${r.funnel.registered} → KYC ${r.funnel.kycPassed} → first deposit ${r.funnel.firstDeposit} → first trade ${r.funnel.firstTrade}</p>`,
+    csvUrl ? `<p><a href="${escapeHtml(csvUrl)}">Sub-affiliate CSV of the period</a> (the link expires)</p>` : `<p>The sub-affiliate CSV of the period is attached.</p>`,
+  ].join("");
+  return {
+    title,
+    text,
+    html,
+    body: { type: "report", schedule: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone }, ...r, csvUrl },
+    attachment: csvUrl ? undefined : { filename: csvFilename(r.period), firstDay: r.period.firstDay, lastDay: r.period.lastDay },
+  };
+}
+
+interface CsvRow {
+  uid: string;
+  product_type: string;
+  day: string;
+  v: string;
+  f: string;
+  c: string;
+}
+
+const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
+  { header: "subAffiliateUid", value: (r) => r.uid },
+  { header: "productType", value: (r) => r.product_type },
+  { header: "day", value: (r) => r.day },
+  { header: "tradingVolume", value: (r) => r.v },
+  { header: "netTradingFee", value: (r) => r.f },
+  { header: "paidCommission", value: (r) => r.c },
+];
+
+/** The archive's sub-affiliate records of [firstDay, lastDay] as a CSV file (a period is ≤ 31 days). */
+export async function periodCsv(db: Db, firstDay: string, lastDay: string): Promise<string> {
+  const r = await rows<CsvRow>(
+    db,
+    sql`SELECT sub_affiliate_uid AS uid, product_type, day::text AS day, trading_volume::text AS v, net_trading_fee::text AS f, paid_commission::text AS c
+          FROM archive_sub_affiliate_daily WHERE day >= ${firstDay}::date AND day <= ${lastDay}::date
+         ORDER BY day, sub_affiliate_uid, product_type`,
+  );
+  return csvFileStart(CSV_COLUMNS) + csvRows(CSV_COLUMNS, r);
+}
+
+// ---------------------------------------------------------------- signed CSV links
+
+const linkKey = (secret: string) => createHmac("sha256", secret).update("alerts:report-csv-link").digest();
+const linkPayload = (firstDay: string, lastDay: string, expires: number) => `${firstDay}|${lastDay}|${expires}`;
+
+export function signCsvLink(base: string, secret: string, firstDay: string, lastDay: string, expires: number): string {
+  const sig = createHmac("sha256", linkKey(secret)).update(linkPayload(firstDay, lastDay, expires)).digest("hex");
+  const u = new URL("/api/alerts/report-csv", base);
+  u.search = new URLSearchParams({ from: firstDay, to: lastDay, expires: String(expires), sig }).toString();
+  return u.toString();
+}
+
+/** "ok", or why the link is refused. */
+export function checkCsvLink(secret: string, q: { from: string; to: string; expires: number; sig: string }, now: number): "ok" | "expired" | "bad-signature" {
+  const want = createHmac("sha256", linkKey(secret)).update(linkPayload(q.from, q.to, q.expires)).digest();
+  const got = Buffer.from(q.sig, "hex");
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return "bad-signature";
+  return q.expires < now ? "expired" : "ok";
+}

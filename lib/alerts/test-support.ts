@@ -1,0 +1,128 @@
+/**
+ * Real parts for the alerts tests: an HTTP receiver that records what arrived (and can fail or
+ * hang on demand), an SMTP server (smtp-server) whose messages are parsed with mailparser, and
+ * archive rows written straight into the archive tables.
+ */
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/archive/db";
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** what the next requests get: a status, or "hang" (no answer) */
+  script: (number | "hang")[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const script: (number | "hang")[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const next = script.shift() ?? 200;
+      if (next === "hang") return; // never answers; the sender's timeout ends it
+      res.writeHead(next, { "content-type": "text/plain" }).end(next < 300 ? "ok" : "no");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    script,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export interface MailCatcher {
+  url: string;
+  mails: ParsedMail[];
+  close(): Promise<void>;
+}
+
+/** An SMTP server in this process; `user`/`password` makes it require that login. */
+export async function startMailCatcher(auth?: { user: string; password: string }): Promise<MailCatcher> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: !auth,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onAuth(a, _session, cb) {
+      if (auth && a.username === auth.user && a.password === auth.password) cb(null, { user: a.username });
+      else cb(new Error("Invalid username or password"));
+    },
+    onData(stream, _session, cb) {
+      simpleParser(stream)
+        .then((m) => {
+          mails.push(m);
+          cb();
+        })
+        .catch((e: Error) => cb(e));
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.server.address() as AddressInfo;
+  const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@` : "";
+  return { url: `smtp://${cred}127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Wait until `check` holds (polling), or fail with `what`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** One sub-affiliate's records: { "YYYY-MM-DD": [volume, commission] } for a product. */
+export async function seedDaily(db: Db, uid: string, productType: string, days: Record<string, [string, string]>): Promise<void> {
+  for (const [day, [v, c]] of Object.entries(days)) {
+    const fee = new Decimal(c).times(2).toString();
+    await db.execute(sql`INSERT INTO archive_sub_affiliate_daily (sub_affiliate_uid, product_type, day, trading_volume, net_trading_fee, paid_commission, synced_at)
+      VALUES (${uid}, ${productType}, ${day}::date, ${v}, ${fee}, ${c}, 0)
+      ON CONFLICT (sub_affiliate_uid, product_type, day) DO UPDATE SET trading_volume = EXCLUDED.trading_volume, net_trading_fee = EXCLUDED.net_trading_fee, paid_commission = EXCLUDED.paid_commission`);
+  }
+  // The per-day totals, recomputed from the rows as the sync keeps them.
+  await db.execute(sql`DELETE FROM archive_sub_affiliate_day_total`);
+  await db.execute(sql`INSERT INTO archive_sub_affiliate_day_total (product_type, day, records, trading_volume, net_trading_fee, paid_commission)
+    SELECT product_type, day, COUNT(*), SUM(trading_volume), SUM(net_trading_fee), SUM(paid_commission) FROM archive_sub_affiliate_daily GROUP BY product_type, day`);
+}
+
+export async function seedInvitee(db: Db, uid: string, t: { register: number; kyc?: boolean; firstDeposit?: number | null; firstTrade?: number | null; lastTrade?: number | null }): Promise<void> {
+  await db.execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, first_deposit, first_trade, last_trade, synced_at)
+    VALUES (${uid}, ${t.register}, ${t.kyc ?? false}, ${t.firstDeposit ?? null}, ${t.firstTrade ?? null}, ${t.lastTrade ?? null}, 0)`);
+}
+
+/** Say the archive synced both datasets at `at` (what the rules wait for). */
+export async function markSynced(db: Db, at: number): Promise<void> {
+  for (const dataset of ["subAffiliates", "invitees"]) {
+    await db.execute(sql`INSERT INTO archive_dataset (dataset, state, synced_at, last_success_at, updated_at) VALUES (${dataset}, 'idle', ${at}, ${at}, ${at})
+      ON CONFLICT (dataset) DO UPDATE SET synced_at = EXCLUDED.synced_at, last_success_at = EXCLUDED.last_success_at`);
+  }
+}
+
+/** "YYYY-MM-DD" days from `first` on, `n` of them. */
+export function dayRange(first: string, n: number): string[] {
+  const start = Date.parse(`${first}T00:00:00Z`);
+  return Array.from({ length: n }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+}

@@ -1,0 +1,65 @@
+/**
+ * What one answer has read so far, for the two things every affiliate answer reports after
+ * reading: where its data came from (`freshness`) and the records it could not use
+ * (`warnings`; an export also writes them, values as received).
+ */
+import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
+import type { Freshness, SourceParam } from "./select";
+
+export class Answer {
+  /** where each part read so far came from */
+  private parts: Freshness[] = [];
+  private problems = new ProblemSink();
+
+  constructor(readonly source: SourceParam) {}
+
+  /** A part was read (or planned) from here. */
+  saw(part: Freshness): void {
+    this.parts.push(part);
+  }
+
+  /** The answer was given live as a whole after all (a list too long to merge). */
+  answeredLive(): void {
+    this.parts = [{ source: "live", syncedAt: null }];
+  }
+
+  /** Records set aside while reading (live pages, the archive's stored problems). */
+  setAside(rejected: readonly RejectedRecord[]): void {
+    this.problems.add(rejected);
+  }
+
+  /** For exports: keep the set-aside records themselves, to be written with the file. */
+  keepRecords(): void {
+    this.problems.keepRecords = true;
+  }
+
+  /** The set-aside records kept since the last call. */
+  takeRecords(): Record<string, unknown>[] {
+    return this.problems.takeRecords();
+  }
+
+  /**
+   * Before a second attempt at the answer: what the first one read is forgotten, its sources
+   * and its set-aside records alike (else the archive's problems count twice and an export
+   * writes them twice).
+   */
+  startOver(): void {
+    const keepRecords = this.problems.keepRecords;
+    this.parts = [];
+    this.problems = new ProblemSink();
+    this.problems.keepRecords = keepRecords;
+  }
+
+  freshness(): Freshness {
+    if (this.parts.length === 0) return { source: this.source === "archive" ? "archive" : "live", syncedAt: null };
+    const sources = new Set(this.parts.map((f) => f.source));
+    const syncedAt = this.parts.find((f) => f.syncedAt !== null)?.syncedAt ?? null;
+    if (sources.size === 1) return this.parts[0];
+    return { source: "mixed", syncedAt };
+  }
+
+  /** `{count: 0, example: null}` when every record could be used. */
+  warnings(): Warnings {
+    return this.problems.warnings();
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The shapes the alerts routes share: a collection (GET its items; an admin POSTs a new one,
+ * answered 201) and the removal of one by id. Each route file says what is listed and created.
+ */
+import "server-only";
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
+import type { SessionUser } from "@/lib/server/auth";
+import { json, route } from "@/lib/server/route";
+
+type Who = { user: SessionUser; ip: string };
+
+export function collectionRoutes<B extends z.ZodType>(opts: { readRole: "viewer" | "admin"; list: (db: Db) => Promise<unknown[]>; body: B; create: (input: z.output<B>, who: Who) => Promise<unknown> }) {
+  return {
+    GET: route({ role: opts.readRole, handler: async () => ({ items: await opts.list(await getDb()) }) }),
+    POST: route({ role: "admin", body: opts.body, handler: async ({ body, user, ip }) => json(await opts.create(body as z.output<B>, { user, ip }), 201) }),
+  };
+}
+
+export function removalRoute(remove: (id: string, who: Who) => Promise<void>) {
+  return route({
+    role: "admin",
+    params: z.object({ id: z.string().max(64) }),
+    handler: async ({ params, user, ip }) => {
+      await remove(params.id, { user, ip });
+      return { deleted: params.id };
+    },
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * Alerts over HTTP (issue 15): a dashboard of its own, syncing its archive from a small
+ * simulator, with a real HTTP receiver and a real SMTP server (with a password) in this test
+ * process. What arrived is asserted: signatures, retries and their log, the email's parts, an
+ * alert whose figure equals the archive's, the bell, the audit log, and that no secret shows up
+ * in an answer after creation or in the server's log.
+ */
+import { createHmac } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Decimal from "decimal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
+import { api } from "./helpers";
+import { startNextServer } from "./server";
+import { startStack, stopStack, type Stack } from "./stack";
+
+const SMTP_AUTH = { user: "mailer", password: "smtp-pass-7f3a9c" };
+
+let stack: Stack;
+let env: Record<string, string>;
+/** the embedded database outlives a restart of the server */
+const dataDir = mkdtempSync(join(tmpdir(), "weex-alerts-http-"));
+let receiver: Receiver;
+let mail: MailCatcher;
+let base: string;
+let admin: string;
+let viewer: string;
+
+const call = <T>(path: string, init: { cookie?: string; method?: string; body?: unknown } = {}) => api<T>(path, { ...init, base, cookie: init.cookie ?? admin });
+
+interface DeliveryLog {
+  items: { id: string; purpose: string; state: string; destinationId: string; attempts: { ok: boolean; status: number | null; error: string | null }[] }[];
+}
+
+async function deliveryLog(destinationId: string) {
+  return (await call<DeliveryLog>(`/api/alerts/deliveries?destinationId=${destinationId}`)).json.items;
+}
+
+const signed = (secret: string, body: string, header: string | string[] | undefined) => header === `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  mail = await startMailCatcher(SMTP_AUTH);
+  env = {
+    ARCHIVE_SYNC: "on",
+    ARCHIVE_SYNC_INTERVAL_MS: "5000",
+    ARCHIVE_SUB_AFFILIATE_DAYS: "30",
+    SMTP_URL: mail.url,
+    MAIL_FROM: "Dashboard <dashboard@example.test>",
+    ALERT_TICK_MS: "250",
+    ALERT_RETRY_BASE_MS: "300",
+    ALERT_WEBHOOK_TIMEOUT_MS: "1000",
+  };
+  stack = await startStack({ scale: 0.02, unlimited: true, env, signIn: ["admin", "viewer"], dataDir });
+  base = stack.base;
+  [admin, viewer] = stack.sessions as [string, string];
+}, 180_000);
+
+afterAll(async () => {
+  await stopStack(stack ?? {});
+  rmSync(dataDir, { recursive: true, force: true });
+  await receiver?.close();
+  await mail?.close();
+});
+
+describe("alerts over HTTP", () => {
+  let hook: { id: string; secret: string };
+
+  it("creates a webhook destination whose secret is answered once, and audit-logs it", async () => {
+    const res = await call<{ destination: { id: string; target: string }; secret: string }>("/api/alerts/destinations", {
+      method: "POST",
+      body: { kind: "webhook", name: "receiver", url: receiver.url },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.secret).toMatch(/^whsec_/);
+    hook = { id: res.json.destination.id, secret: res.json.secret };
+    const list = await call("/api/alerts/destinations");
+    expect(list.text).toContain(hook.id);
+    expect(list.text).not.toContain(hook.secret);
+    const audit = await call<{ items: { action: string; username: string; detail: Record<string, unknown> }[] }>("/api/admin/audit?action=alerts.destination.create");
+    expect(audit.json.items[0]).toMatchObject({ username: "admin", detail: { id: hook.id } });
+    expect(JSON.stringify(audit.json)).not.toContain(hook.secret);
+  });
+
+  it("rejects bad input naming the field", async () => {
+    const res = await call<{ error: { fields: { path: string }[] } }>("/api/alerts/rules", { method: "POST", body: { name: "x", kind: "drop", params: { percent: 140 } } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields.map((f) => f.path)).toContain("params.percent");
+    const zone = await call<{ error: { fields: { path: string }[] } }>("/api/alerts/rules", { method: "POST", body: { name: "x", kind: "silent", timeZone: "Mars/Base" } });
+    expect(zone.json.error.fields.map((f) => f.path)).toEqual(["timeZone"]);
+    const dest = await call<{ error: { fields: { path: string }[] } }>("/api/alerts/rules", { method: "POST", body: { name: "x", kind: "silent", destinationIds: ["nosuch"] } });
+    expect(dest.json.error.fields.map((f) => f.path)).toEqual(["destinationIds"]);
+  });
+
+  it("sends a test to the webhook, signed with the destination's secret", async () => {
+    const before = receiver.received.length;
+    const res = await call<{ deliveryId: string }>(`/api/alerts/destinations/${hook.id}/test`, { method: "POST", body: {} });
+    expect(res.status).toBe(202);
+    await until(() => receiver.received.length > before, "the test webhook");
+    const got = receiver.received[before]!;
+    expect(JSON.parse(got.body)).toMatchObject({ type: "test", deliveryId: res.json.deliveryId, sentBy: "admin" });
+    expect(signed(hook.secret, got.body, got.headers["x-weex-signature"])).toBe(true);
+    expect(signed("whsec_wrong", got.body, got.headers["x-weex-signature"])).toBe(false);
+    await until(async () => (await deliveryLog(hook.id)).some((d) => d.id === res.json.deliveryId && d.state === "sent"), "the log to say sent");
+  });
+
+  it("retries a failing receiver with backoff, and the delivery log shows every attempt", async () => {
+    const before = receiver.received.length;
+    receiver.script.push(500, 503);
+    const res = await call<{ deliveryId: string }>(`/api/alerts/destinations/${hook.id}/test`, { method: "POST", body: {} });
+    await until(async () => (await deliveryLog(hook.id)).some((d) => d.id === res.json.deliveryId && d.state === "sent"), "the retried delivery", 20_000);
+    const entry = (await deliveryLog(hook.id)).find((d) => d.id === res.json.deliveryId)!;
+    expect(entry.attempts.map((a) => [a.ok, a.status])).toEqual([
+      [false, 500],
+      [false, 503],
+      [true, 200],
+    ]);
+    expect(entry.attempts[0]!.error).toBe("HTTP 500");
+    const mine = receiver.received.slice(before);
+    expect(mine).toHaveLength(3);
+    expect(new Set(mine.map((r) => r.body)).size).toBe(1);
+    // The gaps grow (300 ms, then 600 ms).
+    expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(250);
+    expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(550);
+  });
+
+  it("emails a test over SMTP (with login) as text and HTML", async () => {
+    const res = await call<{ destination: { id: string } }>("/api/alerts/destinations", { method: "POST", body: { kind: "email", name: "ops", email: "ops@example.test" } });
+    expect(res.status).toBe(201);
+    const before = mail.mails.length;
+    await call(`/api/alerts/destinations/${res.json.destination.id}/test`, { method: "POST", body: {} });
+    await until(() => mail.mails.length > before, "the test email");
+    const m = mail.mails[before]!;
+    expect(m.from?.text).toBe('"Dashboard" <dashboard@example.test>');
+    expect(m.subject).toBe("[Test] WEEX affiliate dashboard → ops");
+    expect(m.text).toContain("sent by admin");
+    expect(m.html).toContain("<p>This is a test message");
+  });
+
+  it("fires an alert from the synced archive once, with the archive's figure; viewers see it and the bell counts it", async () => {
+    const rule = await call<{ rule: { id: string } }>("/api/alerts/rules", {
+      method: "POST",
+      body: { name: "Commission paid", kind: "daily", params: { metric: "paidCommission", direction: "above", threshold: "0" }, destinationIds: [hook.id] },
+    });
+    expect(rule.status).toBe(201);
+    const fired = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; rule?: { id: string }; episode?: { detail: { day: string; value: string } } }).filter((b) => b.type === "alert.fired" && b.rule?.id === rule.json.rule.id);
+    await until(() => fired().length > 0, "the alert (after the archive's backfill)", 150_000);
+    const { day, value } = fired()[0]!.episode!.detail;
+    // The same day's paid commission as the archive answers it.
+    const from = Date.parse(`${day}T00:00:00Z`);
+    const series = await call<{ items: { paidCommission: string }[] }>(`/api/affiliate/sub-affiliates/series?source=archive&granularity=day&startTime=${from}&endTime=${from + 86_400_000 - 1}`);
+    expect(series.status).toBe(200);
+    const archived = series.json.items.reduce((s, i) => s.plus(i.paidCommission), new Decimal(0));
+    expect(new Decimal(value).eq(archived)).toBe(true);
+
+    const history = await call<{ items: { ruleId: string; resolvedAt: number | null }[]; unread: number }>("/api/alerts", { cookie: viewer });
+    expect(history.status).toBe(200);
+    expect(history.json.items.some((e) => e.ruleId === rule.json.rule.id && e.resolvedAt === null)).toBe(true);
+    expect(history.json.unread).toBeGreaterThan(0);
+    await call("/api/alerts/read", { cookie: viewer, method: "POST", body: {} });
+    expect((await call<{ unread: number }>("/api/alerts/unread", { cookie: viewer })).json.unread).toBe(0);
+
+    // Further syncs (every 5 s) while it holds: still one alert.
+    const status = async () => (await call<{ datasets: { dataset: string; lastRunAt: number | null }[] }>("/api/admin/sync")).json.datasets.find((d) => d.dataset === "subAffiliates")!.lastRunAt ?? 0;
+    const seen = await status();
+    await until(async () => (await status()) > seen + 1000, "another sync", 60_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(fired()).toHaveLength(1);
+  }, 240_000);
+
+  it("after a restart on the same database, sends nothing twice", async () => {
+    const fired = () => receiver.received.filter((r) => (JSON.parse(r.body) as { type: string }).type === "alert.fired").length;
+    const firedBefore = fired();
+    const logBefore = await deliveryLog(hook.id);
+    expect(firedBefore).toBeGreaterThan(0);
+    await stack.server.stop();
+    const restartedAt = Date.now();
+    stack.server = await startNextServer({ env: { WEEX_SPOT_BASE_URL: stack.sim.url, WEEX_CONTRACT_BASE_URL: stack.sim.url, WEEX_IP_WEIGHT_PER_10S: "1000000", WEEX_UID_WEIGHT_PER_10S: "1000000", ...env }, dataDir });
+    base = stack.server.url; // sessions stay valid: the session secret is in the data directory
+    // The new process syncs the archive again and evaluates the rules on it.
+    const lastRun = async () => (await call<{ datasets: { dataset: string; lastRunAt: number | null }[] }>("/api/admin/sync")).json.datasets.find((d) => d.dataset === "subAffiliates")!.lastRunAt ?? 0;
+    await until(async () => (await lastRun()) > restartedAt, "a sync after the restart", 60_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fired()).toBe(firedBefore);
+    const logAfter = await deliveryLog(hook.id);
+    expect(logAfter.map((d) => [d.id, d.state])).toEqual(logBefore.map((d) => [d.id, d.state]));
+  }, 120_000);
+
+  it("keeps secrets out of answers and the server log", async () => {
+    const rules = await call("/api/alerts/rules", { cookie: viewer });
+    expect(rules.status).toBe(200);
+    const log = readdirSync(dataDir).filter((f) => f.endsWith(".log")).map((f) => readFileSync(join(dataDir, f), "utf8")).join("\n");
+    expect(log).toContain("alert delivered");
+    for (const secret of [hook.secret, SMTP_AUTH.password]) {
+      expect(log).not.toContain(secret);
+      for (const path of ["/api/alerts/destinations", "/api/alerts/deliveries", "/api/alerts/rules", "/api/alerts"]) expect((await call(path)).text).not.toContain(secret);
+    }
+  });
+});

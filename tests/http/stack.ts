@@ -1,0 +1,64 @@
+/**
+ * A simulator and a dashboard server of a suite's own, for the suites that need settings the
+ * shared test server does not have (the archive sync on, a short WEEX timeout, an order cap,
+ * faults that must not leak into other suites).
+ */
+import { startSimulator, type Faults, type Simulator } from "../../lib/simulator";
+import { login, type Role } from "./helpers";
+import { startNextServer, type NextServer } from "./server";
+
+export interface Stack {
+  sim: Simulator;
+  server: NextServer;
+  /** the server's URL */
+  base: string;
+  /** session cookies of the demo users named in `signIn`, in that order */
+  sessions: string[];
+}
+
+export interface StackOptions {
+  /** the simulator's data scale */
+  scale: number;
+  /** lift WEEX's weight budgets on both sides, so that only the suite's own faults shape the answers */
+  unlimited?: boolean;
+  /** simulator faults from the start (before the server's first request) */
+  faults?: Faults;
+  /** the server's further environment (ARCHIVE_SYNC, WEEX_TIMEOUT_MS, …) */
+  env?: Record<string, string>;
+  /** demo users to sign in once the server is up */
+  signIn?: Role[];
+  /** the server's data directory, kept on stop (see startNextServer) */
+  dataDir?: string;
+}
+
+const UNLIMITED_SIM = { ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 };
+const UNLIMITED_ENV = { WEEX_IP_WEIGHT_PER_10S: "1000000", WEEX_UID_WEIGHT_PER_10S: "1000000" };
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const sim = await startSimulator({ port: 0, quiet: true, scale: opts.scale, ...(opts.unlimited ? UNLIMITED_SIM : {}) });
+  if (opts.faults) sim.setFaults(opts.faults);
+  const server = await startNextServer({
+    env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ...(opts.unlimited ? UNLIMITED_ENV : {}), ...opts.env },
+    dataDir: opts.dataDir,
+  });
+  const sessions: string[] = [];
+  for (const role of opts.signIn ?? []) sessions.push(await login(role, "demo", { base: server.url }));
+  return { sim, server, base: server.url, sessions };
+}
+
+/** Stop what was started (either may be missing when the start failed). */
+export async function stopStack(stack: Partial<Stack>): Promise<void> {
+  await stack.server?.stop();
+  await stack.sim?.close();
+}
+
+/** Ask `get` every half second until `ok` (the archive's backfill, a sync run), at most `timeoutMs`. */
+export async function until<T>(what: string, get: () => Promise<T>, ok: (t: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
