@@ -16,22 +16,11 @@
  */
 import { z } from "zod";
 import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
-import { inEnum, inId, inInt, inTime } from "@/lib/weex/wire";
+import { forwardIssues, inEnum, inId, inInt, inTime } from "@/lib/weex/wire";
 import { GRANULARITIES, INVITEE_MAX_AGE_WITH_GRACE_MS, isIanaTimeZone, LEADERBOARD_BY, LEADERBOARD_MAX_LIMIT, LISTS, MAX_PAGE, SOURCE_PARAMS, type ListKey, type SourceParam } from "./params";
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
-
-/** A sub-schema's issues re-added where they belong, unknown keys named one by one. */
-function forwardIssues(issues: readonly z.core.$ZodIssue[], ctx: z.RefinementCtx): void {
-  for (const issue of issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
-    } else {
-      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-    }
-  }
-}
 
 /** Filter fields with a time window on startTime/endTime. */
 function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
@@ -56,7 +45,7 @@ function paged<F extends z.ZodType<object>>(filters: F, list: ListKey) {
     const { page, pageSize, ...rest } = input;
     const pg = paging.safeParse({ page, pageSize });
     const f = filters.safeParse(rest);
-    forwardIssues([...(pg.success ? [] : pg.error.issues), ...(f.success ? [] : f.error.issues)], ctx);
+    forwardIssues(ctx, [...(pg.success ? [] : pg.error.issues), ...(f.success ? [] : f.error.issues)]);
     if (!pg.success || !f.success) return z.NEVER;
     return { ...(f.data as z.output<F>), ...pg.data };
   });
@@ -79,7 +68,7 @@ function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L, archi
     }
     const r = (s.data === "archive" && archive ? archive : live).safeParse(rest);
     if (!r.success) {
-      forwardIssues(r.error.issues, ctx);
+      forwardIssues(ctx, r.error.issues);
       return z.NEVER;
     }
     return { ...(r.data as object), source: s.data };
