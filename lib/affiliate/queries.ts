@@ -22,7 +22,7 @@ const sub = ENDPOINTS.subAffiliates.params.shape;
 const inv = ENDPOINTS.invitees.params.shape;
 
 /** The invitee window of these routes: ordered, one year (plus grace), no 90-day span. */
-const INVITEE_RANGE = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS };
+export const INVITEE_RANGE = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS };
 
 const subAffiliateFilter = {
   productType: sub.productType.optional(),
@@ -31,7 +31,7 @@ const subAffiliateFilter = {
   endTime: sub.endTime,
 };
 
-const timeZone = z
+export const timeZone = z
   .string()
   .refine(isIanaTimeZone, "must be an IANA time zone name, e.g. UTC or Europe/Berlin")
   .default("UTC");

@@ -124,7 +124,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
 // ---------------------------------------------------------------------------------------------
 // Invitees
 
-function inviteeConds(f: InviteeFilter): SQL {
+export function inviteeConds(f: InviteeFilter): SQL {
   return where([
     f.uid ? sql`uid = ${f.uid}` : undefined,
     f.startTime !== undefined ? sql`register_time >= ${f.startTime}` : undefined,
@@ -132,7 +132,7 @@ function inviteeConds(f: InviteeFilter): SQL {
   ]);
 }
 
-interface InviteeRow {
+export interface InviteeRow {
   uid: string;
   registerTime: unknown;
   kycResult: boolean;
@@ -143,10 +143,10 @@ interface InviteeRow {
   lastTrade: unknown;
 }
 
-const INVITEE_COLUMNS = sql`uid, register_time AS "registerTime", kyc_result AS "kycResult", invite_code AS "inviteCode",
+export const INVITEE_COLUMNS = sql`uid, register_time AS "registerTime", kyc_result AS "kycResult", invite_code AS "inviteCode",
   first_deposit AS "firstDeposit", first_trade AS "firstTrade", last_deposit AS "lastDeposit", last_trade AS "lastTrade"`;
 
-const inviteeRecord = (r: InviteeRow): InviteeRecord => ({
+export const inviteeRecord = (r: InviteeRow): InviteeRecord => ({
   uid: r.uid,
   registerTime: toMs(r.registerTime)!,
   kycResult: r.kycResult,
@@ -281,7 +281,7 @@ export async function archiveWithdrawalPage(db: Db, filter: ArchiveWithdrawalFil
   return listPage(list.map((r) => withdrawalRecord(r, filter.allAccountTypes)), page, pageSize, Number(total));
 }
 
-function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {
+export function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {
   const pages = Math.ceil(total / pageSize);
   return { items, page, pageSize, total, pages, hasNextPage: page < pages };
 }
