@@ -59,6 +59,13 @@ const productType = q.enumOf(["SPOT", "FUTURES"]);
 /** ids are Longs (the interface document): 1 … 2^63-1 */
 const anyId = fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String);
 const page = q.int(1, 1_000_000, 3);
+/** The invitee list's and export's filters of issue 14. */
+const inviteeExtras = {
+  stage: q.enumOf(["registered", "kyc", "deposited", "traded"]),
+  activity: q.enumOf(["active", "dormant", "never"]),
+  activeDays: q.int(1, 3660, 90),
+  inviteCode: { valid: pick(["ABC123", "x", "code with space"]), invalid: pick(["", "   ", "x".repeat(65)]) } as Field<string>,
+};
 
 /** end before start (the only window rule every source shares) */
 const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.integer({ min: 1, max: 10 * DAY })).map(([s, d]) => [
@@ -331,7 +338,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       path: "/api/affiliate/invitees",
       query: {
         strict: true,
-        fields: { uid: q.id(anyId), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 100, 20), source },
+        fields: { uid: q.id(anyId), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 100, 20), source, ...inviteeExtras },
         combos: fc.oneof(reversed, tooOld(366), tooLong),
       },
       runs: { broken: 45, mixed: 10 },
@@ -352,6 +359,40 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [200, 429],
     },
   },
+  "affiliate/invitees/cohorts": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/cohorts",
+      query: {
+        strict: true,
+        fields: {
+          startTime: { ...time(recentStart), required: true },
+          endTime: { ...time(recentEnd), required: true },
+          by: q.enumOf(["week", "month"]),
+          tz: { valid: pick(["UTC", "Asia/Shanghai", "America/New_York"]), invalid: pick(["Mars/Olympus", "+08:00", "utc ", "", "x".repeat(80)]) },
+          source,
+        },
+        combos: fc.oneof(reversed, tooOld(367)),
+      },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/invitees/codes": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/codes",
+      query: {
+        strict: true,
+        fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
+        combos: fc.oneof(reversed, tooOld(367)),
+      },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
   "affiliate/invitees/export": {
     GET: {
       kind: "validated",
@@ -359,7 +400,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       path: "/api/affiliate/invitees/export",
       query: {
         strict: true,
-        fields: { uid: q.id(anyId), startTime: kept(time(recentStart)), endTime: kept(time(recentEnd)), source },
+        fields: { uid: q.id(anyId), startTime: kept(time(recentStart)), endTime: kept(time(recentEnd)), source, ...inviteeExtras },
         combos: fc.oneof(reversed, tooOld(367)),
       },
       runs: { broken: 45, mixed: 5 },
