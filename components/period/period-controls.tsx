@@ -2,7 +2,18 @@
 
 import { useArchiveStatus } from "@/components/archive/use-archive-status";
 import { SelectField, TextField } from "@/components/ui/field";
-import { customRangeProblem, GRANULARITIES, PRESET_LABELS, PRESETS, type Granularity, type Period, type Preset } from "@/lib/ui/period";
+import {
+  COMPARE_LABELS,
+  COMPARES,
+  customRangeProblem,
+  GRANULARITIES,
+  PRESET_LABELS,
+  PRESETS,
+  type Compare,
+  type Granularity,
+  type Period,
+  type Preset,
+} from "@/lib/ui/period";
 import { DAY_MS } from "@/lib/ui/time";
 import { WINDOWS } from "@/lib/weex/limits";
 import { usePeriod } from "./use-period";
@@ -28,7 +39,7 @@ export function PeriodControls({
   compareNote?: boolean;
   onChanged?: () => void;
 }) {
-  const { state, setState: setUrl, tz, period, previous, now } = usePeriod();
+  const { state, setState: setUrl, tz, period, previous, against, compareProblem, now } = usePeriod();
   // A reversed or overlong custom range keeps what was typed, says what is wrong next to the
   // dates, and the page shows the last 30 days meanwhile (resolvePeriod's fallback).
   const problem = state.period === "custom" && (state.from || state.to) ? customRangeProblem(state.from ?? period.from, state.to ?? period.to) : null;
@@ -81,10 +92,44 @@ export function PeriodControls({
         <div className="col-span-2 md:col-span-1 xl:col-span-2">
           <ZoneSelect value={tz} onChange={(z) => void setState({ tz: z })} />
         </div>
+        {compareNote ? (
+          <>
+            <SelectField
+              label="Compare with"
+              value={state.compare}
+              onChange={(e) => {
+                const compare = e.target.value as Compare;
+                // A custom comparison starts from the previous period's dates, so nothing jumps.
+                void setState(compare === "custom" ? { compare, compareStart: previous.from, compareEnd: previous.to } : { compare, compareStart: null, compareEnd: null });
+              }}
+              options={COMPARES.map((c) => ({ value: c, label: COMPARE_LABELS[c] }))}
+            />
+            {state.compare === "custom" ? (
+              <>
+                <TextField
+                  label="Compare from"
+                  type="date"
+                  value={state.compareStart ?? previous.from}
+                  max={state.compareEnd ?? previous.to}
+                  onChange={(e) => e.target.value && void setState({ compareStart: e.target.value })}
+                />
+                <TextField
+                  label="Compare to"
+                  type="date"
+                  value={state.compareEnd ?? previous.to}
+                  min={state.compareStart ?? previous.from}
+                  onChange={(e) => e.target.value && void setState({ compareEnd: e.target.value })}
+                  error={compareProblem}
+                />
+              </>
+            ) : null}
+          </>
+        ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="period-summary">
         <span className="font-medium">{describe(period)}</span> ({period.days} {period.days === 1 ? "day" : "days"}, {tz})
-        {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {describe(previous)}</span> : null}
+        {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {state.compare === "previous" ? describe(previous) : against}</span> : null}
+        {compareNote && compareProblem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · comparing with the previous period until the comparison range is fixed</span> : null}
         {problem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · showing the last 30 days until the custom range is fixed</span> : null}
       </p>
       <Coverage period={period} now={now} />

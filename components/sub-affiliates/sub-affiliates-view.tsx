@@ -44,7 +44,7 @@ const filters = {
 };
 
 export function SubAffiliatesView() {
-  const { tz, period, state: periodState } = usePeriod();
+  const { tz, period, previous, against, state: periodState } = usePeriod();
   const [url, setUrl] = useQueryStates(filters);
   const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
   const { pageSize } = paging;
@@ -84,7 +84,7 @@ export function SubAffiliatesView() {
   return (
     <>
       {/* The list is daily records whatever the granularity: the select appears with the trend chart it changes. */}
-      <PeriodControls compareNote={false} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
+      <PeriodControls compareNote={!!trendUid} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
       <SubAffiliateFilters
         key={`${url.product}|${url.subUid}`}
         initial={{ product: url.product, subUid: url.subUid ?? "" }}
@@ -99,7 +99,7 @@ export function SubAffiliatesView() {
       </div>
 
       {trendUid ? (
-        <TrendPanel uid={trendUid} period={period} tz={tz} granularity={periodState.gran} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
+        <TrendPanel uid={trendUid} period={period} previous={previous} against={against} tz={tz} granularity={periodState.gran} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
       ) : null}
 
       <PagedTable

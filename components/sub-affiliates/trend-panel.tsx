@@ -3,6 +3,7 @@
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { KpiCard } from "@/components/overview/kpi-card";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { SeriesChart } from "@/components/charts";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,10 +18,37 @@ import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } 
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
-/** One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked. */
-export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: string; onClose?: () => void }) {
+/**
+ * One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked,
+ * and its total against the comparison period (`compare` in the URL, as on the overview).
+ */
+export function TrendPanel({
+  uid,
+  period,
+  previous,
+  against,
+  tz,
+  granularity,
+  onClose,
+}: {
+  uid: string;
+  period: Period;
+  previous: Period;
+  against: string;
+  tz: string;
+  granularity: string;
+  onClose?: () => void;
+}) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
   const q = useApiQuery<SeriesResponse>("/api/affiliate/sub-affiliates/series", { subUid: uid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
+  // The comparison only feeds a total: monthly buckets keep the response small.
+  const prev = useApiQuery<SeriesResponse>(
+    "/api/affiliate/sub-affiliates/series",
+    { subUid: uid, startTime: previous.startTime, endTime: previous.endTime, granularity: "month", tz },
+    { enabled: !q.isPending },
+  );
+  const prevData = prev.data;
+  const prevTotals = useMemo(() => (prevData ? seriesTotals(prevData.items) : null), [prevData]);
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.
   const data = q.data;
   const totals = useMemo(() => (data ? seriesTotals(data.items) : null), [data]);
@@ -59,9 +87,22 @@ export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: str
         ) : (
           <>
             {totals ? (
-              <p className="mb-2 text-sm" aria-live="polite">
-                Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
-              </p>
+              <>
+                <p className="mb-2 text-sm" aria-live="polite">
+                  Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
+                </p>
+                <dl className="mb-3 max-w-md">
+                  <KpiCard
+                    label={`${METRIC_LABELS[metric]} vs comparison`}
+                    current={totals[metric].total}
+                    previous={prevTotals ? prevTotals[metric].total : null}
+                    against={against}
+                    comparing={prev.isPending}
+                    note={prev.isError ? "The comparison period could not be loaded." : undefined}
+                    testId="trend-compare"
+                  />
+                </dl>
+              </>
             ) : null}
             <SeriesChart rows={rows} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
             <FreshnessNote freshness={q.data.freshness} />

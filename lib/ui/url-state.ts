@@ -4,7 +4,7 @@
  * each page keeps its own filters and paging under names that do not collide with these.
  */
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { GRANULARITIES, PRESETS } from "./period";
+import { COMPARES, GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";
 
 export const periodParsers = {
@@ -12,13 +12,17 @@ export const periodParsers = {
   from: parseAsString,
   to: parseAsString,
   gran: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
+  // what the period is compared with (lib/ui/period.ts comparisonPeriod)
+  compare: parseAsStringLiteral(COMPARES).withDefault("previous"),
+  compareStart: parseAsString,
+  compareEnd: parseAsString,
 };
 
 export const tzParser = parseAsString.withDefault(UTC);
 
 /** Which shared keys a nav link carries to a page. */
 export const SHARED_KEYS = {
-  period: ["period", "from", "to", "gran", "tz"],
+  period: ["period", "from", "to", "gran", "tz", "compare", "compareStart", "compareEnd"],
   tz: ["tz"],
   none: [],
 } as const;
