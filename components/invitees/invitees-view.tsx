@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsString, useQueryStates } from "nuqs";
+import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -9,7 +9,8 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { columnHelper } from "@/components/ui/data-table";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
+import { buttonSecondary } from "@/components/ui/styles";
 import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
@@ -38,7 +39,33 @@ const PAGE_SIZES = [20, 50, PAGE_LIMITS.invitees] as const;
 const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };
 const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
 
-const filters = { uid: parseAsString, regFrom: parseAsString, regTo: parseAsString, ...pagingParsers(50) };
+/** The furthest stage and the trading activity (issue 14); the API's names and values. */
+const STAGES = ["registered", "kyc", "deposited", "traded"] as const;
+const STAGE_LABELS: Record<(typeof STAGES)[number], string> = { registered: "Registered only", kyc: "KYC passed", deposited: "Deposited", traded: "Traded" };
+const ACTIVITIES = ["active", "dormant", "never"] as const;
+const ACTIVITY_LABELS: Record<(typeof ACTIVITIES)[number], string> = { active: "Active traders", dormant: "Dormant traders", never: "Never traded" };
+const DEFAULT_ACTIVE_DAYS = 30;
+
+const filters = {
+  uid: parseAsString,
+  regFrom: parseAsString,
+  regTo: parseAsString,
+  stage: parseAsStringLiteral(STAGES),
+  activity: parseAsStringLiteral(ACTIVITIES),
+  activeDays: parseAsInteger,
+  inviteCode: parseAsString,
+  ...pagingParsers(50),
+};
+
+interface Draft {
+  uid: string;
+  from: string;
+  to: string;
+  stage: string;
+  activity: string;
+  activeDays: string;
+  inviteCode: string;
+}
 
 /** The furthest funnel stage an invitee reached. */
 export function funnelStage(i: Invitee): { label: string; tone: Tone } {
@@ -56,10 +83,12 @@ export function InviteesView() {
   const { pageSize } = paging;
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
-  const formKey = `${url.uid}|${url.regFrom}|${url.regTo}`;
+  const formKey = `${url.uid}|${url.regFrom}|${url.regTo}|${url.stage}|${url.activity}|${url.activeDays}|${url.inviteCode}`;
 
   const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
-  const params = { uid: url.uid, startTime, endTime, page: paging.page, pageSize };
+  const activeDays = url.activity && url.activity !== "never" && url.activeDays !== null ? url.activeDays : null;
+  const extra = { stage: url.stage, activity: url.activity, activeDays, inviteCode: url.inviteCode };
+  const params = { uid: url.uid, startTime, endTime, ...extra, page: paging.page, pageSize };
   const q = useApiQuery<ListPage<Invitee>>("/api/affiliate/invitees", params, { keepPrevious: true });
 
   const columns = useMemo(() => {
@@ -85,21 +114,60 @@ export function InviteesView() {
     ]);
   }, [tz]);
 
-  const filtered = url.uid || url.regFrom || url.regTo;
-  const caption = `Invited users${url.uid ? `, UID ${url.uid}` : ""}${url.regFrom || url.regTo ? `, registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : ""}`;
+  const filtered = url.uid || url.regFrom || url.regTo || url.stage || url.activity || url.inviteCode;
+  const caption = [
+    "Invited users",
+    url.uid ? `UID ${url.uid}` : "",
+    url.regFrom || url.regTo ? `registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : "",
+    url.stage ? `stage: ${STAGE_LABELS[url.stage]}` : "",
+    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${activeDays ?? DEFAULT_ACTIVE_DAYS} days)` : ""}` : "",
+    url.inviteCode ? `invite code ${url.inviteCode}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const toDraft = (): Draft => ({
+    uid: url.uid ?? "",
+    from: url.regFrom ?? "",
+    to: url.regTo ?? "",
+    stage: url.stage ?? "",
+    activity: url.activity ?? "",
+    activeDays: url.activeDays !== null ? String(url.activeDays) : "",
+    inviteCode: url.inviteCode ?? "",
+  });
 
   return (
     <>
       <InviteeFilters
         key={formKey}
-        initial={{ uid: url.uid ?? "", from: url.regFrom ?? "", to: url.regTo ?? "" }}
+        initial={toDraft()}
         tz={tz}
         now={now}
-        onApply={(f) => void setUrl({ uid: f.uid || null, regFrom: f.from || null, regTo: f.to || null, page: null })}
-        onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, page: null })}
+        onApply={(f) =>
+          void setUrl({
+            uid: f.uid || null,
+            regFrom: f.from || null,
+            regTo: f.to || null,
+            stage: (f.stage || null) as (typeof STAGES)[number] | null,
+            activity: (f.activity || null) as (typeof ACTIVITIES)[number] | null,
+            activeDays: f.activeDays ? Number(f.activeDays) : null,
+            inviteCode: f.inviteCode.trim() || null,
+            page: null,
+          })
+        }
+        onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, stage: null, activity: null, activeDays: null, inviteCode: null, page: null })}
       />
       <ListToolbar note="The export contains every page of these filters.">
-        <ExportButton href="/api/affiliate/invitees/export" params={{ uid: url.uid, startTime, endTime }} fallbackFilename="invitees.csv" />
+        <div className="flex flex-wrap gap-2">
+          <button
+          type="button"
+          className={buttonSecondary}
+          aria-pressed={url.activity === "dormant" && !url.stage}
+          onClick={() => void setUrl({ activity: "dormant", stage: null, activeDays: null, page: null })}
+        >
+          Dormant traders
+        </button>
+          <ExportButton href="/api/affiliate/invitees/export" params={{ uid: url.uid, startTime, endTime, ...extra }} fallbackFilename="invitees.csv" />
+        </div>
       </ListToolbar>
       <PagedTable
         query={q}
@@ -129,17 +197,20 @@ function InviteeFilters({
   onApply,
   onReset,
 }: {
-  initial: { uid: string; from: string; to: string };
+  initial: Draft;
   tz: string;
   now: number;
-  onApply: (f: { uid: string; from: string; to: string }) => void;
+  onApply: (f: Draft) => void;
   onReset: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
   const uid = draft.uid.trim();
   const uidError = uid && !/^[1-9]\d{0,19}$/.test(uid) ? "A UID is digits only, e.g. 702345678901234567." : null;
   const check = checkRange(draft.from, draft.to, RULE, tz, now);
-  const invalid = !!(uidError || check.fromError || check.toError);
+  const days = draft.activeDays.trim();
+  const daysError = days && !(/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= 3660) ? "Whole days from 1 to 3660." : null;
+  const codeError = draft.inviteCode.trim().length > 64 ? "An invite code has at most 64 characters." : null;
+  const invalid = !!(uidError || daysError || codeError || check.fromError || check.toError);
   // One open end is completed to a full window the upstream accepts (90 days at most).
   const apply = () => {
     if (invalid) return;
@@ -149,7 +220,7 @@ function InviteeFilters({
       const earliest = addDays(parseYmd(to)!, -(RULE.maxSpanDays! - 1));
       from = check.minDate && formatYmd(earliest) < check.minDate ? check.minDate : formatYmd(earliest);
     }
-    onApply({ uid, from, to });
+    onApply({ ...draft, uid, from, to, activeDays: days });
   };
   return (
     <FilterForm label="Filter invited users" onApply={apply} onReset={onReset} applyDisabled={invalid}>
@@ -165,6 +236,29 @@ function InviteeFilters({
         tz={tz}
         why={WHY}
       />
+      <SelectField
+        label="Furthest stage"
+        value={draft.stage}
+        onChange={(e) => setDraft({ ...draft, stage: e.target.value })}
+        options={[{ value: "", label: "Any" }, ...STAGES.map((v) => ({ value: v, label: STAGE_LABELS[v] }))]}
+      />
+      <SelectField
+        label="Trading activity"
+        value={draft.activity}
+        onChange={(e) => setDraft({ ...draft, activity: e.target.value })}
+        options={[{ value: "", label: "Any" }, ...ACTIVITIES.map((v) => ({ value: v, label: ACTIVITY_LABELS[v] }))]}
+        hint="Dormant: traded once, but not within the active days."
+      />
+      <TextField
+        label="Active days"
+        inputMode="numeric"
+        value={draft.activeDays}
+        placeholder={String(DEFAULT_ACTIVE_DAYS)}
+        onChange={(e) => setDraft({ ...draft, activeDays: e.target.value })}
+        error={daysError}
+        disabled={!draft.activity || draft.activity === "never"}
+      />
+      <TextField label="Invite code" autoComplete="off" value={draft.inviteCode} onChange={(e) => setDraft({ ...draft, inviteCode: e.target.value })} error={codeError} placeholder="any" />
     </FilterForm>
   );
 }
