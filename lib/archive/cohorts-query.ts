@@ -113,13 +113,7 @@ export async function cohorts(sources: SelectedSources, q: CohortsQuery, now: nu
   );
 }
 
-/** `CASE … END` giving a delay's bin index, from TRADE_DELAY_BINS. */
-function delayBinSql(delay: SQL): SQL {
-  const whens = TRADE_DELAY_BINS.flatMap((h, i) => (h === null ? [] : [sql`WHEN ${delay} <= ${h * HOUR_MS} THEN ${i}`]));
-  return sql`CASE ${sql.join(whens, sql` `)} ELSE ${TRADE_DELAY_BINS.length - 1} END`;
-}
-
-/** One archive part's cohorts, counted in SQL. */
+/** One archive part's cohorts, counted in SQL in one scan of the part's registrations. */
 export async function archiveCohorts(
   db: Db,
   buckets: readonly CohortBucket[],
@@ -127,26 +121,47 @@ export async function archiveCohorts(
   now: number,
 ): Promise<{ counts: CohortCounts[]; medianMs: (number | null)[]; bins: number[] }> {
   const bounds = sql.join([...buckets.map((b) => sql`${b.from}`), sql`${buckets[buckets.length - 1].to}`], sql`, `);
-  const within = (col: string, k: WithinKey) => sql`count(*) FILTER (WHERE ${sql.raw(col)} <= ${WITHIN_DAYS[k] * DAY_MS}) AS ${sql.raw(`"${col}_${k}"`)}`;
   const ks = Object.keys(WITHIN_DAYS) as WithinKey[];
+  const within = (col: "dep" | "trd", k: WithinKey) => sql`count(*) FILTER (WHERE ${sql.raw(col)} <= ${WITHIN_DAYS[k] * DAY_MS}) AS ${sql.raw(`"${col}_${k}"`)}`;
+  // The time-to-first-trade bins per cohort (summed over cohorts below): bin i holds the
+  // delays above bin i−1's bound up to its own (TRADE_DELAY_BINS; the last is open).
+  const bin = (i: number) => {
+    const lo = i > 0 ? TRADE_DELAY_BINS[i - 1] : null;
+    const hi = TRADE_DELAY_BINS[i];
+    const conds = [lo !== null ? sql`trd > ${lo * HOUR_MS}` : sql`trd IS NOT NULL`, hi !== null ? sql`trd <= ${hi * HOUR_MS}` : undefined].filter((c) => c !== undefined);
+    return sql`count(*) FILTER (WHERE ${sql.join(conds, sql` AND `)}) AS ${sql.raw(`"bin_${i}"`)}`;
+  };
+  const bucketOf = sql`width_bucket(register_time, ARRAY[${bounds}]::bigint[]) - 1`;
+  const inRange = sql`register_time BETWEEN ${range.startTime} AND ${range.endTime}`;
+  // Counts in one hashed pass; the medians apart, over the traders only (an ordered-set
+  // aggregate beside the counts would make the database sort every registration).
   const list = await rows<Record<string, unknown>>(
     db,
     sql`WITH i AS (
-          SELECT width_bucket(register_time, ARRAY[${bounds}]::bigint[]) - 1 AS b, kyc_result,
+          SELECT ${bucketOf} AS b, kyc_result,
                  first_deposit - register_time AS dep, first_trade - register_time AS trd,
                  COALESCE(last_trade, first_trade) AS traded_at
-          FROM archive_invitee WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime})
+          FROM archive_invitee WHERE ${inRange})
         SELECT b, count(*) AS registered, count(*) FILTER (WHERE kyc_result) AS kyc, count(dep) AS deposited, count(trd) AS traded,
                ${sql.join(
                  ks.flatMap((k) => [within("dep", k), within("trd", k)]),
                  sql`, `,
                )},
-               count(*) FILTER (WHERE traded_at BETWEEN ${now - ACTIVE_DAYS_DEFAULT * DAY_MS} AND ${now}) AS active,
-               percentile_cont(0.5) WITHIN GROUP (ORDER BY trd) AS median
+               ${sql.join(
+                 TRADE_DELAY_BINS.map((_, i) => bin(i)),
+                 sql`, `,
+               )},
+               count(*) FILTER (WHERE traded_at BETWEEN ${now - ACTIVE_DAYS_DEFAULT * DAY_MS} AND ${now}) AS active
         FROM i GROUP BY b`,
+  );
+  const medians = await rows<{ b: unknown; median: unknown }>(
+    db,
+    sql`SELECT ${bucketOf} AS b, percentile_cont(0.5) WITHIN GROUP (ORDER BY first_trade - register_time) AS median
+        FROM archive_invitee WHERE ${inRange} AND first_trade IS NOT NULL GROUP BY 1`,
   );
   const counts = buckets.map(emptyCounts);
   const medianMs: (number | null)[] = buckets.map(() => null);
+  const bins = TRADE_DELAY_BINS.map(() => 0);
   for (const r of list) {
     const i = Number(r.b);
     if (!(i >= 0 && i < buckets.length)) continue;
@@ -160,16 +175,12 @@ export async function archiveCohorts(
       c.depositedWithin[k] = Number(r[`dep_${k}`]);
       c.tradedWithin[k] = Number(r[`trd_${k}`]);
     }
-    medianMs[i] = r.median === null || r.median === undefined ? null : Number(r.median);
+    TRADE_DELAY_BINS.forEach((_, b) => (bins[b] += Number(r[`bin_${b}`])));
   }
-  const binRows = await rows<{ bin: unknown; n: unknown }>(
-    db,
-    sql`SELECT ${delayBinSql(sql`(first_trade - register_time)`)} AS bin, count(*) AS n
-        FROM archive_invitee WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime} AND first_trade IS NOT NULL
-        GROUP BY 1`,
-  );
-  const bins = TRADE_DELAY_BINS.map(() => 0);
-  for (const r of binRows) bins[Number(r.bin)] = Number(r.n);
+  for (const r of medians) {
+    const i = Number(r.b);
+    if (i >= 0 && i < buckets.length && r.median !== null) medianMs[i] = Number(r.median);
+  }
   return { counts, medianMs, bins };
 }
 
