@@ -14,7 +14,7 @@ import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { NAV_SECTIONS } from "../components/shell/nav-items";
-import type { Role } from "../components/shell/roles";
+import type { Role } from "../lib/contract/roles";
 import { settled } from "./helpers";
 
 const WIDTHS = [

@@ -69,7 +69,7 @@ test.describe("invitee filters", () => {
   test("dormant traders quick view and a stage filter, in the URL and in the export", async ({ page }) => {
     // a filtered list reads every page of the live stretch until the archive holds it
     test.setTimeout(300_000);
-    await page.goto("/invitees?size=20");
+    await page.goto("/invitees?pageSize=20");
     const table = page.getByTestId("invitees-table");
     await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 60_000 });
     await page.getByRole("button", { name: "Dormant traders" }).click();

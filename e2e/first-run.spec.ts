@@ -4,7 +4,7 @@
  * granularity, the sync admin's words, a rejected contract symbol coming back).
  */
 import { expect, test } from "@playwright/test";
-import { ROLE_SUMMARIES, ROLES } from "../components/shell/roles";
+import { ROLE_SUMMARIES, ROLES } from "../lib/contract/roles";
 import { login, settled, symbols } from "./helpers";
 
 const DAY = 86_400_000;
@@ -48,14 +48,14 @@ test.describe("ranges (point 3)", () => {
 });
 
 test.describe("out-of-range links (point 4)", () => {
-  test("page=-1 and size=100000 are corrected in the URL and said once", async ({ page }) => {
+  test("page=-1 and pageSize=100000 are corrected in the URL and said once", async ({ page }) => {
     await login(page, "viewer");
     const apiCalls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/affiliate/withdrawals")) apiCalls.push(r.url());
     });
-    await page.goto("/transfers?page=-1&size=100000");
-    await expect(page).toHaveURL(/size=200/);
+    await page.goto("/transfers?page=-1&pageSize=100000");
+    await expect(page).toHaveURL(/pageSize=200/);
     await expect(page).not.toHaveURL(/page=-1/);
     await expect(page.getByTestId("paging-notice")).toHaveCount(1);
     await expect(page.getByTestId("paging-notice")).toContainText("page -1 → 1");
@@ -65,6 +65,36 @@ test.describe("out-of-range links (point 4)", () => {
     await expect(page.getByTestId("transfers-table").or(page.getByText("No internal transfers"))).toBeVisible();
     // No request carried the broken values to the server.
     expect(apiCalls.filter((u) => /page=-1|pageSize=100000/.test(u))).toEqual([]);
+  });
+
+  test("a page beyond the last (page=999) is corrected to the last page in the URL and said once", async ({ page }) => {
+    await login(page, "viewer");
+    const answers: Array<{ url: string; pages: number | null }> = [];
+    page.on("response", async (r) => {
+      if (r.url().includes("/api/affiliate/withdrawals?") && r.ok()) answers.push({ url: r.url(), pages: ((await r.json()) as { pages: number | null }).pages });
+    });
+    await page.goto("/transfers?page=999&pageSize=50");
+    await expect.poll(() => answers.find((a) => a.url.includes("page=999"))?.pages ?? null).not.toBeNull();
+    const last = answers.find((a) => a.url.includes("page=999"))!.pages!;
+    await expect(page).not.toHaveURL(/page=999/);
+    if (last > 1) await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+    await expect(page.getByTestId("paging-notice")).toHaveCount(1);
+    await expect(page.getByTestId("paging-notice")).toContainText("page 999");
+    await expect(page.getByTestId("paging-notice")).toContainText("showing the last");
+    await expect(page.getByTestId("transfers-table")).toBeVisible();
+    await expect(page.getByTestId("transfers-table").locator("tbody tr").first()).toBeVisible();
+  });
+
+  test("links with the old URL keys (size=, product=) still work: redirected to pageSize= and productType=", async ({ page }) => {
+    await login(page, "viewer");
+    await page.goto("/sub-affiliates?product=SPOT&size=20");
+    await expect(page).toHaveURL(/productType=SPOT/);
+    await expect(page).toHaveURL(/pageSize=20/);
+    await expect(page).not.toHaveURL(/[?&](size|product)=/);
+    await expect(page.getByLabel("Product type")).toHaveValue("SPOT");
+    const table = page.getByTestId("sub-affiliates-table");
+    await expect(table.locator("tbody tr")).toHaveCount(20);
+    await expect(table.locator("tbody tr").first()).toContainText("SPOT");
   });
 });
 

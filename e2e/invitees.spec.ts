@@ -7,7 +7,7 @@ test.describe("invited users", () => {
   });
 
   test("server-paged table, paging and filters in the URL", async ({ page }) => {
-    await page.goto("/invitees?size=20");
+    await page.goto("/invitees?pageSize=20");
     const table = page.getByTestId("invitees-table");
     await expect(table.locator("tbody tr")).toHaveCount(20);
     await expect(table.locator("caption")).toContainText("Invited users");
@@ -63,7 +63,7 @@ test.describe("invited users", () => {
   });
 
   test("dates follow the chosen zone", async ({ page }) => {
-    await page.goto("/invitees?tz=Asia/Kolkata&size=20");
+    await page.goto("/invitees?tz=Asia/Kolkata&pageSize=20");
     await expect(page.getByRole("columnheader", { name: "Registered (Asia/Kolkata)" })).toBeVisible();
   });
 });
@@ -86,7 +86,7 @@ test.describe("failures are explained", () => {
         await route.continue();
       }
     });
-    await page.goto("/invitees?size=20");
+    await page.goto("/invitees?pageSize=20");
     await expect(page.getByText(/Retrying automatically in [1-3] s/)).toBeVisible();
     await expect(page.getByTestId("invitees-table").locator("tbody tr")).toHaveCount(20, { timeout: 15_000 });
     expect(calls).toBe(2);

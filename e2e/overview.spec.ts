@@ -62,7 +62,7 @@ test.describe("overview", () => {
   test("period, granularity and zone live in the URL and survive a reload", async ({ page }) => {
     await page.goto("/?period=7d");
     await page.getByLabel("Granularity").selectOption("week");
-    await expect(page).toHaveURL(/gran=week/);
+    await expect(page).toHaveURL(/granularity=week/);
     await page.getByLabel("Period", { exact: true }).selectOption("custom");
     await expect(page).toHaveURL(/period=custom/);
     await page.getByLabel("From", { exact: true }).fill("2026-01-01");

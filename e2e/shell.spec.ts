@@ -42,10 +42,10 @@ test.describe("shell and roles", () => {
 
   test("navigation carries the period and zone; the current page is marked", async ({ page }) => {
     await login(page, "viewer");
-    await page.goto("/?period=7d&tz=UTC&gran=week");
+    await page.goto("/?period=7d&tz=UTC&granularity=week");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Sub-affiliates" })).toHaveAttribute("href", /period=7d.*gran=week.*tz=UTC|period=7d/);
+    await expect(nav.getByRole("link", { name: "Sub-affiliates" })).toHaveAttribute("href", /period=7d.*granularity=week.*tz=UTC|period=7d/);
     await nav.getByRole("link", { name: "Sub-affiliates" }).click();
     await expect(page).toHaveURL(/\/sub-affiliates\?.*period=7d/);
     await expect(page.getByLabel("Period", { exact: true })).toHaveValue("7d");

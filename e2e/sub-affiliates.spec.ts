@@ -8,14 +8,14 @@ test.describe("sub-affiliates", () => {
   });
 
   test("filters, paging and the per-sub-affiliate trend", async ({ page }) => {
-    await page.goto("/sub-affiliates?size=20");
+    await page.goto("/sub-affiliates?pageSize=20");
     const table = page.getByTestId("sub-affiliates-table");
     await expect(table.locator("tbody tr")).toHaveCount(20);
     await expect(table.locator("tbody tr").first()).toContainText("FUTURES");
 
     await page.getByLabel("Product type").selectOption("SPOT");
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL(/product=SPOT/);
+    await expect(page).toHaveURL(/productType=SPOT/);
     await expect(table.locator("tbody tr").first()).toContainText("SPOT");
 
     await page.getByRole("button", { name: "Next", exact: true }).click();
@@ -54,7 +54,7 @@ test.describe("sub-affiliates", () => {
   test("export downloads exactly the rows the filter shows", async ({ page }) => {
     // Finished days only: today's figures still grow while the test runs.
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    await page.goto(`/sub-affiliates?period=custom&from=${day(3)}&to=${day(1)}&product=FUTURES&size=100`);
+    await page.goto(`/sub-affiliates?period=custom&from=${day(3)}&to=${day(1)}&productType=FUTURES&pageSize=100`);
     const table = page.getByTestId("sub-affiliates-table");
     await expect(table.locator("tbody tr").first()).toBeVisible();
     const summary = await page.getByRole("navigation", { name: "Sub-affiliate records pages" }).locator("p").textContent();

@@ -14,7 +14,7 @@ test.describe("internal transfers", () => {
     await expect(page.getByText(/WEEX keeps internal transfers for one month only/)).toBeVisible();
 
     await page.getByLabel("Rows per page").selectOption("200");
-    await expect(page).toHaveURL(/size=200/);
+    await expect(page).toHaveURL(/pageSize=200/);
     // The previous page stays on screen (dimmed, aria-busy) until the larger one arrives.
     await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
     await expect(page.getByText(/^Rows 1–\d+/)).not.toHaveText(/^Rows 1–100 /);

@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { startSimulator, type Simulator } from "../lib/simulator";
 import { simOptionsFromEnv } from "../lib/simulator/env";
-import { roleLines } from "../components/shell/roles";
+import { roleLines } from "../lib/contract/roles";
 
 const require = createRequire(import.meta.url);
 // Next's own .env loader (a CommonJS bundle: named ESM imports of it fail at run time).

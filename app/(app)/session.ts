@@ -1,14 +1,15 @@
 import "server-only";
 import { redirect } from "next/navigation";
+import type { ShellUser } from "@/lib/contract/roles";
 import { getCurrentUser } from "@/lib/server/auth";
-import type { ShellUser } from "@/components/shell/roles";
 
 /**
- * The signed-in user for server components, or a redirect to /login. The role decides what
- * the navigation shows; the route handlers enforce it again on every request.
+ * The signed-in user for server components, or a redirect to /login (back to `returnTo`
+ * afterwards). The role decides what the navigation shows; the route handlers enforce it again
+ * on every request.
  */
-export async function requireUser(): Promise<ShellUser> {
+export async function requireUser(returnTo?: string): Promise<ShellUser> {
   const user = await getCurrentUser();
-  if (!user) redirect("/login");
+  if (!user) redirect(returnTo ? `/login?callbackUrl=${returnTo}` : "/login");
   return { name: user.username, role: user.role };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ROLE_SUMMARIES, ROLES } from "@/components/shell/roles";
+import { ROLE_SUMMARIES, ROLES } from "@/lib/contract/roles";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
 // The same words as the demo's console text (ROLE_SUMMARIES).

@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -8,13 +8,11 @@ import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { stickyFirstColumn } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { AuditPage } from "./types";
-
-const PAGE_SIZES = [50, 100, 200] as const;
+import { auditQuery } from "@/app/(app)/admin/audit/query-options";
+import { auditSearch } from "@/app/(app)/admin/audit/search-params";
 
 const OUTCOME_TONE: Record<string, Tone> = {
   success: "good",
@@ -27,21 +25,10 @@ const OUTCOME_TONE: Record<string, Tone> = {
 
 /** The audit log, newest first; filter and page live in the URL (reload and links keep them). */
 export function AuditLog() {
-  const [state, setState] = useQueryStates({
-    user: parseAsString.withDefault(""),
-    action: parseAsString.withDefault(""),
-    page: parseAsInteger.withDefault(1),
-    size: parseAsInteger.withDefault(PAGE_SIZES[0]),
-  });
+  const [state, setState] = useQueryStates(auditSearch);
   // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
-  const paging = useUrlPaging(state, setState, PAGE_SIZES);
-  const { pageSize } = paging;
-  const log = useApiQuery<AuditPage>(
-    "/api/admin/audit",
-    { username: state.user || undefined, action: state.action || undefined, page: paging.page, pageSize },
-    { keepPrevious: true },
-  );
-  const [userDraft, setUserDraft] = useState(state.user);
+  const { paging, query: log } = usePagedQuery(state, setState, "audit", auditQuery, state);
+  const [userDraft, setUserDraft] = useState(state.username);
 
   return (
     <div className="space-y-6">
@@ -50,7 +37,7 @@ export function AuditLog() {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            void setState({ user: userDraft.trim().toLowerCase(), page: 1 });
+            void setState({ username: userDraft.trim().toLowerCase(), page: 1 });
           }}
         >
           <TextField label="User" name="user" value={userDraft} onChange={(e) => setUserDraft(e.target.value)} hint="Exact username" fieldClassName="w-48" />
@@ -70,13 +57,13 @@ export function AuditLog() {
           <button type="submit" className={buttonPrimary}>
             Apply
           </button>
-          {state.user || state.action ? (
+          {state.username || state.action ? (
             <button
               type="button"
               className={buttonSecondary}
               onClick={() => {
                 setUserDraft("");
-                void setState({ user: "", action: "", page: 1 });
+                void setState({ username: "", action: "", page: 1 });
               }}
             >
               Clear
@@ -141,8 +128,8 @@ export function AuditLog() {
           <Pager
             label="Audit log"
             page={log.data.page}
-            pageSize={pageSize}
-            pageSizes={PAGE_SIZES}
+            pageSize={paging.pageSize}
+            pageSizes={paging.pageSizes}
             list={log.data}
             busy={log.isFetching}
             onPage={paging.onPage}

@@ -11,10 +11,11 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { apiSend, isApiError } from "@/lib/ui/api";
-import { USER_ROLES, type AdminUser, type UserRole } from "./types";
+import { ROLES, type Role } from "@/lib/contract/roles";
+import type { AdminUser } from "@/lib/contract/responses";
 
 const USERS = "/api/admin/users";
-const ROLE_OPTIONS = USER_ROLES.map((r) => ({ value: r, label: r }));
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 /** The message of a field error from a validation_error, if the server named that field. */
 function fieldMessage(error: unknown, path: string): string | null {
@@ -72,7 +73,7 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
 
 function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
   const [username, setUsername] = useState("");
-  const [role, setRole] = useState<UserRole>("viewer");
+  const [role, setRole] = useState<Role>("viewer");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -98,7 +99,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
     <Section title="Add a user" id="add-user">
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
         <TextField label="Username" name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldMessage(error, "username")} required />
-        <SelectField label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value as UserRole)} options={ROLE_OPTIONS} error={fieldMessage(error, "role")} />
+        <SelectField label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLE_OPTIONS} error={fieldMessage(error, "role")} />
         <TextField
           label="Password"
           name="password"
@@ -126,7 +127,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
 }
 
 function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean; onChanged: (message: string) => Promise<void> }) {
-  const [role, setRole] = useState<UserRole>(user.role);
+  const [role, setRole] = useState<Role>(user.role);
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<unknown>(null);
@@ -160,8 +161,8 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
             <label htmlFor={roleId} className="sr-only">
               Role of {user.username}
             </label>
-            <select id={roleId} className={`${inputClass} w-auto py-1`} value={role} onChange={(e) => setRole(e.target.value as UserRole)} disabled={pending}>
-              {USER_ROLES.map((r) => (
+            <select id={roleId} className={`${inputClass} w-auto py-1`} value={role} onChange={(e) => setRole(e.target.value as Role)} disabled={pending}>
+              {ROLES.map((r) => (
                 <option key={r} value={r}>
                   {r}
                 </option>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
@@ -14,26 +14,13 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { Freshness } from "@/lib/ui/api";
-import {
-  cohortsCsv,
-  cohortsFilename,
-  delayBinLabel,
-  HEAT_COLUMNS,
-  heatLevel,
-  shareText,
-  type CodeItem,
-  type CohortItem,
-  type CohortsResponse,
-} from "@/lib/ui/cohorts";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { codesQuery, cohortsQuery } from "@/app/(app)/cohorts/query-options";
+import { cohortsSearch } from "@/app/(app)/cohorts/search-params";
+import { COHORT_BY } from "@/lib/contract/params";
+import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
+import { cohortsCsv, cohortsFilename, delayBinLabel, HEAT_COLUMNS, heatLevel, shareText } from "@/lib/ui/cohorts";
 import { formatCount } from "@/lib/ui/decimal";
-import type { Warnings } from "@/lib/weex/record-problems";
-
-type WithMeta<T> = T & { freshness?: Freshness; warnings?: Warnings };
-
-const BY = ["week", "month"] as const;
-const byParser = parseAsStringLiteral(BY).withDefault("week");
 
 /** Background per heat level: light to dark sky; text stays legible (AA) on each. */
 const HEAT_CLASSES = [
@@ -52,10 +39,10 @@ const HEAT_CLASSES = [
  */
 export function CohortsView() {
   const { tz, period } = usePeriod();
-  const [by, setBy] = useQueryState("by", byParser);
-  const range = { startTime: period.startTime, endTime: period.endTime };
-  const cohorts = useApiQuery<WithMeta<CohortsResponse>>("/api/affiliate/invitees/cohorts", { ...range, by, tz });
-  const codes = useApiQuery<WithMeta<{ items: CodeItem[] }>>("/api/affiliate/invitees/codes", range);
+  const [{ by }, setUrl] = useQueryStates(cohortsSearch);
+  const cohorts = useRouteQuery(cohortsQuery(period, by, tz));
+  // after the cohorts: one heavy read at a time while WEEX is read live
+  const codes = useRouteQuery(codesQuery(period), { enabled: !cohorts.isPending });
 
   return (
     <>
@@ -73,7 +60,7 @@ export function CohortsView() {
         }
       >
         <div className="mb-3">
-          <ChoiceGroup legend="Cohort by" name="cohort-by" value={by} options={BY.map((b) => ({ value: b, label: b === "week" ? "Week" : "Month" }))} onChange={(b) => void setBy(b)} />
+          <ChoiceGroup legend="Cohort by" name="cohort-by" value={by} options={COHORT_BY.map((b) => ({ value: b, label: b === "week" ? "Week" : "Month" }))} onChange={(b) => void setUrl({ by: b })} />
         </div>
         {cohorts.isError ? (
           <ErrorBanner error={cohorts.error} onRetry={() => void cohorts.refetch()} title="The cohorts could not be loaded" />
@@ -148,7 +135,7 @@ function CohortHeatMap({ items, by }: { items: CohortItem[]; by: string }) {
 }
 
 /** Horizontal bars drawn in CSS, each with its label and count as text (nothing to load). */
-function DelayChart({ bins }: { bins: CohortsResponse["timeToFirstTrade"] }) {
+function DelayChart({ bins }: { bins: Cohorts["timeToFirstTrade"] }) {
   const total = bins.reduce((n, b) => n + b.traded, 0);
   const max = Math.max(1, ...bins.map((b) => b.traded));
   if (total === 0) return <EmptyState title="Nobody in these cohorts has traded yet" />;

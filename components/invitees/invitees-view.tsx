@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -14,48 +14,22 @@ import { buttonSecondary } from "@/components/ui/styles";
 import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { ListPage } from "@/lib/ui/api";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
+import { inviteesQuery } from "@/app/(app)/invitees/query-options";
+import { inviteesSearch } from "@/app/(app)/invitees/search-params";
+import { ACTIVE_DAYS_DEFAULT, ACTIVE_DAYS_MAX, ACTIVITIES, STAGES, type Activity, type Stage } from "@/lib/contract/params";
+import type { Invitee } from "@/lib/contract/responses";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
-import { pagingParsers } from "@/lib/ui/url-state";
-import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
+import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
-export interface Invitee {
-  uid: string;
-  registerTime: number;
-  kycResult: boolean;
-  inviteCode?: string | null;
-  firstDeposit: number | null;
-  firstTrade: number | null;
-  lastDeposit: number | null;
-  lastTrade: number | null;
-}
-
-/** the last is the most WEEX serves a page */
-const PAGE_SIZES = [20, 50, PAGE_LIMITS.invitees] as const;
 /** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };
 const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
 
-/** The furthest stage and the trading activity (issue 14); the API's names and values. */
-const STAGES = ["registered", "kyc", "deposited", "traded"] as const;
-const STAGE_LABELS: Record<(typeof STAGES)[number], string> = { registered: "Registered only", kyc: "KYC passed", deposited: "Deposited", traded: "Traded" };
-const ACTIVITIES = ["active", "dormant", "never"] as const;
-const ACTIVITY_LABELS: Record<(typeof ACTIVITIES)[number], string> = { active: "Active traders", dormant: "Dormant traders", never: "Never traded" };
-const DEFAULT_ACTIVE_DAYS = 30;
-
-const filters = {
-  uid: parseAsString,
-  regFrom: parseAsString,
-  regTo: parseAsString,
-  stage: parseAsStringLiteral(STAGES),
-  activity: parseAsStringLiteral(ACTIVITIES),
-  activeDays: parseAsInteger,
-  inviteCode: parseAsString,
-  ...pagingParsers(50),
-};
+/** How the furthest stage and the trading activity (issue 14) read on the page. */
+const STAGE_LABELS: Record<Stage, string> = { registered: "Registered only", kyc: "KYC passed", deposited: "Deposited", traded: "Traded" };
+const ACTIVITY_LABELS: Record<Activity, string> = { active: "Active traders", dormant: "Dormant traders", never: "Never traded" };
 
 interface Draft {
   uid: string;
@@ -77,10 +51,8 @@ export function funnelStage(i: Invitee): { label: string; tone: Tone } {
 
 export function InviteesView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(filters);
+  const [url, setUrl] = useQueryStates(inviteesSearch);
   const [now] = useState(() => Date.now());
-  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
-  const { pageSize } = paging;
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}|${url.stage}|${url.activity}|${url.activeDays}|${url.inviteCode}`;
@@ -88,8 +60,7 @@ export function InviteesView() {
   const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
   const activeDays = url.activity && url.activity !== "never" && url.activeDays !== null ? url.activeDays : null;
   const extra = { stage: url.stage, activity: url.activity, activeDays, inviteCode: url.inviteCode };
-  const params = { uid: url.uid, startTime, endTime, ...extra, page: paging.page, pageSize };
-  const q = useApiQuery<ListPage<Invitee>>("/api/affiliate/invitees", params, { keepPrevious: true });
+  const { paging, query: q } = usePagedQuery(url, setUrl, "invitees", inviteesQuery, { uid: url.uid, startTime, endTime, ...extra });
 
   const columns = useMemo(() => {
     const h = columnHelper<Invitee>();
@@ -120,7 +91,7 @@ export function InviteesView() {
     url.uid ? `UID ${url.uid}` : "",
     url.regFrom || url.regTo ? `registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : "",
     url.stage ? `stage: ${STAGE_LABELS[url.stage]}` : "",
-    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${activeDays ?? DEFAULT_ACTIVE_DAYS} days)` : ""}` : "",
+    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${activeDays ?? ACTIVE_DAYS_DEFAULT} days)` : ""}` : "",
     url.inviteCode ? `invite code ${url.inviteCode}` : "",
   ]
     .filter(Boolean)
@@ -147,8 +118,8 @@ export function InviteesView() {
             uid: f.uid || null,
             regFrom: f.from || null,
             regTo: f.to || null,
-            stage: (f.stage || null) as (typeof STAGES)[number] | null,
-            activity: (f.activity || null) as (typeof ACTIVITIES)[number] | null,
+            stage: (f.stage || null) as Stage | null,
+            activity: (f.activity || null) as Activity | null,
             activeDays: f.activeDays ? Number(f.activeDays) : null,
             inviteCode: f.inviteCode.trim() || null,
             page: null,
@@ -208,7 +179,7 @@ function InviteeFilters({
   const uidError = uid && !/^[1-9]\d{0,19}$/.test(uid) ? "A UID is digits only, e.g. 702345678901234567." : null;
   const check = checkRange(draft.from, draft.to, RULE, tz, now);
   const days = draft.activeDays.trim();
-  const daysError = days && !(/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= 3660) ? "Whole days from 1 to 3660." : null;
+  const daysError = days && !(/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= ACTIVE_DAYS_MAX) ? `Whole days from 1 to ${ACTIVE_DAYS_MAX}.` : null;
   const codeError = draft.inviteCode.trim().length > 64 ? "An invite code has at most 64 characters." : null;
   const invalid = !!(uidError || daysError || codeError || check.fromError || check.toError);
   // One open end is completed to a full window the upstream accepts (90 days at most).
@@ -253,7 +224,7 @@ function InviteeFilters({
         label="Active days"
         inputMode="numeric"
         value={draft.activeDays}
-        placeholder={String(DEFAULT_ACTIVE_DAYS)}
+        placeholder={String(ACTIVE_DAYS_DEFAULT)}
         onChange={(e) => setDraft({ ...draft, activeDays: e.target.value })}
         error={daysError}
         disabled={!draft.activity || draft.activity === "never"}

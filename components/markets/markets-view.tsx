@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { Dec, formatCount, formatDecimal } from "@/lib/ui/decimal";
+import { Dec } from "@/lib/contract/decimal";
+import { formatCount, formatDecimal } from "@/lib/ui/decimal";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
 const ROW_HEIGHT = 44;

@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsString, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { useTimeZone } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
@@ -14,52 +14,25 @@ import { Field, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { Section } from "@/components/ui/page-header";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import { isApiError, type ListPage } from "@/lib/ui/api";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { spotOrderQuery, spotOrdersQuery } from "@/app/(app)/orders/query-options";
+import { spotOrdersSearch } from "@/app/(app)/orders/search-params";
+import type { SpotOrder } from "@/lib/contract/responses";
+import { isApiError } from "@/lib/ui/api";
 import { checkRange, rangeToEpoch } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
-import { pagingParsers } from "@/lib/ui/url-state";
 import { useSymbols } from "@/components/reference/use-reference";
 import { OrderStatusBadge, SideBadge } from "./order-badges";
-import { PAGE_LIMITS } from "@/lib/weex/limits";
-
-export interface SpotOrder {
-  symbol: string;
-  orderId: string;
-  clientOrderId?: string;
-  price: string;
-  origQty: string;
-  executedQty: string;
-  cummulativeQuoteQty: string;
-  status: string;
-  timeInForce?: string;
-  type: string;
-  side: string;
-  time: number;
-  updateTime: number;
-  isWorking: boolean;
-}
-
-/** the last is the most WEEX serves a page */
-const PAGE_SIZES = [50, 100, 500, PAGE_LIMITS.allOrders] as const;
-const filters = {
-  orderId: parseAsString,
-  clientOrderId: parseAsString,
-  symbol: parseAsString,
-  start: parseAsString,
-  end: parseAsString,
-  ...pagingParsers(100),
-};
 
 export function SpotOrdersView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(filters);
+  const [url, setUrl] = useQueryStates(spotOrdersSearch);
   return (
     <div className="space-y-8">
-      <OrderLookup key={`${url.orderId}|${url.clientOrderId}`} tz={tz} orderId={url.orderId} clientOrderId={url.clientOrderId} onLookup={(v) => void setUrl(v)} />
+      <OrderLookup key={`${url.orderId}|${url.origClientOrderId}`} tz={tz} orderId={url.orderId} clientOrderId={url.origClientOrderId} onLookup={(v) => void setUrl({ orderId: v.orderId, origClientOrderId: v.clientOrderId })} />
       <OrderList tz={tz} url={url} setUrl={setUrl} />
     </div>
   );
@@ -82,7 +55,7 @@ function OrderLookup({
   const idError = draft.orderId.trim() && !/^[1-9]\d{0,19}$/.test(draft.orderId.trim()) ? "An order ID is digits only." : null;
   const neither = !draft.orderId.trim() && !draft.clientOrderId.trim();
   const enabled = !!(orderId || clientOrderId);
-  const q = useApiQuery<SpotOrder>("/api/spot/order", { orderId, origClientOrderId: clientOrderId }, { enabled });
+  const q = useRouteQuery(spotOrderQuery({ orderId, origClientOrderId: clientOrderId }), { enabled });
 
   return (
     <Section id="lookup" title="Look up one order" description="By WEEX order ID or by your client order ID (one is enough).">
@@ -152,18 +125,12 @@ function OrderDetails({ order, tz }: { order: SpotOrder; tz: string }) {
 
 // ---------------------------------------------------------------------------------------------
 
-type Url = ReturnType<typeof useQueryStates<typeof filters>>[0];
-type SetUrl = ReturnType<typeof useQueryStates<typeof filters>>[1];
+type Url = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[0];
+type SetUrl = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[1];
 
 function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
-  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
-  const { pageSize } = paging;
-  const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
-  const q = useApiQuery<ListPage<SpotOrder>>(
-    "/api/spot/orders",
-    { symbol: url.symbol, startTime, endTime, page: paging.page, pageSize },
-    { enabled: !!url.symbol, keepPrevious: true },
-  );
+  const filter = { symbol: url.symbol ?? "", ...rangeToEpoch(url.start, url.end, tz) };
+  const { paging, query: q } = usePagedQuery(url, setUrl, "allOrders", spotOrdersQuery, filter, { enabled: !!url.symbol });
   const columns = useMemo(() => {
     const h = columnHelper<SpotOrder>();
     return h.columns([

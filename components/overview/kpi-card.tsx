@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { change, formatDecimal, type Dec } from "@/lib/ui/decimal";
+import type { Dec } from "@/lib/contract/decimal";
+import { change, formatDecimal } from "@/lib/ui/decimal";
 
 export interface KpiProps {
   label: string;

@@ -7,16 +7,9 @@ import { CopyableId } from "@/components/ui/copyable-id";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { Freshness } from "@/lib/ui/api";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { leaderboardQuery } from "@/app/(app)/query-options";
 import type { Period } from "@/lib/ui/period";
-
-interface LeaderboardItem {
-  subAffiliateUid: string;
-  tradingVolume: string;
-  netTradingFee: string;
-  paidCommission: string;
-}
 
 /**
  * Top ten sub-affiliates of the period by one measure (sums computed by the server in decimals).
@@ -24,11 +17,7 @@ interface LeaderboardItem {
  * and a table that has not changed should not be rendered again on a phone's main thread.
  */
 export const Leaderboard = memo(function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
-  const q = useApiQuery<{ items: LeaderboardItem[]; freshness?: Freshness }>(
-    "/api/affiliate/sub-affiliates/leaderboard",
-    { startTime: period.startTime, endTime: period.endTime, by, limit: 10 },
-    { enabled },
-  );
+  const q = useRouteQuery(leaderboardQuery(period, by), { enabled });
   const title = by === "commission" ? "Top sub-affiliates by paid commission" : "Top sub-affiliates by trading volume";
   if (q.isPending) return <TableSkeleton rows={5} columns={4} label={`Loading ${title}`} />;
   if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={`${title} could not be loaded`} />;

@@ -10,25 +10,19 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import { DAY_MS } from "@/lib/ui/time";
-import { WINDOWS } from "@/lib/weex/limits";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { funnelQuery, seriesQuery } from "@/app/(app)/query-options";
+import { INVITEE_MAX_AGE_WITH_GRACE_MS } from "@/lib/contract/params";
+import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
-import type { FunnelCounts } from "@/components/charts/funnel-chart";
-import type { Freshness } from "@/lib/ui/api";
+import type { FunnelCounts } from "@/lib/contract/responses";
 import type { Period } from "@/lib/ui/period";
 
-type FunnelResponse = FunnelCounts & { freshness?: Freshness };
-
-const SERIES = "/api/affiliate/sub-affiliates/series";
-const FUNNEL = "/api/affiliate/invitees/funnel";
-/** WEEX answers invitee queries only for registrations of the past year (plus a day of grace on the server). */
-const INVITEE_MAX_AGE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
 function inviteeRangeAvailable(p: Period, now: number): boolean {
-  return p.startTime >= now - INVITEE_MAX_AGE_MS;
+  // WEEX answers invitee queries only for registrations of the past year (the route allows a day of grace).
+  return p.startTime >= now - INVITEE_MAX_AGE_WITH_GRACE_MS;
 }
 
 /** A query that has an answer (or failed), so the next one may start. */
@@ -49,16 +43,12 @@ export function OverviewView() {
   // browser keeps free connections for navigation meanwhile.
   const funnelNow = inviteeRangeAvailable(period, now);
   const funnelPrev = inviteeRangeAvailable(previous, now);
-  const series = useApiQuery<SeriesResponse>(SERIES, { startTime: period.startTime, endTime: period.endTime, granularity: state.gran, tz });
-  const funnel = useApiQuery<FunnelResponse>(FUNNEL, { startTime: period.startTime, endTime: period.endTime }, { enabled: funnelNow && settled(series) });
+  const series = useRouteQuery(seriesQuery(period, state.granularity, tz));
+  const funnel = useRouteQuery(funnelQuery(period), { enabled: funnelNow && settled(series) });
   // The previous period only feeds totals: monthly buckets keep that response small.
-  const prevSeries = useApiQuery<SeriesResponse>(
-    SERIES,
-    { startTime: previous.startTime, endTime: previous.endTime, granularity: "month", tz },
-    { enabled: settled(series) && (!funnelNow || settled(funnel)) },
-  );
+  const prevSeries = useRouteQuery(seriesQuery(previous, "month", tz), { enabled: settled(series) && (!funnelNow || settled(funnel)) });
   const leadersReady = settled(prevSeries);
-  const prevFunnel = useApiQuery<FunnelResponse>(FUNNEL, { startTime: previous.startTime, endTime: previous.endTime }, { enabled: funnelPrev && leadersReady });
+  const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady });
 
   // Derived once per response, not on every render: the later queries re-render this view
   // several times, and new row arrays would make every chart lay itself out again.
@@ -120,7 +110,7 @@ export function OverviewView() {
           </dl>
         </section>
 
-        <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.gran} in ${tz}.`}>
+        <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.granularity} in ${tz}.`}>
           {series.isPending && !series.isError ? (
             <div className="grid gap-6 lg:grid-cols-3">
               <ChartSkeleton />

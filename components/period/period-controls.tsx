@@ -83,8 +83,8 @@ export function PeriodControls({
         {showGranularity ? (
           <SelectField
             label="Granularity"
-            value={state.gran}
-            onChange={(e) => void setState({ gran: e.target.value as Granularity })}
+            value={state.granularity}
+            onChange={(e) => void setState({ granularity: e.target.value as Granularity })}
             options={GRANULARITIES.map((g) => ({ value: g, label: g === "day" ? "Daily" : g === "week" ? "Weekly (ISO, Monday)" : "Monthly" }))}
             hint={granularityHint}
           />

@@ -4,15 +4,16 @@ import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { comparisonPeriod, resolvePeriod } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
-import { periodParsers, tzParser } from "@/lib/ui/url-state";
+import { periodSearch } from "@/app/(app)/search-params";
+import { tzParser } from "@/lib/ui/url-state";
 
 /**
- * The reporting period of the current view from the URL (`period`, `from`, `to`, `gran`,
+ * The reporting period of the current view from the URL (`period`, `from`, `to`, `granularity`,
  * `tz`), resolved to epoch ranges, with the period it is compared with (`compare`,
  * `compareStart`, `compareEnd`: the previous period of the same length by default).
  */
 export function usePeriod() {
-  const [state, setState] = useQueryStates({ ...periodParsers, tz: tzParser });
+  const [state, setState] = useQueryStates(periodSearch);
   // "Today" is fixed when the page opens so query keys do not change from render to render.
   const [now] = useState(() => Date.now());
   const tz = isValidTimeZone(state.tz) ? state.tz : UTC;

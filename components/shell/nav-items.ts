@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "@/lib/contract/roles";
 
 export interface NavItem {
   href: string;
@@ -8,7 +8,7 @@ export interface NavItem {
   carry: readonly string[];
 }
 
-const PERIOD = ["period", "from", "to", "gran", "tz", "compare", "compareStart", "compareEnd"] as const;
+const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
 export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavItem[] }> = [

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/styles";
 import { NAV_SECTIONS, isActive, navHref } from "./nav-items";
-import { hasRole, type Role } from "./roles";
+import { hasRole, type Role } from "@/lib/contract/roles";
 
 /** The sidebar links the role may use; links carry the shared view state (period, zone). */
 export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { ModeBadge } from "./mode-badge";
 import { NavLinks } from "./nav-links";
-import type { ShellUser } from "./roles";
+import type { ShellUser } from "@/lib/contract/roles";
 import { ThemeToggle } from "./theme-toggle";
 
 /**

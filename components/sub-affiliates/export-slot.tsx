@@ -1,10 +1,11 @@
 "use client";
 
 import { ExportButton } from "@/components/export/export-button";
+import type { ProductType } from "@/lib/contract/params";
 
 /** The export helper's CSV button, given exactly the filters the table shows (every page of them). */
 export interface ExportSlotProps {
-  productType: "SPOT" | "FUTURES";
+  productType: ProductType;
   subUid: string | null;
   startTime: number;
   endTime: number;

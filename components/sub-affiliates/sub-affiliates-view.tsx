@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
@@ -12,46 +12,24 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { buttonGhost } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { ListPage } from "@/lib/ui/api";
-import { PRODUCTS } from "@/lib/ui/series";
-import { pagingParsers } from "@/lib/ui/url-state";
+import { subAffiliatesQuery } from "@/app/(app)/sub-affiliates/query-options";
+import { subAffiliatesSearch } from "@/app/(app)/sub-affiliates/search-params";
+import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
+import type { SubAffiliateRow } from "@/lib/contract/responses";
 import { SubAffiliateExport } from "./export-slot";
 import { TrendPanel } from "./trend-panel";
-import { PAGE_LIMITS } from "@/lib/weex/limits";
 
-export interface SubAffiliateRow {
-  subAffiliateUid: string;
-  productType: string;
-  date: string;
-  tradingVolume: string;
-  netTradingFee: string;
-  paidCommission: string;
-}
-
-/** the last is the most WEEX serves a page */
-const PAGE_SIZES = [20, 50, PAGE_LIMITS.subAffiliates] as const;
 const UID_RE = /^[1-9]\d{0,19}$/;
-
-const filters = {
-  product: parseAsStringLiteral(PRODUCTS).withDefault("FUTURES"),
-  subUid: parseAsString,
-  /** the sub-affiliate whose trend chart is open */
-  trend: parseAsString,
-  ...pagingParsers(50),
-};
+/** FUTURES first: the page's default */
+const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, label: p }));
 
 export function SubAffiliatesView() {
   const { tz, period, previous, against, state: periodState } = usePeriod();
-  const [url, setUrl] = useQueryStates(filters);
-  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
-  const { pageSize } = paging;
+  const [url, setUrl] = useQueryStates(subAffiliatesSearch);
+  const { paging, query: q } = usePagedQuery(url, setUrl, "subAffiliates", subAffiliatesQuery, { productType: url.productType, subUid: url.subUid, period });
   const trendUid = url.trend ?? url.subUid;
-
-  const params = { productType: url.product, subUid: url.subUid, startTime: period.startTime, endTime: period.endTime, page: paging.page, pageSize };
-  const q = useApiQuery<ListPage<SubAffiliateRow>>("/api/affiliate/sub-affiliates", params, { keepPrevious: true });
 
   const columns = useMemo(() => {
     const h = columnHelper<SubAffiliateRow>();
@@ -79,27 +57,27 @@ export function SubAffiliatesView() {
     ]);
   }, [trendUid, setUrl]);
 
-  const caption = `Daily ${url.product} records ${period.from} to ${period.to}${url.subUid ? ` for sub-affiliate ${url.subUid}` : ""}`;
+  const caption = `Daily ${url.productType} records ${period.from} to ${period.to}${url.subUid ? ` for sub-affiliate ${url.subUid}` : ""}`;
 
   return (
     <>
       {/* The list is daily records whatever the granularity: the select appears with the trend chart it changes. */}
       <PeriodControls compareNote={!!trendUid} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
       <SubAffiliateFilters
-        key={`${url.product}|${url.subUid}`}
-        initial={{ product: url.product, subUid: url.subUid ?? "" }}
-        onApply={(f) => void setUrl({ product: f.product, subUid: f.subUid || null, trend: null, page: null })}
-        onReset={() => void setUrl({ product: null, subUid: null, trend: null, page: null })}
+        key={`${url.productType}|${url.subUid}`}
+        initial={{ productType: url.productType, subUid: url.subUid ?? "" }}
+        onApply={(f) => void setUrl({ productType: f.productType, subUid: f.subUid || null, trend: null, page: null })}
+        onReset={() => void setUrl({ productType: null, subUid: null, trend: null, page: null })}
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           WEEX reports one record per sub-affiliate, product and UTC day. The export contains every page of this filter.
         </p>
-        <SubAffiliateExport productType={url.product} subUid={url.subUid} startTime={period.startTime} endTime={period.endTime} from={period.from} to={period.to} />
+        <SubAffiliateExport productType={url.productType} subUid={url.subUid} startTime={period.startTime} endTime={period.endTime} from={period.from} to={period.to} />
       </div>
 
       {trendUid ? (
-        <TrendPanel uid={trendUid} period={period} previous={previous} against={against} tz={tz} granularity={periodState.gran} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
+        <TrendPanel uid={trendUid} period={period} previous={previous} against={against} tz={tz} granularity={periodState.granularity} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
       ) : null}
 
       <PagedTable
@@ -112,7 +90,7 @@ export function SubAffiliatesView() {
         loadingLabel="Loading sub-affiliate records"
         empty={
           <EmptyState title="No sub-affiliate records for these filters">
-            WEEX has no {url.product} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
+            WEEX has no {url.productType} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
           </EmptyState>
         }
         paging={paging}
@@ -126,8 +104,8 @@ function SubAffiliateFilters({
   onApply,
   onReset,
 }: {
-  initial: { product: (typeof PRODUCTS)[number]; subUid: string };
-  onApply: (f: { product: (typeof PRODUCTS)[number]; subUid: string }) => void;
+  initial: { productType: ProductType; subUid: string };
+  onApply: (f: { productType: ProductType; subUid: string }) => void;
   onReset: () => void;
 }) {
   const [draft, setDraft] = useState(initial);
@@ -137,12 +115,9 @@ function SubAffiliateFilters({
     <FilterForm label="Filter sub-affiliate records" onApply={() => !uidError && onApply({ ...draft, subUid: uid })} onReset={onReset} applyDisabled={!!uidError}>
       <SelectField
         label="Product type"
-        value={draft.product}
-        onChange={(e) => setDraft({ ...draft, product: e.target.value as (typeof PRODUCTS)[number] })}
-        options={[
-          { value: "FUTURES", label: "FUTURES" },
-          { value: "SPOT", label: "SPOT" },
-        ]}
+        value={draft.productType}
+        onChange={(e) => setDraft({ ...draft, productType: e.target.value as ProductType })}
+        options={PRODUCT_OPTIONS}
         hint="WEEX lists one product type at a time."
       />
       <TextField label="Sub-affiliate UID" inputMode="numeric" autoComplete="off" placeholder="all" value={draft.subUid} onChange={(e) => setDraft({ ...draft, subUid: e.target.value })} error={uidError} />

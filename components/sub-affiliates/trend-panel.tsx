@@ -11,10 +11,12 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
-import { useApiQuery } from "@/components/ui/use-api-query";
+import { useRouteQuery } from "@/components/ui/use-api-query";
+import { seriesQuery } from "@/app/(app)/query-options";
+import type { Granularity } from "@/lib/contract/params";
 import { formatDecimal } from "@/lib/ui/decimal";
 import type { Period } from "@/lib/ui/period";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals, type SeriesResponse } from "@/lib/ui/series";
+import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
@@ -36,17 +38,13 @@ export function TrendPanel({
   previous: Period;
   against: string;
   tz: string;
-  granularity: string;
+  granularity: Granularity;
   onClose?: () => void;
 }) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
-  const q = useApiQuery<SeriesResponse>("/api/affiliate/sub-affiliates/series", { subUid: uid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
+  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid));
   // The comparison only feeds a total: monthly buckets keep the response small.
-  const prev = useApiQuery<SeriesResponse>(
-    "/api/affiliate/sub-affiliates/series",
-    { subUid: uid, startTime: previous.startTime, endTime: previous.endTime, granularity: "month", tz },
-    { enabled: !q.isPending },
-  );
+  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending });
   const prevData = prev.data;
   const prevTotals = useMemo(() => (prevData ? seriesTotals(prevData.items) : null), [prevData]);
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.

@@ -1,6 +1,6 @@
 "use client";
 
-import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -14,41 +14,18 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
-import { useUrlPaging } from "@/components/ui/use-url-paging";
-import { useApiQuery } from "@/components/ui/use-api-query";
-import type { ListPage } from "@/lib/ui/api";
+import { usePagedQuery } from "@/components/ui/use-url-paging";
+import { transfersFilterParams, transfersQuery } from "@/app/(app)/transfers/query-options";
+import { transfersSearch } from "@/app/(app)/transfers/search-params";
+import type { AccountType } from "@/lib/contract/params";
+import type { Transfer } from "@/lib/contract/responses";
 import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
-import { pagingParsers } from "@/lib/ui/url-state";
-import { DAY_MS, PAGE_LIMITS, WINDOWS } from "@/lib/weex/limits";
+import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
-export interface Transfer {
-  fromUserId: string;
-  toUserId: string;
-  withdrawId: string;
-  coin: string;
-  status: string;
-  amount: string;
-  createTime: number;
-  updateTime: number;
-}
-
-/** the last is the most WEEX serves a page */
-const PAGE_SIZES = [50, 100, PAGE_LIMITS.withdrawals] as const;
-const ACCOUNT_TYPES = ["SPOT", "FUND"] as const;
 /** getInternalWithdrawalStatus: only the past month can be queried (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.withdrawals.maxAgeMs / DAY_MS };
 const WHY = "WEEX keeps internal transfers for one month only, so the range must lie within the past 30 days.";
-
-const filters = {
-  withdrawID: parseAsString,
-  coin: parseAsString,
-  start: parseAsString,
-  end: parseAsString,
-  fromAccount: parseAsStringLiteral(ACCOUNT_TYPES),
-  toAccount: parseAsStringLiteral(ACCOUNT_TYPES),
-  ...pagingParsers(100),
-};
 
 const STATUS_TONE: Record<string, Tone> = { SUCCESS: "good", FAILED: "bad", PROGRESSING: "warn" };
 
@@ -63,24 +40,12 @@ interface Draft {
 
 export function TransfersView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(filters);
+  const [url, setUrl] = useQueryStates(transfersSearch);
   const [now] = useState(() => Date.now());
-  const paging = useUrlPaging(url, setUrl, PAGE_SIZES);
-  const { pageSize } = paging;
-  const { startTime, endTime } = rangeToEpoch(url.start, url.end, tz);
-  const params = {
-    withdrawID: url.withdrawID,
-    coin: url.coin,
-    startTime,
-    endTime,
-    fromAccountType: url.fromAccount,
-    toAccountType: url.toAccount,
-    page: paging.page,
-    pageSize,
-  };
-  const q = useApiQuery<ListPage<Transfer>>("/api/affiliate/withdrawals", params, { keepPrevious: true });
+  const filter = { ...url, ...rangeToEpoch(url.start, url.end, tz) };
+  const { paging, query: q } = usePagedQuery(url, setUrl, "withdrawals", transfersQuery, filter);
   // The export takes exactly the list's filters, without its paging.
-  const { page: _page, pageSize: _size, ...exportParams } = params;
+  const exportParams = transfersFilterParams(filter);
 
   const columns = useMemo(() => {
     const h = columnHelper<Transfer>();
@@ -101,8 +66,8 @@ export function TransfersView() {
     coin: url.coin ?? "",
     start: url.start ?? "",
     end: url.end ?? "",
-    fromAccount: url.fromAccount ?? "",
-    toAccount: url.toAccount ?? "",
+    fromAccount: url.fromAccountType ?? "",
+    toAccount: url.toAccountType ?? "",
   };
   const filtered = Object.values(initial).some(Boolean);
 
@@ -119,12 +84,12 @@ export function TransfersView() {
             coin: d.coin || null,
             start: d.start || null,
             end: d.end || null,
-            fromAccount: (d.fromAccount || null) as (typeof ACCOUNT_TYPES)[number] | null,
-            toAccount: (d.toAccount || null) as (typeof ACCOUNT_TYPES)[number] | null,
+            fromAccountType: (d.fromAccount || null) as AccountType | null,
+            toAccountType: (d.toAccount || null) as AccountType | null,
             page: null,
           })
         }
-        onReset={() => void setUrl({ withdrawID: null, coin: null, start: null, end: null, fromAccount: null, toAccount: null, page: null })}
+        onReset={() => void setUrl({ withdrawID: null, coin: null, start: null, end: null, fromAccountType: null, toAccountType: null, page: null })}
       />
       <ListToolbar note="The export contains every page of these filters.">
         <ExportButton href="/api/affiliate/withdrawals/export" params={exportParams} fallbackFilename="transfers.csv" />

@@ -2,14 +2,14 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { RowData } from "@tanstack/react-table";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { DataTable, type DataTableProps } from "./data-table";
 import { ErrorBanner, RateLimitNotice } from "./error-banner";
 import { Pager } from "./pager";
 import { TableSkeleton } from "./skeleton";
-import type { ListPage } from "@/lib/ui/api";
+import type { ListPage } from "@/lib/contract/responses";
 
 export interface PagedTableProps<T extends RowData> extends Pick<DataTableProps<T>, "columns" | "caption" | "getRowId" | "testId"> {
   /** the list query (useApiQuery with keepPrevious, so a page stays on screen while the next loads) */
@@ -31,6 +31,8 @@ export interface Paging {
   onPageSize: (size: number) => void;
   /** what was corrected in an out-of-range link (useUrlPaging), said once above the table */
   notice?: string | null;
+  /** go to the last page instead of one beyond it (the URL is rewritten, and it is said once) */
+  toLastPage?: (last: number) => void;
 }
 
 /**
@@ -38,6 +40,13 @@ export interface Paging {
  * Retry, a skeleton, the empty state, or the table with its pager and where the data came from.
  */
 export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, empty, paging, ...table }: PagedTableProps<T>) {
+  // A page beyond the last (`?page=999`): the answer is empty but says how many pages there are.
+  const last = q.data && !q.isPlaceholderData ? q.data.pages : null;
+  const beyond = last !== null && last >= 1 && paging.page > last;
+  const { toLastPage } = paging;
+  useEffect(() => {
+    if (beyond && toLastPage) toLastPage(last);
+  }, [beyond, last, toLastPage]);
   return (
     <>
       {paging.notice ? (

@@ -1,19 +1,26 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { apiGet, type QueryParams } from "@/lib/ui/api";
 
-/**
- * A GET against a dashboard route, keyed by path and params (every filter is in the key, so
- * a different filter is a different cache entry). `keepPrevious` keeps the last page on screen
- * while the next one loads.
- */
-export function useApiQuery<T>(path: string, params: QueryParams, opts: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number } = {}) {
+interface Opts {
+  enabled?: boolean;
+  /** keep the last page on screen while the next one loads */
+  keepPrevious?: boolean;
+  staleTime?: number;
+}
+
+/** A GET of a route from its query options (routeQuery, built by each page's query-options.ts). */
+export function useRouteQuery<T, K extends QueryKey>(query: UseQueryOptions<T, Error, T, K>, opts: Opts = {}) {
   return useQuery({
-    queryKey: [path, params],
-    queryFn: ({ signal }) => apiGet<T>(path, params, signal),
+    ...query,
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     staleTime: opts.staleTime,
   });
+}
+
+/** A GET of a route outside the contract's typed table (reference data, admin state), keyed by path and params. */
+export function useApiQuery<T>(path: string, params: QueryParams, opts: Opts = {}) {
+  return useRouteQuery<T, QueryKey>({ queryKey: [path, params], queryFn: ({ signal }) => apiGet<T>(path, params, signal) }, opts);
 }

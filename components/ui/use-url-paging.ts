@@ -1,25 +1,51 @@
 "use client";
 
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { LISTS, type ListKey } from "@/lib/contract/params";
 import { correctPaging } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
-type SetPaging = (values: { page?: number | null; size?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
+type SetPaging = (values: { page?: number | null; pageSize?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
+
+/** One page of a list (what a page's query-options.ts factory takes after its filter). */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
 
 /**
- * Paging kept in the URL (`page`, `size`: pagingParsers). A link with values out of range
- * (`?page=-1&size=100000`) is corrected to the nearest valid values before any request, the
- * URL is rewritten to them (replacing the history entry), and `notice` says what changed; a
- * new size starts at page 1.
+ * A list page's request from its URL: paging (`page`, `pageSize`: pagingParsers) corrected,
+ * then the page's query (its query-options.ts factory with the filter and the corrected
+ * paging), keeping the last page on screen while the next one loads.
+ *
+ * A link with values out of range (`?page=-1&pageSize=100000`) is corrected to the nearest
+ * valid values before any request, the URL is rewritten to them (replacing the history entry),
+ * and `notice` says what changed; a page beyond the last one the list has is corrected the same
+ * way once the list says how many pages it has (`toLastPage`, PagedTable). A new size starts
+ * at page 1.
  */
-export function useUrlPaging(url: { page: number; size: number }, setUrl: SetPaging, pageSizes: readonly number[]): Paging {
-  const fixed = correctPaging(url.page, url.size, pageSizes);
+export function usePagedQuery<F, T, K extends QueryKey>(
+  url: { page: number; pageSize: number },
+  setUrl: SetPaging,
+  list: ListKey,
+  query: (filter: F, paging: PageRequest) => UseQueryOptions<T, Error, T, K>,
+  filter: F,
+  opts: { enabled?: boolean } = {},
+) {
+  const paging = useUrlPaging(url, setUrl, LISTS[list].sizes);
+  const q = useQuery({ ...query(filter, paging), enabled: opts.enabled, placeholderData: keepPreviousData });
+  return { paging, query: q };
+}
+
+function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging, pageSizes: readonly number[]): Paging {
+  const fixed = correctPaging(url.page, url.pageSize, pageSizes);
   // The notice outlives the rewrite (after it the URL is valid and there is nothing to say).
   const [notice, setNotice] = useState<string | null>(null);
   if (fixed.notice && fixed.notice !== notice) setNotice(fixed.notice);
   const broken = fixed.notice !== null;
   useEffect(() => {
-    if (broken) void setUrl({ page: fixed.page === 1 ? null : fixed.page, size: fixed.size }, { history: "replace" });
+    if (broken) void setUrl({ page: fixed.page === 1 ? null : fixed.page, pageSize: fixed.size }, { history: "replace" });
   }, [broken, fixed.page, fixed.size, setUrl]);
   return {
     page: fixed.page,
@@ -32,7 +58,11 @@ export function useUrlPaging(url: { page: number; size: number }, setUrl: SetPag
     },
     onPageSize: (size) => {
       setNotice(null);
-      void setUrl({ size, page: null });
+      void setUrl({ pageSize: size, page: null });
+    },
+    toLastPage: (last) => {
+      setNotice(`The link asked for page ${fixed.page.toLocaleString("en-US")}, but there ${last === 1 ? "is 1 page" : `are ${last.toLocaleString("en-US")} pages`}: showing the last.`);
+      void setUrl({ page: last === 1 ? null : last }, { history: "replace" });
     },
   };
 }

@@ -12,20 +12,18 @@
  * - **Active in the last N days**: `lastTrade` within the N days before now.
  * - A time of `0` or none means "never" (the record schema already turns 0 into null).
  */
+import { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage } from "@/lib/contract/params";
 import type { InviteeRecord } from "@/lib/weex/endpoints";
 import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/ui/time";
-import { Dec } from "./decimal";
+import { Dec } from "@/lib/contract/decimal";
 
-export const COHORT_BY = ["week", "month"] as const;
-export type CohortBy = (typeof COHORT_BY)[number];
+export { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage };
 
 /** The "within d days" columns of a cohort, by name. */
 export const WITHIN_DAYS = { d1: 1, d7: 7, d30: 30 } as const;
 export type WithinKey = keyof typeof WITHIN_DAYS;
 const WITHIN_KEYS = Object.keys(WITHIN_DAYS) as WithinKey[];
 
-/** `activeLast30d` of a cohort, and the default `activeDays` of the invitee list's activity filter. */
-export const ACTIVE_DAYS_DEFAULT = 30;
 
 /**
  * Bins of the time-to-first-trade distribution: `upToHours` is the bin's inclusive upper
@@ -263,12 +261,6 @@ export function sortCodes(rows: Iterable<CodeItem>): CodeItem[] {
 // ---------------------------------------------------------------------------------------------
 // The invitee list's stage and activity filters
 
-/** The furthest funnel stage an invitee reached. */
-export const STAGES = ["registered", "kyc", "deposited", "traded"] as const;
-export type Stage = (typeof STAGES)[number];
-
-export const ACTIVITIES = ["active", "dormant", "never"] as const;
-export type Activity = (typeof ACTIVITIES)[number];
 
 type StageFields = Pick<InviteeRecord, "kycResult" | "firstDeposit" | "firstTrade" | "lastTrade">;
 
@@ -300,6 +292,12 @@ export interface InviteeExtraFilter {
 
 export function hasExtraFilter(f: InviteeExtraFilter): boolean {
   return f.stage !== undefined || f.activity !== undefined || f.inviteCode !== undefined;
+}
+
+/** The filter without the extra fields: what WEEX and the archive's plain reads understand. */
+export function withoutExtras<F extends InviteeExtraFilter>(f: F): Omit<F, keyof InviteeExtraFilter> {
+  const { stage: _s, activity: _a, activeDays: _d, inviteCode: _c, ...rest } = f;
+  return rest;
 }
 
 /** The list's extra filters as a predicate (the archive applies the same in SQL). */

@@ -4,11 +4,11 @@
  * trading volume, in exact decimal arithmetic.
  */
 import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
-import { Dec, decimalText } from "./decimal";
+import { Dec, decimalText } from "@/lib/contract/decimal";
+import type { LeaderboardBy } from "@/lib/contract/params";
 
-export const LEADERBOARD_BY = ["commission", "volume"] as const;
-export type LeaderboardBy = (typeof LEADERBOARD_BY)[number];
-export const LEADERBOARD_MAX_LIMIT = 100;
+export type { LeaderboardBy };
+
 
 export interface LeaderboardItem {
   subAffiliateUid: string;

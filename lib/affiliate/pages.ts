@@ -12,7 +12,6 @@
  */
 import type { CallParams } from "@/lib/weex/client";
 import {
-  DAY_MS,
   ENDPOINTS,
   WINDOWS,
   type InviteeRecord,
@@ -20,6 +19,7 @@ import {
   type SubAffiliateRecord,
   type WithdrawalRecord,
 } from "@/lib/weex/endpoints";
+import { PRODUCT_TYPES } from "@/lib/weex/limits";
 
 /** The paged endpoints the affiliate aggregates read. */
 export type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
@@ -30,9 +30,9 @@ export interface PagedItems {
   withdrawals: WithdrawalRecord;
 }
 
-export type ProductType = "SPOT" | "FUTURES";
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** Both product types, in the order a "both" export and series list them. */
-export const PRODUCT_TYPES: readonly ProductType[] = ["SPOT", "FUTURES"];
+export { PRODUCT_TYPES };
 
 /** Filters in the dashboard's terms (the endpoint table's params without paging). */
 export interface SubAffiliateFilter {
@@ -183,9 +183,6 @@ export function inviteeSlices(filter: Pick<InviteeFilter, "startTime" | "endTime
   }
   return slices;
 }
-
-/** The one-year edge used by validation: a day of grace for presets ("last 365 days") and skew. */
-export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
 /** Fewer, larger pages: fewer requests against the weight budget. */
 function largestPageSize(key: PagedKey): number {

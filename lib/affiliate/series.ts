@@ -25,10 +25,10 @@
  * plain notation.
  */
 import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
-import { Dec, decimalText } from "./decimal";
+import { Dec, decimalText } from "@/lib/contract/decimal";
+import type { Granularity } from "@/lib/contract/params";
 
-export const GRANULARITIES = ["day", "week", "month"] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
+export type { Granularity };
 
 export interface SeriesItem {
   bucket: string;
@@ -42,17 +42,6 @@ export interface Series {
   granularity: Granularity;
   tz: string;
   items: SeriesItem[];
-}
-
-/** Whether `tz` is an IANA zone name this runtime knows ("UTC", "Asia/Kolkata"); offsets are not zones. */
-export function isIanaTimeZone(tz: string): boolean {
-  if (tz.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Maps upstream UTC dates to bucket labels in one zone; remembers each date it has seen. */

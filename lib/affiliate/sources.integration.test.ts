@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset, startSimulator, type Dataset, type Simulator } from "@/lib/simulator/index";
 import { WeexClient } from "@/lib/weex/client";
 import { DAY_MS, type SubAffiliateRecord } from "@/lib/weex/endpoints";
-import { Dec } from "./decimal";
+import { Dec } from "@/lib/contract/decimal";
 import { buildFunnel } from "./funnel";
 import { buildSeries } from "./series";
 import { liveSources, type AffiliateSources } from "./sources";

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, ENDPOINTS, requestSchema, WINDOWS } from "@/lib/weex/endpoints";
+import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
 import { chunkNewestFirst, gaps, mergeIntervals } from "./intervals";
 import { planResync, planRun, utcDayStart } from "./plan";
-import { archiveListQuery, withSource } from "./query";
 import { heldDays, splitByTime, splitSubAffiliates } from "./select";
 import { DEFAULT_SETTINGS as S } from "./settings";
 
@@ -152,30 +151,5 @@ describe("source selection", () => {
     const parts = splitByTime("withdrawals", { startTime: NOW - 60 * DAY_MS, endTime: NOW - 1 }, wk, "auto", NOW);
     expect(parts.map((p) => p.from)).toEqual(["archive", "live"]);
     expect(parts[1].startTime).toBeGreaterThanOrEqual(NOW - WINDOWS.withdrawals.maxAgeMs);
-  });
-});
-
-describe("the source parameter", () => {
-  const invitees = withSource(requestSchema(ENDPOINTS.invitees), archiveListQuery.invitees);
-  const old = { startTime: String(Date.now() - 400 * DAY_MS), endTime: String(Date.now() - 380 * DAY_MS) };
-
-  it("auto and live keep the upstream's windows; archive lifts them", () => {
-    const auto = invitees.safeParse(old);
-    expect(auto.success).toBe(false);
-    expect(auto.error!.issues[0].path).toEqual(["startTime"]);
-    expect(invitees.safeParse({ ...old, source: "live" }).success).toBe(false);
-    const archive = invitees.safeParse({ ...old, source: "archive" });
-    expect(archive.success).toBe(true);
-    expect(archive.data).toMatchObject({ source: "archive", page: 1, pageSize: 100 });
-    // still ordered, still strict
-    const backwards = invitees.safeParse({ startTime: old.endTime, endTime: old.startTime, source: "archive" });
-    expect(backwards.error!.issues[0].path).toEqual(["endTime"]);
-    const unknown = invitees.safeParse({ source: "archive", bogus: "1" });
-    expect(unknown.error!.issues[0]).toMatchObject({ path: ["bogus"], message: "is not a known field" });
-  });
-
-  it("defaults to auto and names a bad value", () => {
-    expect(invitees.parse({}).source).toBe("auto");
-    expect(invitees.safeParse({ source: "cache" }).error!.issues[0].path).toEqual(["source"]);
   });
 });

@@ -14,12 +14,12 @@
  * with its own range; the caller fetches them in order and concatenates.
  */
 import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
+import type { SourceParam } from "@/lib/contract/params";
 import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
 import type { Interval } from "./intervals";
 import { utcDayStart } from "./plan";
 
-export const SOURCE_PARAMS = ["auto", "archive", "live"] as const;
-export type SourceParam = (typeof SOURCE_PARAMS)[number];
+export type { SourceParam };
 
 /** How fresh an answer is: where it came from and when the archive part was last synced. */
 export interface Freshness {

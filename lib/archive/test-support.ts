@@ -4,7 +4,7 @@
  * compared with it.
  */
 import { sql } from "drizzle-orm";
-import { Dec, decimalText } from "@/lib/affiliate/decimal";
+import { Dec, decimalText } from "@/lib/contract/decimal";
 import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";

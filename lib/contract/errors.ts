@@ -5,21 +5,9 @@
  * no server code here.
  */
 import { z } from "zod";
+import { API_ERROR_STATUS, type ApiErrorCode } from "./error-codes";
 
-/** The dashboard error codes and their HTTP statuses. */
-export const API_ERROR_STATUS = {
-  validation_error: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  rate_limited: 429,
-  upstream_error: 502,
-  upstream_unavailable: 503,
-  upstream_timeout: 504,
-  internal_error: 500,
-} as const;
-
-export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export { API_ERROR_STATUS, type ApiErrorCode };
 
 /** One field our input got wrong: a dotted path (`pageSize`, `body.price`) and why. */
 export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });

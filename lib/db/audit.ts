@@ -1,6 +1,7 @@
 /** The audit log: append, and read newest first with filters. */
 import "server-only";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { AuditRecord } from "../contract/responses";
 import type { Db } from "./connection";
 import { auditLog, type AuditRow } from "./schema";
 
@@ -27,16 +28,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-export interface AuditRecord {
-  id: string;
-  at: string;
-  username: string | null;
-  action: string;
-  ip: string | null;
-  detail: Record<string, unknown>;
-  outcome: string;
-  upstreamOrderId: string | null;
-}
+export type { AuditRecord };
 
 function toRecord(r: AuditRow): AuditRecord {
   return { ...r, id: String(r.id), at: r.at.toISOString() };

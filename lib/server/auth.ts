@@ -51,11 +51,6 @@ export interface SessionUser {
   role: Role;
 }
 
-const ROLE_RANK: Record<Role, number> = { viewer: 1, trader: 2, admin: 3 };
-
-export function hasRole(user: { role: Role }, needed: Role): boolean {
-  return ROLE_RANK[user.role] >= ROLE_RANK[needed];
-}
 
 /** Sessions last a working day; signing in again is cheap, a stolen cookie ages out. */
 export const SESSION_MAX_AGE_S = 12 * 60 * 60;

@@ -1,46 +1,31 @@
 /**
- * The browser side of the dashboard's HTTP contract (shared/spec/dashboard-api.md): build a
- * query string, call a route, and turn the contract's error shape into an ApiError the pages
- * can show as it is (message, field errors, upstream code, Retry-After).
+ * The browser side of the dashboard's HTTP contract (lib/contract): build a query string,
+ * call a route, and turn the contract's error body into an ApiError the pages can show as it
+ * is (message, field errors, upstream code, Retry-After).
  */
-import type { Warnings } from "@/lib/weex/record-problems";
+import { isApiErrorCode, type ApiErrorCode } from "@/lib/contract/error-codes";
+import { queryOptions } from "@tanstack/react-query";
+import type { ApiErrorBody, FieldIssue, UpstreamInfo } from "@/lib/contract/errors";
+import type { QueryInput, QueryPath } from "@/lib/contract/queries";
+import type { ApiResponses } from "@/lib/contract/responses";
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-/** Where an affiliate answer came from (the archive, WEEX live, or both) and when it was synced. */
-export interface Freshness {
-  source: "archive" | "live" | "mixed";
-  syncedAt: number | null;
-}
-
-export interface ListPage<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number | null;
-  pages: number | null;
-  hasNextPage: boolean;
-  /** affiliate lists only */
-  freshness?: Freshness;
-  /** records WEEX sent that could not be used (issue 11) */
-  warnings?: Warnings;
-}
-
+/**
+ * A failed request as the pages see it: the contract's error (code, message, fields, upstream)
+ * and the HTTP status; `network_error` when the server could not be reached, `http_<status>`
+ * when the answer was not the contract's (a proxy's page), and the browser's own conditions
+ * (`incomplete_download`).
+ */
 export class ApiError extends Error {
   readonly status: number;
-  /** the contract's error code (validation_error, rate_limited, …), or "network_error" */
-  readonly code: string;
-  readonly fields: FieldError[];
-  readonly upstream?: { status?: number; code?: string; msg?: string };
+  readonly code: ApiErrorCode | "network_error" | "incomplete_download" | `http_${number}`;
+  readonly fields: FieldIssue[];
+  readonly upstream?: UpstreamInfo;
   /** seconds from the Retry-After header of a 429 */
   readonly retryAfterSeconds?: number;
   /** when the error was received, to count Retry-After down from */
   readonly at: number;
 
-  constructor(init: { status: number; code: string; message: string; fields?: FieldError[]; upstream?: ApiError["upstream"]; retryAfterSeconds?: number }) {
+  constructor(init: { status: number; code: ApiError["code"]; message: string; fields?: FieldIssue[]; upstream?: UpstreamInfo; retryAfterSeconds?: number }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
@@ -88,6 +73,17 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   504: "WEEX did not answer in time.",
 };
 
+/**
+ * The contract's error of a body (lib/contract/errors.ts), or undefined when the body is not
+ * one. Checked by hand rather than with apiErrorBodySchema, which would put zod in every page's
+ * bundle for one object.
+ */
+function contractError(body: unknown): ApiErrorBody["error"] | undefined {
+  const e = (body as { error?: Partial<ApiErrorBody["error"]> } | null)?.error;
+  if (!e || typeof e.message !== "string" || !isApiErrorCode(e.code)) return undefined;
+  return { code: e.code, message: e.message, fields: Array.isArray(e.fields) ? e.fields : undefined, upstream: e.upstream };
+}
+
 /** Build an ApiError from a non-2xx response, tolerating bodies that are not the contract's. */
 export async function errorFromResponse(res: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -96,12 +92,12 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   } catch {
     // not JSON (a proxy page, an aborted body): fall back to the status
   }
-  const err = (body as { error?: { code?: string; message?: string; fields?: FieldError[]; upstream?: ApiError["upstream"] } } | null)?.error;
+  const err = contractError(body);
   return new ApiError({
     status: res.status,
     code: err?.code ?? `http_${res.status}`,
     message: err?.message ?? FALLBACK_MESSAGES[res.status] ?? `The server answered HTTP ${res.status}.`,
-    fields: Array.isArray(err?.fields) ? err.fields : [],
+    fields: err?.fields,
     upstream: err?.upstream,
     retryAfterSeconds: res.status === 429 ? (retryAfter(res) ?? 1) : undefined,
   });
@@ -139,4 +135,17 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 export function retryDelayMs(_failureCount: number, error: unknown): number {
   return isApiError(error) && error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 2000;
+}
+
+/**
+ * The query options of one GET route (TanStack Query): the key is the path and the request's
+ * parameters under the route's own names (every filter is in the key, so a different filter is
+ * a different cache entry), the fetch is apiGet, and the answer is typed by the contract. Each
+ * page's query-options.ts builds its queries with this.
+ */
+export function routeQuery<P extends QueryPath & keyof ApiResponses>(path: P, params: QueryInput<P>) {
+  return queryOptions({
+    queryKey: [path, params] as const,
+    queryFn: ({ signal }) => apiGet<ApiResponses[P]>(path, params as QueryParams, signal),
+  });
 }

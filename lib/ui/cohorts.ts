@@ -2,32 +2,7 @@
  * The /cohorts page's arithmetic, shared by the heat map, the codes table and the CSV file
  * (browser side: the figures come from GET /api/affiliate/invitees/cohorts and /codes).
  */
-export interface CohortItem {
-  cohort: string;
-  registered: number;
-  kycPassed: number;
-  deposited: number;
-  traded: number;
-  depositedWithin: { d1: number; d7: number; d30: number };
-  tradedWithin: { d1: number; d7: number; d30: number };
-  activeLast30d: number;
-  medianHoursToFirstTrade: string | null;
-}
-
-export interface CohortsResponse {
-  by: "week" | "month";
-  tz: string;
-  items: CohortItem[];
-  timeToFirstTrade: { upToHours: number | null; traded: number }[];
-}
-
-export interface CodeItem {
-  inviteCode: string | null;
-  registered: number;
-  kycPassed: number;
-  deposited: number;
-  traded: number;
-}
+import type { CohortItem } from "@/lib/contract/responses";
 
 /** The heat map's columns: what share of a cohort reached a stage within d days. */
 export const HEAT_COLUMNS = [

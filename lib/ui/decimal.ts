@@ -5,11 +5,7 @@
  * precision for any value WEEX sends (18 fraction digits on top of 18 integer digits), and
  * display groups the integer part with Intl over a BigInt so no digit is rounded away.
  */
-import Decimal from "decimal.js";
-
-/** decimal.js with room for every digit (the library default keeps only 20 significant). */
-export const Dec = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -1000, toExpPos: 1000 });
-export type Dec = Decimal;
+import { Dec } from "@/lib/contract/decimal";
 
 /** Sum decimal strings exactly; non-decimal input throws (it would be a contract breach). */
 export function sumDecimals(values: Iterable<string>): Dec {

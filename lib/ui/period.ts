@@ -3,6 +3,7 @@
  * the same length that every KPI is compared with. All boundaries are whole days in the chosen
  * zone, so a period is stable for the whole day (and so are the query keys built from it).
  */
+import { GRANULARITIES, type Granularity } from "@/lib/contract/params";
 import { addDays, DAY_MS, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone, type Ymd } from "./time";
 
 export const PRESETS = ["7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "custom"] as const;
@@ -19,8 +20,7 @@ export const PRESET_LABELS: Record<Preset, string> = {
   custom: "Custom range",
 };
 
-export const GRANULARITIES = ["day", "week", "month"] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
+export { GRANULARITIES, type Granularity };
 
 export interface Period {
   /** first millisecond, inclusive */

@@ -2,9 +2,9 @@
  * Shaping the `series` response for KPI cards and charts. Totals are exact decimals; chart
  * rows carry both the exact text (for tooltips and tables) and a number (for bar heights only).
  */
-import type { Freshness } from "./api";
-import { Dec, chartNumber } from "./decimal";
-import type { Warnings } from "@/lib/weex/record-problems";
+import { Dec } from "@/lib/contract/decimal";
+import { chartNumber } from "./decimal";
+import type { SeriesItem, SeriesResponse } from "@/lib/contract/responses";
 
 export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
 export type Metric = (typeof METRICS)[number];
@@ -15,25 +15,7 @@ export const METRIC_LABELS: Record<Metric, string> = {
   paidCommission: "Paid commission",
 };
 
-export const PRODUCTS = ["SPOT", "FUTURES"] as const;
-export type Product = (typeof PRODUCTS)[number];
-
-export interface SeriesItem {
-  bucket: string;
-  productType: string;
-  tradingVolume: string;
-  netTradingFee: string;
-  paidCommission: string;
-}
-
-export interface SeriesResponse {
-  granularity: string;
-  tz: string;
-  items: SeriesItem[];
-  freshness?: Freshness;
-  /** records WEEX sent that could not be used (issue 11) */
-  warnings?: Warnings;
-}
+export type { SeriesItem, SeriesResponse };
 
 export type Totals = Record<Metric, { total: Dec; SPOT: Dec; FUTURES: Dec }>;
 

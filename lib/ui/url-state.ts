@@ -1,9 +1,14 @@
 /**
- * URL state shared by several pages (nuqs parsers). The period, granularity and time zone
- * belong to the person's current view, so the navigation carries them from page to page;
- * each page keeps its own filters and paging under names that do not collide with these.
+ * URL state shared by several pages (nuqs parsers; imported from "nuqs", not "nuqs/server",
+ * which carries its own copy of the parsers into a page's bundle).
+ * The period, granularity and time zone belong to the person's current view, so the
+ * navigation carries them from page to page; each page keeps its own filters and paging under
+ * names that do not collide with these. A key that is also an API parameter has the API's
+ * name (`pageSize`, `productType`, `granularity`); url-keys.ts lists the names older links
+ * used, which the pages redirect to the current ones.
  */
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { LISTS, type ListKey } from "@/lib/contract/params";
 import { COMPARES, GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";
 
@@ -11,7 +16,7 @@ export const periodParsers = {
   period: parseAsStringLiteral(PRESETS).withDefault("30d"),
   from: parseAsString,
   to: parseAsString,
-  gran: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
+  granularity: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
   // what the period is compared with (lib/ui/period.ts comparisonPeriod)
   compare: parseAsStringLiteral(COMPARES).withDefault("previous"),
   compareStart: parseAsString,
@@ -20,17 +25,11 @@ export const periodParsers = {
 
 export const tzParser = parseAsString.withDefault(UTC);
 
-/** Which shared keys a nav link carries to a page. */
-export const SHARED_KEYS = {
-  period: ["period", "from", "to", "gran", "tz", "compare", "compareStart", "compareEnd"],
-  tz: ["tz"],
-  none: [],
-} as const;
-
-export function pagingParsers(defaultSize: number) {
+/** `page` and `pageSize` of a list, defaulting to what its route answers without them (LISTS). */
+export function pagingParsers(list: ListKey) {
   return {
     page: parseAsInteger.withDefault(1),
-    size: parseAsInteger.withDefault(defaultSize),
+    pageSize: parseAsInteger.withDefault(LISTS[list].defaultSize),
   };
 }
 

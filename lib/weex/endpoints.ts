@@ -29,7 +29,7 @@ import {
   wTimeOptional,
 } from "./wire";
 import type { RejectedRecord } from "./record-problems";
-import { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow } from "./limits";
+import { ACCOUNT_TYPES, CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS, type TimeWindow } from "./limits";
 
 // WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
 export { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow };
@@ -52,8 +52,8 @@ export interface Paging {
 
 export const NEW_CLIENT_ORDER_ID_RE = /^[.A-Za-z0-9:/_-]{1,36}$/;
 const symbol = inText(40);
-const productType = inEnum(["SPOT", "FUTURES"]);
-const accountType = inEnum(["SPOT", "FUND"]);
+const productType = inEnum(PRODUCT_TYPES);
+const accountType = inEnum(ACCOUNT_TYPES);
 const workingType = inEnum(["CONTRACT_PRICE", "MARK_PRICE"]);
 
 /** Check a params object against a time window; adds issues naming startTime/endTime. */

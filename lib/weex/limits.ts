@@ -7,6 +7,11 @@
 
 export const DAY_MS = 86_400_000;
 
+/** querySubChannelTransactions' productType (the dashboard's too: lib/contract/params.ts). */
+export const PRODUCT_TYPES = ["SPOT", "FUTURES"] as const;
+/** getInternalWithdrawalStatus' fromAccountType / toAccountType. */
+export const ACCOUNT_TYPES = ["SPOT", "FUND"] as const;
+
 /** The largest page each paged endpoint serves. */
 export const PAGE_LIMITS = {
   /** getInternalWithdrawalStatus: pageSize ≤ 200 */

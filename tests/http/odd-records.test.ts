@@ -15,7 +15,7 @@
  * the archive can be compared with WEEX exactly, then get odd records too for the live checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Dec, decimalText } from "../../lib/affiliate/decimal";
+import { Dec, decimalText } from "../../lib/contract/decimal";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { startSimulator, type Simulator } from "../../lib/simulator";
 import { ODD_DECIMAL, ODD_TEXT_ID, ODD_TIME } from "../../lib/simulator/odd-records";

@@ -1,8 +1,9 @@
 /** Dashboard users (migration 0001). Usernames are lower-case; the password hash is bcrypt. */
 import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-export const ROLES = ["viewer", "trader", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "../../contract/roles";
+
+export { ROLES, type Role };
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),

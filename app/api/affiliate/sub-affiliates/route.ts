@@ -1,16 +1,4 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
-import { affiliateSources } from "@/lib/affiliate/server";
-import { withSource } from "@/lib/archive/query";
-import type { ListInput } from "@/lib/archive/sources";
-import { route } from "@/lib/server/route";
+import { affiliateList } from "../affiliate-route";
 
 /** Sub-affiliate daily records (querySubChannelTransactions), one page; page maps to pageNum. */
-export const GET = route({
-  role: "viewer",
-  query: withSource(requestSchema(ENDPOINTS.subAffiliates)),
-  handler: async ({ input, req }) => {
-    const { source, ...rest } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.list("subAffiliates", rest as ListInput, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+export const GET = affiliateList("/api/affiliate/sub-affiliates", "subAffiliates");

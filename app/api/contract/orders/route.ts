@@ -1,4 +1,5 @@
-import { ENDPOINTS, requestSchema, type ParsedParamsOf } from "@/lib/weex/endpoints";
+import { BODIES } from "@/lib/contract/queries";
+import type { ParsedParamsOf } from "@/lib/weex/endpoints";
 import { sendOrder } from "@/lib/server/orders";
 import { route } from "@/lib/server/route";
 
@@ -8,6 +9,6 @@ import { route } from "@/lib/server/route";
  */
 export const POST = route({
   role: "trader",
-  body: requestSchema(ENDPOINTS.placeOrder),
+  body: BODIES["/api/contract/orders"],
   handler: ({ input, user, ip }) => sendOrder("placeOrder", input as ParsedParamsOf<"placeOrder">, { user, ip }),
 });

@@ -1,10 +1,10 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
 import { coinsJson } from "@/lib/server/reference";
 import { jsonText, route } from "@/lib/server/route";
 
 /** Coins and their networks, cached for a minute and coalesced. */
 export const GET = route({
   role: "viewer",
-  query: requestSchema(ENDPOINTS.coins),
+  query: QUERIES["/api/reference/coins"],
   handler: async () => jsonText(await coinsJson()),
 });

@@ -1,10 +1,11 @@
-import { ENDPOINTS, requestSchema, type ParsedParamsOf } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
+import type { ParsedParamsOf } from "@/lib/weex/endpoints";
 import { symbolsJson } from "@/lib/server/reference";
 import { jsonText, route } from "@/lib/server/route";
 
 /** Trading pairs (exchangeInfo), cached for a minute and coalesced. */
 export const GET = route({
   role: "viewer",
-  query: requestSchema(ENDPOINTS.exchangeInfo),
+  query: QUERIES["/api/reference/symbols"],
   handler: async ({ input }) => jsonText(await symbolsJson(input as ParsedParamsOf<"exchangeInfo">)),
 });

@@ -1,10 +1,10 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
 import { route } from "@/lib/server/route";
 import { getWeex } from "@/lib/server/weex";
 
 /** One spot order by orderId or origClientOrderId; an unknown order is a 404. */
 export const GET = route({
   role: "trader",
-  query: requestSchema(ENDPOINTS.spotOrder),
+  query: QUERIES["/api/spot/order"],
   handler: ({ input }) => getWeex().call("spotOrder", input),
 });

@@ -1,10 +1,10 @@
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { QUERIES } from "@/lib/contract/queries";
 import { route } from "@/lib/server/route";
 import { getWeex } from "@/lib/server/weex";
 
 /** Spot orders of one symbol (allOrders); pageSize ≤ 1000 goes upstream as `limit`. */
 export const GET = route({
   role: "trader",
-  query: requestSchema(ENDPOINTS.allOrders),
+  query: QUERIES["/api/spot/orders"],
   handler: ({ input }) => getWeex().list("allOrders", input as never),
 });

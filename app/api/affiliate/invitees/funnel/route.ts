@@ -1,15 +1,4 @@
-/** GET /api/affiliate/invitees/funnel — of the users registered in the range: KYC, first deposit, first trade. */
-import { funnelQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
-import { archiveFunnelQuery, withSource } from "@/lib/archive/query";
-import { route } from "@/lib/server/route";
+import { affiliateRead } from "../../affiliate-route";
 
-export const GET = route({
-  role: "viewer",
-  query: withSource(funnelQuery, archiveFunnelQuery),
-  handler: async ({ input, req }) => {
-    const { source, ...range } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.funnel(range, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+/** GET /api/affiliate/invitees/funnel — of the users registered in the range: KYC, first deposit, first trade. */
+export const GET = affiliateRead("/api/affiliate/invitees/funnel", (sources, range, signal) => sources.funnel(range, signal));

@@ -1,15 +1,4 @@
-/** GET /api/affiliate/sub-affiliates/series — daily records summed per bucket and product type. */
-import { seriesQuery } from "@/lib/affiliate/queries";
-import { affiliateSources } from "@/lib/affiliate/server";
-import { withSource } from "@/lib/archive/query";
-import { route } from "@/lib/server/route";
+import { affiliateRead } from "../../affiliate-route";
 
-export const GET = route({
-  role: "viewer",
-  query: withSource(seriesQuery),
-  handler: async ({ input, req }) => {
-    const { granularity, tz, source, ...filter } = input;
-    const sources = affiliateSources(source);
-    return { ...(await sources.series(filter, granularity, tz, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() };
-  },
-});
+/** GET /api/affiliate/sub-affiliates/series — daily records summed per bucket and product type. */
+export const GET = affiliateRead("/api/affiliate/sub-affiliates/series", (sources, { granularity, tz, ...filter }, signal) => sources.series(filter, granularity, tz, signal));

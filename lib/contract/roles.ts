@@ -1,4 +1,7 @@
-/** Roles as dashboard-api.md defines them; each includes the one before. */
+/**
+ * Roles as dashboard-api.md defines them; each includes the one before. The one list and the
+ * one rank test for the database, the session, the route wrapper and the pages.
+ */
 export const ROLES = ["viewer", "trader", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -22,6 +25,7 @@ export interface ShellUser {
   role: Role;
 }
 
+/** Whether the user's role includes `needed` (admin ⊃ trader ⊃ viewer). */
 export function hasRole(user: { role: Role } | null | undefined, needed: Role): boolean {
   if (!user) return false;
   return ROLES.indexOf(user.role) >= ROLES.indexOf(needed);

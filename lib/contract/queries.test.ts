@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@/lib/weex/endpoints";
-import { funnelQuery, inviteesExportQuery, leaderboardQuery, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
+import { LISTS } from "./params";
+import { funnelQuery, inviteesExportQuery, leaderboardQuery, QUERIES, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
 
 /** The field paths a query is refused for (empty when accepted). */
 function refused(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, q: Record<string, string>): string[] {
@@ -55,5 +56,31 @@ describe("route queries", () => {
     expect(refused(withdrawalsExportQuery, { coin: "USDT", fromAccountType: "FUND", startTime: String(now - 10 * DAY_MS) })).toEqual([]);
     expect(refused(withdrawalsExportQuery, { startTime: String(now - 40 * DAY_MS) })).toEqual(["startTime"]);
     expect(refused(withdrawalsExportQuery, { toAccountType: "MARGIN" })).toEqual(["toAccountType"]);
+  });
+});
+
+describe("the source parameter", () => {
+  const invitees = QUERIES["/api/affiliate/invitees"];
+  const old = { startTime: String(Date.now() - 400 * DAY_MS), endTime: String(Date.now() - 380 * DAY_MS) };
+
+  it("auto and live keep the upstream's windows; archive lifts them", () => {
+    const auto = invitees.safeParse(old);
+    expect(auto.success).toBe(false);
+    expect(auto.error!.issues[0].path).toEqual(["startTime"]);
+    expect(invitees.safeParse({ ...old, source: "live" }).success).toBe(false);
+    const archive = invitees.safeParse({ ...old, source: "archive" });
+    expect(archive.success).toBe(true);
+    // the page size the invitee page asks for by default (one constant with the page)
+    expect(archive.data).toMatchObject({ source: "archive", page: 1, pageSize: LISTS.invitees.defaultSize });
+    // still ordered, still strict
+    const backwards = invitees.safeParse({ startTime: old.endTime, endTime: old.startTime, source: "archive" });
+    expect(backwards.error!.issues[0].path).toEqual(["endTime"]);
+    const unknown = invitees.safeParse({ source: "archive", bogus: "1" });
+    expect(unknown.error!.issues[0]).toMatchObject({ path: ["bogus"], message: "is not a known field" });
+  });
+
+  it("defaults to auto and names a bad value", () => {
+    expect(invitees.parse({}).source).toBe("auto");
+    expect(invitees.safeParse({ source: "cache" }).error!.issues[0].path).toEqual(["source"]);
   });
 });

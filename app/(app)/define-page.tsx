@@ -1,0 +1,58 @@
+import "server-only";
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense, type ReactNode } from "react";
+import { PageHeader } from "@/components/ui/page-header";
+import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
+import { hasRole, type ShellUser } from "@/lib/contract/roles";
+import { RENAMED_KEYS } from "@/lib/ui/url-keys";
+import { ForbiddenNotice } from "./forbidden-notice";
+import { PAGES, type PageEntry, type PageKey } from "./pages";
+import { requireUser } from "./session";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function Loading({ entry }: { entry: PageEntry }) {
+  const l = entry.loading;
+  if (!l || l === "blank") return null;
+  return l.kind === "chart" ? <ChartSkeleton label={l.label} /> : <TableSkeleton label={l.label} />;
+}
+
+/**
+ * Every signed-in page in one shape (its entry in PAGES, and its view): sign-in and role (one
+ * place; a role too low gets the 403 notice), old URL keys redirected to their current names
+ * (RENAMED_KEYS), the title and description, and the view under Suspense (its skeleton from the
+ * entry). A view whose data the server can prefetch brings its own HydrationBoundary
+ * (ArchiveStatusPrefetch).
+ */
+export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => ReactNode): { metadata: Metadata; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
+  const entry: PageEntry = PAGES[key];
+  async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
+    const params = await searchParams;
+    const user = await requireUser(entry.path);
+    if (!hasRole(user, entry.role)) return <ForbiddenNotice what={entry.what ?? entry.title} needed={entry.role} role={user.role} />;
+    const renamed = withCurrentKeys(params);
+    if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
+
+    const view = render({ user });
+    return (
+      <>
+        <PageHeader title={entry.title} description={entry.description} />
+        {entry.loading ? <Suspense fallback={<Loading entry={entry} />}>{view}</Suspense> : view}
+      </>
+    );
+  }
+  return { metadata: { title: `${entry.title} · WEEX Affiliate` }, Page };
+}
+
+/** The query string with old keys renamed (null when none was used); a key given both ways keeps the current one. */
+function withCurrentKeys(params: SearchParams): string | null {
+  if (!Object.keys(params).some((k) => Object.hasOwn(RENAMED_KEYS, k))) return null;
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const name = Object.hasOwn(RENAMED_KEYS, key) ? RENAMED_KEYS[key] : key;
+    if (name !== key && name in params) continue;
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
+  }
+  return out.toString();
+}

@@ -1,0 +1,56 @@
+/**
+ * The affiliate reads (app/api/affiliate/**) in one shape: viewer role, the contract's query of
+ * the route (lib/contract/queries.ts, `source` included), the sources that `source` selects,
+ * and how the answer says where its data came from: `freshness` and `warnings` in a JSON
+ * answer, `X-Data-Source` / `X-Data-Synced-At` on a CSV download (whose file holds every record
+ * WEEX sent, the unusable ones too, values as received).
+ */
+import "server-only";
+import type { NextRequest } from "next/server";
+import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
+import { affiliateSources } from "@/lib/affiliate/server";
+import { withFreshnessHeaders } from "@/lib/archive/freshness";
+import type { ListInput, SelectedSources } from "@/lib/archive/sources";
+import type { CsvColumn } from "@/lib/export/csv";
+import { exportResponse } from "@/lib/export/server";
+import { route } from "@/lib/server/route";
+
+type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
+/** The route's validated query without `source` (which chose the sources). */
+type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
+
+function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
+  return route({
+    role: "viewer",
+    query: QUERIES[path],
+    handler: ({ input, req }) => {
+      const { source, ...filter } = input as QueryOutput<P>;
+      return answer(affiliateSources(source), filter as Filter<P>, req);
+    },
+  });
+}
+
+/** A JSON read: what `read` answers, with where it came from and what could not be used. */
+export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>) {
+  return affiliateRoute(path, async (sources, filter, req) => ({ ...(await read(sources, filter, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() }));
+}
+
+/** One page of a list (invitees, sub-affiliates, withdrawals) in the dashboard's list shape. */
+export function affiliateList(path: "/api/affiliate/invitees" | "/api/affiliate/sub-affiliates" | "/api/affiliate/withdrawals", list: "invitees" | "subAffiliates" | "withdrawals") {
+  return affiliateRead(path, (sources, filter, signal) => sources.list(list, filter as ListInput, signal));
+}
+
+/** A CSV download of every record of the filter. */
+export function affiliateExport<P extends AffiliatePath, T>(
+  path: P,
+  file: { filename: (filter: Filter<P>) => string; columns: readonly CsvColumn<T>[]; records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]> },
+) {
+  return affiliateRoute(path, async (sources, filter, req) => {
+    const res = await exportResponse(req, {
+      filename: file.filename(filter),
+      columns: file.columns,
+      rows: (signal) => sources.withRejected(file.records(sources, filter, signal)),
+    });
+    return withFreshnessHeaders(res, sources.freshness());
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * The dashboard error codes and their HTTP statuses (dashboard-api.md §3), without zod: the
+ * browser's error object checks a body's code against this list, and a page's bundle should
+ * not carry a schema library for that. errors.ts re-exports them with the body schema.
+ */
+export const API_ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  upstream_error: 502,
+  upstream_unavailable: 503,
+  upstream_timeout: 504,
+  internal_error: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+
+export function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === "string" && Object.hasOwn(API_ERROR_STATUS, code);
+}

@@ -1,0 +1,77 @@
+/**
+ * The words and numbers the dashboard's API and its pages share: plain constants (no zod), so
+ * any page can import them without pulling a schema into its bundle. Each list of values is
+ * written here once; the route schemas (queries.ts), the pages' URL parsers and the server's
+ * aggregates all read it.
+ */
+import { ACCOUNT_TYPES, DAY_MS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS } from "@/lib/weex/limits";
+
+/** `productType` of the sub-affiliate routes: WEEX's own values, passed through as they are. */
+export { PRODUCT_TYPES };
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** `fromAccountType` / `toAccountType` of the transfer routes (WEEX's values). */
+export { ACCOUNT_TYPES };
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** `source` of the affiliate reads: the archive for what it holds and live for the rest, or one of them only. */
+export const SOURCE_PARAMS = ["auto", "archive", "live"] as const;
+export type SourceParam = (typeof SOURCE_PARAMS)[number];
+
+/** `granularity` of the series route. */
+export const GRANULARITIES = ["day", "week", "month"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+
+/** `by` and `limit` of the leaderboard route. */
+export const LEADERBOARD_BY = ["commission", "volume"] as const;
+export type LeaderboardBy = (typeof LEADERBOARD_BY)[number];
+export const LEADERBOARD_MAX_LIMIT = 100;
+
+/** `by` of the cohorts route (issue 14): weeks (starting on Monday) or months in `tz`. */
+export const COHORT_BY = ["week", "month"] as const;
+export type CohortBy = (typeof COHORT_BY)[number];
+
+/** `stage` of the invitee list and export: the furthest funnel stage an invitee reached. */
+export const STAGES = ["registered", "kyc", "deposited", "traded"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** `activity` of the invitee list and export, over `activeDays` (default ACTIVE_DAYS_DEFAULT). */
+export const ACTIVITIES = ["active", "dormant", "never"] as const;
+export type Activity = (typeof ACTIVITIES)[number];
+export const ACTIVE_DAYS_DEFAULT = 30;
+export const ACTIVE_DAYS_MAX = 3660;
+
+/**
+ * The paged lists: the page size a request without `pageSize` gets (the API's default and the
+ * page's, one number), the sizes a page offers (the last is the most the route accepts), and
+ * the route.
+ */
+export const LISTS = {
+  invitees: { path: "/api/affiliate/invitees", defaultSize: 50, sizes: [20, 50, PAGE_LIMITS.invitees] },
+  subAffiliates: { path: "/api/affiliate/sub-affiliates", defaultSize: 50, sizes: [20, 50, PAGE_LIMITS.subAffiliates] },
+  withdrawals: { path: "/api/affiliate/withdrawals", defaultSize: 100, sizes: [50, 100, PAGE_LIMITS.withdrawals] },
+  allOrders: { path: "/api/spot/orders", defaultSize: 100, sizes: [50, 100, 500, PAGE_LIMITS.allOrders] },
+  audit: { path: "/api/admin/audit", defaultSize: 50, sizes: [50, 100, 200] },
+} as const satisfies Record<string, { path: string; defaultSize: number; sizes: readonly number[] }>;
+export type ListKey = keyof typeof LISTS;
+
+/** The largest page number any list accepts. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * How old the start of an invitee range may be on the aggregate and export routes: WEEX's one
+ * year plus a day of grace, so a "last 365 days" preset computed by the browser a moment ago
+ * (and clocks a little apart) is not refused. The part beyond WEEX's year is simply empty.
+ */
+export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
+
+/** Whether `tz` is an IANA zone name this runtime knows ("UTC", "Asia/Kolkata"); offsets are not zones. */
+export function isIanaTimeZone(tz: string): boolean {
+  if (tz.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * What every route of the dashboard's API accepts: its query, its JSON body and its path
+ * parameters as zod schemas, in one table keyed by the route's path. The route handlers parse
+ * with these (`route({ query: QUERIES["/api/…"] })`, before any upstream call); the pages build
+ * their request URLs from the same keys (`QueryInput<path>`, types only: this module carries
+ * the endpoint table's field rules and is not for a page's bundle).
+ *
+ * The field rules themselves come from the WEEX endpoint table (lib/weex/endpoints.ts), so a
+ * filter means the same here as upstream; what the dashboard adds is written here once:
+ * - paging as `page` (from 1) and `pageSize`, with each list's default and maximum (LISTS);
+ * - `source=auto|archive|live` on the affiliate reads; with `archive` nothing goes upstream,
+ *   so WEEX's time windows do not apply (only end ≥ start);
+ * - the aggregate and export routes: `productType` optional (absent: both), invitee ranges
+ *   longer than WEEX's 90 days a query (they are read in slices) but not older than its year
+ *   plus a day of grace, no paging (they read every page).
+ */
+import { z } from "zod";
+import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
+import { inEnum, inId, inInt, inTime } from "@/lib/weex/wire";
+import {
+  ACTIVE_DAYS_MAX,
+  ACTIVITIES,
+  COHORT_BY,
+  GRANULARITIES,
+  INVITEE_MAX_AGE_WITH_GRACE_MS,
+  isIanaTimeZone,
+  LEADERBOARD_BY,
+  LEADERBOARD_MAX_LIMIT,
+  LISTS,
+  MAX_PAGE,
+  SOURCE_PARAMS,
+  STAGES,
+  type ListKey,
+  type SourceParam,
+} from "./params";
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** A sub-schema's issues re-added where they belong, unknown keys named one by one. */
+function forwardIssues(issues: readonly z.core.$ZodIssue[], ctx: z.RefinementCtx): void {
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const k of issue.keys) ctx.addIssue({ code: "custom", message: "is not a known field", path: [...issue.path, k] });
+    } else {
+      ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    }
+  }
+}
+
+/** Filter fields with a time window on startTime/endTime. */
+function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
+  return z.strictObject(shape).superRefine((p, ctx) => checkWindow(window, p as { startTime?: number; endTime?: number }, ctx));
+}
+
+/** Only end ≥ start: what is left of a window when the archive answers. */
+const ORDERED_ONLY: TimeWindow = { ordered: true };
+
+/** Paging input as a query string or script sends it. */
+type PagingInput = { page?: string | number; pageSize?: string | number };
+
+/**
+ * A list route's query: its filters plus `page` (default 1) and `pageSize` (default and maximum
+ * from LISTS). Paging is parsed apart from the filters so the filters keep their own
+ * strictness and refinements.
+ */
+function paged<F extends z.ZodType<object>>(filters: F, list: ListKey) {
+  const { defaultSize, sizes } = LISTS[list];
+  const paging = z.object({ page: inInt(1, MAX_PAGE).default(1), pageSize: inInt(1, sizes[sizes.length - 1]).default(defaultSize) });
+  const schema = z.record(z.string(), z.unknown()).transform((input, ctx) => {
+    const { page, pageSize, ...rest } = input;
+    const pg = paging.safeParse({ page, pageSize });
+    const f = filters.safeParse(rest);
+    forwardIssues([...(pg.success ? [] : pg.error.issues), ...(f.success ? [] : f.error.issues)], ctx);
+    if (!pg.success || !f.success) return z.NEVER;
+    return { ...(f.data as z.output<F>), ...pg.data };
+  });
+  return schema as unknown as z.ZodType<z.output<F> & { page: number; pageSize: number }, z.input<F> & PagingInput>;
+}
+
+const sourceParam = inEnum(SOURCE_PARAMS);
+
+/**
+ * `schema` plus `source` (default auto). With source=archive the rest is validated by
+ * `archive` (default: the same schema). Issues keep their field paths.
+ */
+function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L, archive?: A) {
+  const schema = z.record(z.string(), z.unknown()).transform((input, ctx) => {
+    const { source: rawSource, ...rest } = input;
+    const s = sourceParam.safeParse(rawSource ?? "auto");
+    if (!s.success) {
+      ctx.addIssue({ code: "custom", path: ["source"], message: `must be one of ${SOURCE_PARAMS.join(", ")}` });
+      return z.NEVER;
+    }
+    const r = (s.data === "archive" && archive ? archive : live).safeParse(rest);
+    if (!r.success) {
+      forwardIssues(r.error.issues, ctx);
+      return z.NEVER;
+    }
+    return { ...(r.data as object), source: s.data };
+  });
+  type Out = (z.output<L> | z.output<A>) & { source: SourceParam };
+  return schema as unknown as z.ZodType<Out, z.input<L> & { source?: SourceParam }>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters
+
+const sub = ENDPOINTS.subAffiliates.params.shape;
+const inv = ENDPOINTS.invitees.params.shape;
+const wd = ENDPOINTS.withdrawals.params.shape;
+
+/** The invitee window of the aggregate and export routes: ordered, one year (plus grace), no 90-day span. */
+const INVITEE_RANGE: TimeWindow = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS };
+
+/** Sub-affiliate records of one or both product types. */
+const subAffiliateFilter = { productType: sub.productType.optional(), subUid: sub.subUid, startTime: sub.startTime, endTime: sub.endTime };
+
+const timeZone = z.string().refine(isIanaTimeZone, "must be an IANA time zone name, e.g. UTC or Europe/Berlin").default("UTC");
+
+/** GET /api/affiliate/sub-affiliates/export */
+export const subAffiliatesExportQuery = windowed(subAffiliateFilter, WINDOWS.subAffiliates);
+
+/** GET /api/affiliate/sub-affiliates/series */
+export const seriesQuery = windowed({ ...subAffiliateFilter, granularity: inEnum(GRANULARITIES).default("day"), tz: timeZone }, WINDOWS.subAffiliates);
+
+/** GET /api/affiliate/sub-affiliates/leaderboard */
+export const leaderboardQuery = windowed(
+  {
+    productType: sub.productType.optional(),
+    startTime: sub.startTime,
+    endTime: sub.endTime,
+    by: inEnum(LEADERBOARD_BY).default("commission"),
+    limit: inInt(1, LEADERBOARD_MAX_LIMIT).default(10),
+  },
+  WINDOWS.subAffiliates,
+);
+
+/**
+ * The invitee list's and export's filters of issue 14, which WEEX cannot filter by (the
+ * dashboard does): the furthest stage, the trading activity over `activeDays`, the invite code
+ * (any text WEEX may send as one, trimmed).
+ */
+const inviteeExtras = {
+  stage: inEnum(STAGES).optional(),
+  activity: inEnum(ACTIVITIES).optional(),
+  activeDays: inInt(1, ACTIVE_DAYS_MAX).optional(),
+  inviteCode: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").optional(),
+};
+export const INVITEE_EXTRA_KEYS = Object.keys(inviteeExtras) as (keyof typeof inviteeExtras)[];
+
+const inviteeFilter = { uid: inv.uid, startTime: inv.startTime, endTime: inv.endTime, ...inviteeExtras };
+const inviteeListFilter = { ...inv, ...inviteeExtras };
+
+/** GET /api/affiliate/invitees/export */
+export const inviteesExportQuery = windowed(inviteeFilter, INVITEE_RANGE);
+
+/** The cohorts' fields: both ends of the registration range, weeks or months, the zone. */
+const cohortFields = { startTime: inTime, endTime: inTime, by: inEnum(COHORT_BY).default("week"), tz: timeZone };
+/** GET /api/affiliate/invitees/cohorts (auto, live): the invitee year, like the funnel. */
+export const cohortsQuery = windowed(cohortFields, INVITEE_RANGE);
+/** With source=archive any range the archive holds, at most five years (a few hundred weeks). */
+const COHORT_ARCHIVE_RANGE: TimeWindow = { ordered: true, maxSpanMs: 5 * 366 * 86_400_000 };
+
+/** GET /api/affiliate/invitees/funnel: a cohort needs both ends of its range. */
+export const funnelQuery = windowed({ startTime: inTime, endTime: inTime }, INVITEE_RANGE);
+
+/** GET /api/affiliate/withdrawals/export: the list route's filters, past month only. */
+export const withdrawalsExportQuery = windowed(wd, WINDOWS.withdrawals);
+
+// ---------------------------------------------------------------------------------------------
+// The table: every route's query, body and path parameters
+
+export const QUERIES = {
+  "/api/affiliate/invitees": withSource(paged(windowed(inviteeListFilter, WINDOWS.invitees), "invitees"), paged(windowed(inviteeListFilter, ORDERED_ONLY), "invitees")),
+  "/api/affiliate/invitees/funnel": withSource(funnelQuery, windowed(funnelQuery.shape, ORDERED_ONLY)),
+  "/api/affiliate/invitees/cohorts": withSource(cohortsQuery, windowed(cohortFields, COHORT_ARCHIVE_RANGE)),
+  // the funnel's range rules: both ends, the invitee year (any range with source=archive)
+  "/api/affiliate/invitees/codes": withSource(funnelQuery, windowed(funnelQuery.shape, ORDERED_ONLY)),
+  "/api/affiliate/invitees/export": withSource(inviteesExportQuery, windowed(inviteeFilter, ORDERED_ONLY)),
+  "/api/affiliate/sub-affiliates": withSource(paged(ENDPOINTS.subAffiliates.params, "subAffiliates")),
+  "/api/affiliate/sub-affiliates/series": withSource(seriesQuery),
+  "/api/affiliate/sub-affiliates/leaderboard": withSource(leaderboardQuery),
+  "/api/affiliate/sub-affiliates/export": withSource(subAffiliatesExportQuery),
+  "/api/affiliate/withdrawals": withSource(paged(windowed(wd, WINDOWS.withdrawals), "withdrawals"), paged(windowed(wd, ORDERED_ONLY), "withdrawals")),
+  "/api/affiliate/withdrawals/export": withSource(withdrawalsExportQuery, windowed(wd, ORDERED_ONLY)),
+  "/api/reference/symbols": ENDPOINTS.exchangeInfo.params,
+  "/api/reference/coins": ENDPOINTS.coins.params,
+  "/api/spot/order": ENDPOINTS.spotOrder.params,
+  "/api/spot/orders": paged(ENDPOINTS.allOrders.params, "allOrders"),
+  "/api/admin/audit": paged(z.strictObject({ username: z.string().trim().toLowerCase().max(64).optional(), action: z.string().trim().max(64).optional() }), "audit"),
+} as const;
+
+export type QueryPath = keyof typeof QUERIES;
+/** What a page may put in the query string of `path` (the names the route reads). */
+export type QueryInput<P extends QueryPath> = z.input<(typeof QUERIES)[P]>;
+/** What the route's handler gets after validation. */
+export type QueryOutput<P extends QueryPath> = z.output<(typeof QUERIES)[P]>;
+
+/** JSON bodies (the interface's field names verbatim) and path parameters. */
+export const BODIES = {
+  "/api/contract/orders": ENDPOINTS.placeOrder.params,
+  "/api/contract/plan-orders": ENDPOINTS.placeTpSl.params,
+  "/api/contract/plan-orders/[orderId]": ENDPOINTS.modifyTpSl.params.omit({ orderId: true }),
+} as const;
+
+export const PATH_PARAMS = {
+  "/api/contract/plan-orders/[orderId]": z.object({ orderId: inId }),
+} as const;
