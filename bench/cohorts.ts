@@ -12,20 +12,15 @@
  *   npx tsx bench/cohorts.ts [--scales 1,10] [--db pglite,postgres] [--runs 7]
  *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench works in a schema of its own)
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
 import { cohorts, inviteCodes } from "../lib/archive/cohorts-query";
 import { selectedSources } from "../lib/archive/sources";
 import type { Db } from "../lib/db";
 import { buildInvitees, inviteeWire } from "../lib/simulator/data/invitees";
 import { rngFor } from "../lib/simulator/prng";
 import { DAY_MS, inviteeRecord } from "../lib/weex/endpoints";
+import { openBenchDb } from "./lib/bench-db";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,31 +30,6 @@ const { values: args } = parseArgs({
   },
 });
 const runs = Math.max(1, Number(args.runs));
-
-async function openDb(kind: string): Promise<{ db: Db; close(): Promise<void> }> {
-  const dir = join(process.cwd(), "lib", "db", "migrations");
-  const migrations = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort().map((f) => readFileSync(join(dir, f), "utf8"));
-  if (kind === "postgres") {
-    const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-    const schema = `bench_cohorts_${process.pid}`;
-    const admin = new Pool({ connectionString: url, max: 1 });
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const pool = new Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-    for (const m of migrations) await pool.query(m);
-    return {
-      db: drizzlePg({ client: pool }) as unknown as Db,
-      close: async () => {
-        await pool.end();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      },
-    };
-  }
-  const client = await PGlite.create();
-  for (const m of migrations) await client.exec(m);
-  return { db: drizzlePglite({ client }) as unknown as Db, close: () => client.close() };
-}
 
 /** The simulator's invitee year at `scale`, as records the archive stores. */
 async function fill(db: Db, scale: number, now: number): Promise<number> {
@@ -96,7 +66,7 @@ const year = { startTime: now - 365 * DAY_MS, endTime: now };
 const lines: string[] = [];
 for (const kind of args.db.split(",")) {
   for (const scale of args.scales.split(",").map(Number)) {
-    const { db, close } = await openDb(kind);
+    const { db, close } = await openBenchDb(kind, "cohorts");
     try {
       const rows = await fill(db, scale, now);
       const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => now });

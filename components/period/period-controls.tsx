@@ -62,23 +62,14 @@ export function PeriodControls({
           options={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
         />
         {state.period === "custom" ? (
-          <>
-            <TextField
-              label="From"
-              type="date"
-              value={state.from ?? period.from}
-              max={state.to ?? period.to}
-              onChange={(e) => e.target.value && void setState({ from: e.target.value })}
-            />
-            <TextField
-              label="To"
-              type="date"
-              value={state.to ?? period.to}
-              min={state.from ?? period.from}
-              onChange={(e) => e.target.value && void setState({ to: e.target.value })}
-              error={problem}
-            />
-          </>
+          <DatePair
+            labels={["From", "To"]}
+            from={state.from ?? period.from}
+            to={state.to ?? period.to}
+            onFrom={(from) => void setState({ from })}
+            onTo={(to) => void setState({ to })}
+            error={problem}
+          />
         ) : null}
         {showGranularity ? (
           <SelectField
@@ -105,23 +96,14 @@ export function PeriodControls({
               options={COMPARES.map((c) => ({ value: c, label: COMPARE_LABELS[c] }))}
             />
             {state.compare === "custom" ? (
-              <>
-                <TextField
-                  label="Compare from"
-                  type="date"
-                  value={state.compareStart ?? previous.from}
-                  max={state.compareEnd ?? previous.to}
-                  onChange={(e) => e.target.value && void setState({ compareStart: e.target.value })}
-                />
-                <TextField
-                  label="Compare to"
-                  type="date"
-                  value={state.compareEnd ?? previous.to}
-                  min={state.compareStart ?? previous.from}
-                  onChange={(e) => e.target.value && void setState({ compareEnd: e.target.value })}
-                  error={compareProblem}
-                />
-              </>
+              <DatePair
+                labels={["Compare from", "Compare to"]}
+                from={state.compareStart ?? previous.from}
+                to={state.compareEnd ?? previous.to}
+                onFrom={(compareStart) => void setState({ compareStart })}
+                onTo={(compareEnd) => void setState({ compareEnd })}
+                error={compareProblem}
+              />
             ) : null}
           </>
         ) : null}
@@ -134,6 +116,30 @@ export function PeriodControls({
       </p>
       <Coverage period={period} now={now} />
     </section>
+  );
+}
+
+/** Two date inputs of a range (the period's, or the comparison's); the problem shows under the end. */
+function DatePair({
+  labels,
+  from,
+  to,
+  onFrom,
+  onTo,
+  error,
+}: {
+  labels: [string, string];
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+  error: string | null;
+}) {
+  return (
+    <>
+      <TextField label={labels[0]} type="date" value={from} max={to} onChange={(e) => e.target.value && onFrom(e.target.value)} />
+      <TextField label={labels[1]} type="date" value={to} min={from} onChange={(e) => e.target.value && onTo(e.target.value)} error={error} />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@
  * and `archive` answer from the archive as in production.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CohortItem } from "../../lib/contract/responses";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { startSimulator, type Simulator } from "../../lib/simulator";
 import { api as rawApi, DAY_MS, login, type ApiInit } from "./helpers";
@@ -21,17 +22,6 @@ interface Invitee {
   firstDeposit: number | null;
   firstTrade: number | null;
   lastTrade: number | null;
-}
-interface CohortItem {
-  cohort: string;
-  registered: number;
-  kycPassed: number;
-  deposited: number;
-  traded: number;
-  depositedWithin: Record<string, number>;
-  tradedWithin: Record<string, number>;
-  activeLast30d: number;
-  medianHoursToFirstTrade: string | null;
 }
 
 let sim: Simulator;

@@ -59,6 +59,22 @@ const productType = q.enumOf(["SPOT", "FUTURES"]);
 /** ids are Longs (the interface document): 1 … 2^63-1 */
 const anyId = fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String);
 const page = q.int(1, 1_000_000, 3);
+/** A route over the users registered in a range (funnel, invite codes): both ends required, the invitee year. */
+const invitedInRange = (path: string) => ({
+  GET: {
+    kind: "validated" as const,
+    role: "trader" as const,
+    path,
+    query: {
+      strict: true,
+      fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
+      combos: fc.oneof(reversed, tooOld(367)),
+    },
+    runs: { broken: 45, mixed: 8 },
+    ok: [200, 429],
+  },
+});
+
 /** The invitee list's and export's filters of issue 14. */
 const inviteeExtras = {
   stage: q.enumOf(["registered", "kyc", "deposited", "traded"]),
@@ -345,20 +361,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [200, 429],
     },
   },
-  "affiliate/invitees/funnel": {
-    GET: {
-      kind: "validated",
-      role: "trader",
-      path: "/api/affiliate/invitees/funnel",
-      query: {
-        strict: true,
-        fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
-        combos: fc.oneof(reversed, tooOld(367)),
-      },
-      runs: { broken: 45, mixed: 8 },
-      ok: [200, 429],
-    },
-  },
+  "affiliate/invitees/funnel": invitedInRange("/api/affiliate/invitees/funnel"),
   "affiliate/invitees/cohorts": {
     GET: {
       kind: "validated",
@@ -379,20 +382,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [200, 429],
     },
   },
-  "affiliate/invitees/codes": {
-    GET: {
-      kind: "validated",
-      role: "trader",
-      path: "/api/affiliate/invitees/codes",
-      query: {
-        strict: true,
-        fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
-        combos: fc.oneof(reversed, tooOld(367)),
-      },
-      runs: { broken: 45, mixed: 8 },
-      ok: [200, 429],
-    },
-  },
+  "affiliate/invitees/codes": invitedInRange("/api/affiliate/invitees/codes"),
   "affiliate/invitees/export": {
     GET: {
       kind: "validated",
