@@ -65,6 +65,10 @@ const now = Date.now();
 const year = { startTime: now - 365 * DAY_MS, endTime: now };
 const lines: string[] = [];
 for (const kind of args.db.split(",")) {
+  if (kind === "postgres" && !(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)) {
+    console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    continue;
+  }
   for (const scale of args.scales.split(",").map(Number)) {
     const { db, close } = await openBenchDb(kind, "cohorts");
     try {
