@@ -13,13 +13,7 @@
  *   npx tsx bench/archive.ts [--scale 1] [--db pglite|postgres] [--runs 7] [--live-pages 120 | --live-full]
  *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench works in a schema of its own)
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
 import { ArchiveEngine } from "../lib/archive/engine";
 import { PgWeightLedger } from "../lib/archive/pg-ledger";
 import { utcDayStart } from "../lib/archive/plan";
@@ -29,11 +23,11 @@ import { SIM_CREDENTIALS } from "../lib/archive/test-support";
 import { DATASET_DEFS } from "../lib/archive/datasets";
 import { liveSources } from "../lib/affiliate/sources";
 import { SeriesBuilder } from "../lib/affiliate/series";
-import type { Db } from "../lib/db";
 import { startSimulator } from "../lib/simulator/index";
 import { DEFAULT_LIMITS, MemoryBudget } from "../lib/weex/budget";
 import { WeexClient } from "../lib/weex/client";
 import { DAY_MS, ENDPOINTS, type SubAffiliateRecord } from "../lib/weex/endpoints";
+import { openBenchDb } from "./lib/bench-db";
 
 const LIMIT = 500;
 const WINDOW_MS = 10_000;
@@ -51,30 +45,7 @@ const scale = Number(args.scale);
 const runs = Math.max(1, Number(args.runs));
 const livePagesCap = args["live-full"] ? Infinity : Math.max(10, Number(args["live-pages"]));
 
-async function openDb(kind: string): Promise<{ db: Db; close(): Promise<void> }> {
-  const dir = join(process.cwd(), "lib", "db", "migrations");
-  const migrations = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort().map((f) => readFileSync(join(dir, f), "utf8"));
-  if (kind === "postgres") {
-    const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-    const schema = `bench_archive_${process.pid}`;
-    const admin = new Pool({ connectionString: url, max: 1 });
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const pool = new Pool({ connectionString: url, max: 6, options: `-c search_path=${schema}` });
-    for (const m of migrations) await pool.query(m);
-    return {
-      db: drizzlePg({ client: pool }) as unknown as Db,
-      close: async () => {
-        await pool.end();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      },
-    };
-  }
-  const client = await PGlite.create();
-  for (const m of migrations) await client.exec(m);
-  return { db: drizzlePglite({ client }) as unknown as Db, close: () => client.close() };
-}
+const openDb = (kind: string) => openBenchDb(kind, "archive");
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (n: number) => `${fmt((100 * n) / LIMIT, 1)} %`;

@@ -34,6 +34,13 @@ export const PAGES = {
     role: "viewer",
     loading: { kind: "table", label: "Loading invited users" },
   },
+  cohorts: {
+    path: "/cohorts",
+    title: "Cohorts & invite codes",
+    description: "When the people you invited convert, which invite codes bring people who trade, and how long they take to their first trade.",
+    role: "viewer",
+    loading: { kind: "table", label: "Loading cohorts" },
+  },
   subAffiliates: {
     path: "/sub-affiliates",
     title: "Sub-affiliates",

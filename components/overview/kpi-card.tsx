@@ -23,7 +23,8 @@ function toText(v: Dec | string | number): string {
 
 /**
  * One KPI: the exact value, and the change against the previous period of the same length
- * as a signed delta and a percentage. The sign is written out; colour only repeats it.
+ * as a signed delta and a percentage. The sign is written out; colour only repeats it. Against
+ * a zero base there is no percentage: the change reads "new" (not "+∞ %").
  */
 export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
   const c = current === null ? null : toText(current);
@@ -55,7 +56,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
               <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
                 <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
                 {formatDecimal(diff.delta, { signed: true })}
-                {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : " (no base to compare)"}
+                {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : " (new)"}
                 <span className="text-slate-600 dark:text-slate-400"> vs {against}</span>
               </span>
             ) : comparing ? (

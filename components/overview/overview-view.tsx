@@ -35,8 +35,7 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * KPI sums come from the series route (exact decimals), funnel counts from the funnel route.
  */
 export function OverviewView() {
-  const { state, tz, period, previous, now } = usePeriod();
-  const against = `previous ${period.days} ${period.days === 1 ? "day" : "days"}`;
+  const { state, tz, period, previous, against, now } = usePeriod();
 
   // WEEX pages sub-affiliate and invitee data at a fixed weight budget, so each figure below
   // costs seconds of upstream paging. The requests run one after another, most useful first:

@@ -2,7 +2,18 @@
 
 import { useArchiveStatus } from "@/components/archive/use-archive-status";
 import { SelectField, TextField } from "@/components/ui/field";
-import { customRangeProblem, GRANULARITIES, PRESET_LABELS, PRESETS, type Granularity, type Period, type Preset } from "@/lib/ui/period";
+import {
+  COMPARE_LABELS,
+  COMPARES,
+  customRangeProblem,
+  GRANULARITIES,
+  PRESET_LABELS,
+  PRESETS,
+  type Compare,
+  type Granularity,
+  type Period,
+  type Preset,
+} from "@/lib/ui/period";
 import { DAY_MS } from "@/lib/ui/time";
 import { WINDOWS } from "@/lib/weex/limits";
 import { usePeriod } from "./use-period";
@@ -28,7 +39,7 @@ export function PeriodControls({
   compareNote?: boolean;
   onChanged?: () => void;
 }) {
-  const { state, setState: setUrl, tz, period, previous, now } = usePeriod();
+  const { state, setState: setUrl, tz, period, previous, against, compareProblem, now } = usePeriod();
   // A reversed or overlong custom range keeps what was typed, says what is wrong next to the
   // dates, and the page shows the last 30 days meanwhile (resolvePeriod's fallback).
   const problem = state.period === "custom" && (state.from || state.to) ? customRangeProblem(state.from ?? period.from, state.to ?? period.to) : null;
@@ -51,23 +62,14 @@ export function PeriodControls({
           options={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
         />
         {state.period === "custom" ? (
-          <>
-            <TextField
-              label="From"
-              type="date"
-              value={state.from ?? period.from}
-              max={state.to ?? period.to}
-              onChange={(e) => e.target.value && void setState({ from: e.target.value })}
-            />
-            <TextField
-              label="To"
-              type="date"
-              value={state.to ?? period.to}
-              min={state.from ?? period.from}
-              onChange={(e) => e.target.value && void setState({ to: e.target.value })}
-              error={problem}
-            />
-          </>
+          <DatePair
+            labels={["From", "To"]}
+            from={state.from ?? period.from}
+            to={state.to ?? period.to}
+            onFrom={(from) => void setState({ from })}
+            onTo={(to) => void setState({ to })}
+            error={problem}
+          />
         ) : null}
         {showGranularity ? (
           <SelectField
@@ -81,14 +83,63 @@ export function PeriodControls({
         <div className="col-span-2 md:col-span-1 xl:col-span-2">
           <ZoneSelect value={tz} onChange={(z) => void setState({ tz: z })} />
         </div>
+        {compareNote ? (
+          <>
+            <SelectField
+              label="Compare with"
+              value={state.compare}
+              onChange={(e) => {
+                const compare = e.target.value as Compare;
+                // A custom comparison starts from the previous period's dates, so nothing jumps.
+                void setState(compare === "custom" ? { compare, compareStart: previous.from, compareEnd: previous.to } : { compare, compareStart: null, compareEnd: null });
+              }}
+              options={COMPARES.map((c) => ({ value: c, label: COMPARE_LABELS[c] }))}
+            />
+            {state.compare === "custom" ? (
+              <DatePair
+                labels={["Compare from", "Compare to"]}
+                from={state.compareStart ?? previous.from}
+                to={state.compareEnd ?? previous.to}
+                onFrom={(compareStart) => void setState({ compareStart })}
+                onTo={(compareEnd) => void setState({ compareEnd })}
+                error={compareProblem}
+              />
+            ) : null}
+          </>
+        ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="period-summary">
         <span className="font-medium">{describe(period)}</span> ({period.days} {period.days === 1 ? "day" : "days"}, {tz})
-        {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {describe(previous)}</span> : null}
+        {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {state.compare === "previous" ? describe(previous) : against}</span> : null}
+        {compareNote && compareProblem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · comparing with the previous period until the comparison range is fixed</span> : null}
         {problem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · showing the last 30 days until the custom range is fixed</span> : null}
       </p>
       <Coverage period={period} now={now} />
     </section>
+  );
+}
+
+/** Two date inputs of a range (the period's, or the comparison's); the problem shows under the end. */
+function DatePair({
+  labels,
+  from,
+  to,
+  onFrom,
+  onTo,
+  error,
+}: {
+  labels: [string, string];
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+  error: string | null;
+}) {
+  return (
+    <>
+      <TextField label={labels[0]} type="date" value={from} max={to} onChange={(e) => e.target.value && onFrom(e.target.value)} />
+      <TextField label={labels[1]} type="date" value={to} min={from} onChange={(e) => e.target.value && onTo(e.target.value)} error={error} />
+    </>
   );
 }
 

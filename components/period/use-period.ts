@@ -2,14 +2,15 @@
 
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
-import { previousPeriod, resolvePeriod } from "@/lib/ui/period";
+import { comparisonPeriod, resolvePeriod } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
 import { periodSearch } from "@/app/(app)/search-params";
 import { tzParser } from "@/lib/ui/url-state";
 
 /**
  * The reporting period of the current view from the URL (`period`, `from`, `to`, `granularity`,
- * `tz`), resolved to epoch ranges, with the previous period of the same length.
+ * `tz`), resolved to epoch ranges, with the period it is compared with (`compare`,
+ * `compareStart`, `compareEnd`: the previous period of the same length by default).
  */
 export function usePeriod() {
   const [state, setState] = useQueryStates(periodSearch);
@@ -17,8 +18,11 @@ export function usePeriod() {
   const [now] = useState(() => Date.now());
   const tz = isValidTimeZone(state.tz) ? state.tz : UTC;
   const period = useMemo(() => resolvePeriod(state.period, tz, now, { from: state.from, to: state.to }), [state.period, state.from, state.to, tz, now]);
-  const previous = useMemo(() => previousPeriod(period, tz), [period, tz]);
-  return { state, setState, tz, period, previous, now };
+  const comparison = useMemo(
+    () => comparisonPeriod(period, tz, state.compare, { start: state.compareStart, end: state.compareEnd }),
+    [period, tz, state.compare, state.compareStart, state.compareEnd],
+  );
+  return { state, setState, tz, period, previous: comparison.period, against: comparison.against, compareProblem: comparison.problem, now };
 }
 
 /** Just the display zone, for pages that only show dates. */

@@ -8,7 +8,7 @@ export interface NavItem {
   carry: readonly string[];
 }
 
-const PERIOD = ["period", "from", "to", "granularity", "tz"] as const;
+const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
 export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavItem[] }> = [
@@ -17,6 +17,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     items: [
       { href: "/", label: "Overview", role: "viewer", carry: PERIOD },
       { href: "/invitees", label: "Invited users", role: "viewer", carry: TZ },
+      { href: "/cohorts", label: "Cohorts & codes", role: "viewer", carry: PERIOD },
       { href: "/sub-affiliates", label: "Sub-affiliates", role: "viewer", carry: PERIOD },
       { href: "/transfers", label: "Internal transfers", role: "viewer", carry: TZ },
       { href: "/alerts", label: "Alerts", role: "viewer", carry: [] },

@@ -26,7 +26,7 @@ const UID_RE = /^[1-9]\d{0,19}$/;
 const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, label: p }));
 
 export function SubAffiliatesView() {
-  const { tz, period, state: periodState } = usePeriod();
+  const { tz, period, previous, against, state: periodState } = usePeriod();
   const [url, setUrl] = useQueryStates(subAffiliatesSearch);
   const { paging, query: q } = usePagedQuery(url, setUrl, "subAffiliates", subAffiliatesQuery, { productType: url.productType, subUid: url.subUid, period });
   const trendUid = url.trend ?? url.subUid;
@@ -62,7 +62,7 @@ export function SubAffiliatesView() {
   return (
     <>
       {/* The list is daily records whatever the granularity: the select appears with the trend chart it changes. */}
-      <PeriodControls compareNote={false} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
+      <PeriodControls compareNote={!!trendUid} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
       <SubAffiliateFilters
         key={`${url.productType}|${url.subUid}`}
         initial={{ productType: url.productType, subUid: url.subUid ?? "" }}
@@ -77,7 +77,7 @@ export function SubAffiliatesView() {
       </div>
 
       {trendUid ? (
-        <TrendPanel uid={trendUid} period={period} tz={tz} granularity={periodState.granularity} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
+        <TrendPanel uid={trendUid} period={period} previous={previous} against={against} tz={tz} granularity={periodState.granularity} onClose={url.trend ? () => void setUrl({ trend: null }) : undefined} />
       ) : null}
 
       <PagedTable

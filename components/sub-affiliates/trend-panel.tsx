@@ -3,6 +3,7 @@
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { KpiCard } from "@/components/overview/kpi-card";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { SeriesChart } from "@/components/charts";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,10 +20,33 @@ import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
-/** One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked. */
-export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: string; period: Period; tz: string; granularity: Granularity; onClose?: () => void }) {
+/**
+ * One sub-affiliate over the period: the chosen metric per bucket, SPOT and FUTURES stacked,
+ * and its total against the comparison period (`compare` in the URL, as on the overview).
+ */
+export function TrendPanel({
+  uid,
+  period,
+  previous,
+  against,
+  tz,
+  granularity,
+  onClose,
+}: {
+  uid: string;
+  period: Period;
+  previous: Period;
+  against: string;
+  tz: string;
+  granularity: Granularity;
+  onClose?: () => void;
+}) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
   const q = useRouteQuery(seriesQuery(period, granularity, tz, uid));
+  // The comparison only feeds a total: monthly buckets keep the response small.
+  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending });
+  const prevData = prev.data;
+  const prevTotals = useMemo(() => (prevData ? seriesTotals(prevData.items) : null), [prevData]);
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.
   const data = q.data;
   const totals = useMemo(() => (data ? seriesTotals(data.items) : null), [data]);
@@ -61,9 +85,22 @@ export function TrendPanel({ uid, period, tz, granularity, onClose }: { uid: str
         ) : (
           <>
             {totals ? (
-              <p className="mb-2 text-sm" aria-live="polite">
-                Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
-              </p>
+              <>
+                <p className="mb-2 text-sm" aria-live="polite">
+                  Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
+                </p>
+                <dl className="mb-3 max-w-md">
+                  <KpiCard
+                    label={`${METRIC_LABELS[metric]} vs comparison`}
+                    current={totals[metric].total}
+                    previous={prevTotals ? prevTotals[metric].total : null}
+                    against={against}
+                    comparing={prev.isPending}
+                    note={prev.isError ? "The comparison period could not be loaded." : undefined}
+                    testId="trend-compare"
+                  />
+                </dl>
+              </>
             ) : null}
             <SeriesChart rows={rows} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
             <FreshnessNote freshness={q.data.freshness} />

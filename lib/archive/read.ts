@@ -98,7 +98,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
 // ---------------------------------------------------------------------------------------------
 // Invitees
 
-function inviteeConds(f: InviteeFilter): SQL {
+export function inviteeConds(f: InviteeFilter): SQL {
   return where([
     f.uid ? sql`uid = ${f.uid}` : undefined,
     f.startTime !== undefined ? sql`register_time >= ${f.startTime}` : undefined,
@@ -106,7 +106,7 @@ function inviteeConds(f: InviteeFilter): SQL {
   ]);
 }
 
-interface InviteeRow {
+export interface InviteeRow {
   uid: string;
   registerTime: unknown;
   kycResult: boolean;
@@ -117,10 +117,10 @@ interface InviteeRow {
   lastTrade: unknown;
 }
 
-const INVITEE_COLUMNS = sql`uid, register_time AS "registerTime", kyc_result AS "kycResult", invite_code AS "inviteCode",
+export const INVITEE_COLUMNS = sql`uid, register_time AS "registerTime", kyc_result AS "kycResult", invite_code AS "inviteCode",
   first_deposit AS "firstDeposit", first_trade AS "firstTrade", last_deposit AS "lastDeposit", last_trade AS "lastTrade"`;
 
-const inviteeRecord = (r: InviteeRow): InviteeRecord => ({
+export const inviteeRecord = (r: InviteeRow): InviteeRecord => ({
   uid: r.uid,
   registerTime: toMs(r.registerTime)!,
   kycResult: r.kycResult,
@@ -221,8 +221,7 @@ export async function archivePage<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, f
   const from = read.from(filter, now);
   const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM ${from}`);
   const list = await rows<W>(db, sql`SELECT ${read.columns} FROM ${from} ORDER BY ${read.order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
-  const pages = Math.ceil(Number(total) / pageSize);
-  return { items: list.map((r) => read.record(r, filter)), page, pageSize, total: Number(total), pages, hasNextPage: page < pages };
+  return listPage(list.map((r) => read.record(r, filter)), page, pageSize, Number(total));
 }
 
 export const ARCHIVE_READS = {
@@ -254,3 +253,9 @@ export const ARCHIVE_READS = {
     record: (r, f) => withdrawalRecord(r, f.allAccountTypes),
   } satisfies ArchiveRead<ArchiveWithdrawalFilter, WithdrawalRecord, WithdrawalRow>,
 } satisfies Record<DatasetKey, unknown>;
+
+/** A page in the list shape, from the archive's count. */
+export function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {
+  const pages = Math.ceil(total / pageSize);
+  return { items, page, pageSize, total, pages, hasNextPage: page < pages };
+}

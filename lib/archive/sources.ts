@@ -47,7 +47,7 @@ import { ARCHIVE_READS, archiveFunnel, archivePage, archiveRecords, archiveSubAf
 import { freshnessOf, splitByTime, splitSubAffiliates, type Freshness, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 
-export type { Freshness, SourceParam } from "./select";
+export type { Freshness, Part, SourceParam } from "./select";
 
 export interface ArchiveSourceDeps {
   db: () => Promise<Db>;
@@ -94,12 +94,25 @@ export interface ListInput {
   [k: string]: unknown;
 }
 
+/** What an invitee aggregate reads: the archive, and the records of a live part. */
+export interface InviteeIo {
+  db: () => Promise<Db>;
+  live: (filter: InviteeFilter) => AsyncIterable<InviteeRecord[]>;
+}
+
 export interface SelectedSources extends AffiliateSources {
   series(filter: SubAffiliateFilter, granularity: Granularity, tz: string, signal?: AbortSignal): Promise<Series>;
   leaderboard(filter: SubAffiliateFilter, opts: { by: LeaderboardBy; limit: number }, signal?: AbortSignal): Promise<Leaderboard>;
   funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel>;
   /** One page of a list route (invitees, sub-affiliates, withdrawals). */
   list(key: "invitees" | "subAffiliates" | "withdrawals", input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>>;
+  /**
+   * For invitee aggregates computed elsewhere (cohorts, invite codes, the filtered list:
+   * cohorts-query.ts): `run` gets the range's parts as every answer splits them (newest
+   * first), the archive, and a live part's records (through the live cache, as the funnel's),
+   * under the same "WEEX no longer serves it" fallback.
+   */
+  inviteeAggregate<T>(range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Where what was read so far came from (call after reading). */
   freshness(): Freshness;
   /** Records read so far that could not be used (call after reading): `{count: 0, example: null}` when none. */
@@ -449,6 +462,8 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
         const { rejected: _rejected, ...page } = await listPage(key, input, signal);
         return page;
       }),
+    inviteeAggregate: (range, run, signal) =>
+      orArchive(async () => run(await plan(DATASET_READS.invitees, range), { db: deps.db, live: (f) => liveForAggregate(DATASET_READS.invitees, f, signal) })),
     warnings: () => answer.warnings(),
     async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
       answer.keepRecords();

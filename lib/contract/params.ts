@@ -27,6 +27,20 @@ export const LEADERBOARD_BY = ["commission", "volume"] as const;
 export type LeaderboardBy = (typeof LEADERBOARD_BY)[number];
 export const LEADERBOARD_MAX_LIMIT = 100;
 
+/** `by` of the cohorts route (issue 14): weeks (starting on Monday) or months in `tz`. */
+export const COHORT_BY = ["week", "month"] as const;
+export type CohortBy = (typeof COHORT_BY)[number];
+
+/** `stage` of the invitee list and export: the furthest funnel stage an invitee reached. */
+export const STAGES = ["registered", "kyc", "deposited", "traded"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** `activity` of the invitee list and export, over `activeDays` (default ACTIVE_DAYS_DEFAULT). */
+export const ACTIVITIES = ["active", "dormant", "never"] as const;
+export type Activity = (typeof ACTIVITIES)[number];
+export const ACTIVE_DAYS_DEFAULT = 30;
+export const ACTIVE_DAYS_MAX = 3660;
+
 /**
  * The paged lists: the page size a request without `pageSize` gets (the API's default and the
  * page's, one number), the sizes a page offers (the last is the most the route accepts), and

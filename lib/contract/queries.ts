@@ -17,7 +17,22 @@
 import { z } from "zod";
 import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
 import { forwardIssues, inEnum, inId, inInt, inTime } from "@/lib/weex/wire";
-import { GRANULARITIES, INVITEE_MAX_AGE_WITH_GRACE_MS, isIanaTimeZone, LEADERBOARD_BY, LEADERBOARD_MAX_LIMIT, LISTS, MAX_PAGE, SOURCE_PARAMS, type ListKey, type SourceParam } from "./params";
+import {
+  ACTIVE_DAYS_MAX,
+  ACTIVITIES,
+  COHORT_BY,
+  GRANULARITIES,
+  INVITEE_MAX_AGE_WITH_GRACE_MS,
+  isIanaTimeZone,
+  LEADERBOARD_BY,
+  LEADERBOARD_MAX_LIMIT,
+  LISTS,
+  MAX_PAGE,
+  SOURCE_PARAMS,
+  STAGES,
+  type ListKey,
+  type SourceParam,
+} from "./params";
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -110,10 +125,31 @@ export const leaderboardQuery = windowed(
   WINDOWS.subAffiliates,
 );
 
-const inviteeFilter = { uid: inv.uid, startTime: inv.startTime, endTime: inv.endTime };
+/**
+ * The invitee list's and export's filters of issue 14, which WEEX cannot filter by (the
+ * dashboard does): the furthest stage, the trading activity over `activeDays`, the invite code
+ * (any text WEEX may send as one, trimmed).
+ */
+const inviteeExtras = {
+  stage: inEnum(STAGES).optional(),
+  activity: inEnum(ACTIVITIES).optional(),
+  activeDays: inInt(1, ACTIVE_DAYS_MAX).optional(),
+  inviteCode: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").optional(),
+};
+export const INVITEE_EXTRA_KEYS = Object.keys(inviteeExtras) as (keyof typeof inviteeExtras)[];
+
+const inviteeFilter = { uid: inv.uid, startTime: inv.startTime, endTime: inv.endTime, ...inviteeExtras };
+const inviteeListFilter = { ...inv, ...inviteeExtras };
 
 /** GET /api/affiliate/invitees/export */
 export const inviteesExportQuery = windowed(inviteeFilter, INVITEE_RANGE);
+
+/** The cohorts' fields: both ends of the registration range, weeks or months, the zone. */
+const cohortFields = { startTime: inTime, endTime: inTime, by: inEnum(COHORT_BY).default("week"), tz: timeZone };
+/** GET /api/affiliate/invitees/cohorts (auto, live): the invitee year, like the funnel. */
+export const cohortsQuery = windowed(cohortFields, INVITEE_RANGE);
+/** With source=archive any range the archive holds, at most five years (a few hundred weeks). */
+const COHORT_ARCHIVE_RANGE: TimeWindow = { ordered: true, maxSpanMs: 5 * 366 * 86_400_000 };
 
 /** GET /api/affiliate/invitees/funnel: a cohort needs both ends of its range. */
 export const funnelQuery = windowed({ startTime: inTime, endTime: inTime }, INVITEE_RANGE);
@@ -125,8 +161,11 @@ export const withdrawalsExportQuery = windowed(wd, WINDOWS.withdrawals);
 // The table: every route's query, body and path parameters
 
 export const QUERIES = {
-  "/api/affiliate/invitees": withSource(paged(windowed(inv, WINDOWS.invitees), "invitees"), paged(windowed(inv, ORDERED_ONLY), "invitees")),
+  "/api/affiliate/invitees": withSource(paged(windowed(inviteeListFilter, WINDOWS.invitees), "invitees"), paged(windowed(inviteeListFilter, ORDERED_ONLY), "invitees")),
   "/api/affiliate/invitees/funnel": withSource(funnelQuery, windowed(funnelQuery.shape, ORDERED_ONLY)),
+  "/api/affiliate/invitees/cohorts": withSource(cohortsQuery, windowed(cohortFields, COHORT_ARCHIVE_RANGE)),
+  // the funnel's range rules: both ends, the invitee year (any range with source=archive)
+  "/api/affiliate/invitees/codes": withSource(funnelQuery, windowed(funnelQuery.shape, ORDERED_ONLY)),
   "/api/affiliate/invitees/export": withSource(inviteesExportQuery, windowed(inviteeFilter, ORDERED_ONLY)),
   "/api/affiliate/sub-affiliates": withSource(paged(ENDPOINTS.subAffiliates.params, "subAffiliates")),
   "/api/affiliate/sub-affiliates/series": withSource(seriesQuery),

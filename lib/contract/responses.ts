@@ -144,6 +144,35 @@ export type FunnelCounts = Pick<FunnelResponse, "registered" | "kycPassed" | "fi
 // Archive, health, admin
 
 /** GET /api/archive/status: whether the first backfill still runs, and what each dataset holds. */
+/** GET /api/affiliate/invitees/cohorts (issue 14): counts per cohort, the median as decimal hours. */
+const withinSchema = z.object({ d1: z.number().int(), d7: z.number().int(), d30: z.number().int() });
+export const cohortItemSchema = z.object({
+  cohort: z.string(),
+  registered: z.number().int(),
+  kycPassed: z.number().int(),
+  deposited: z.number().int(),
+  traded: z.number().int(),
+  depositedWithin: withinSchema,
+  tradedWithin: withinSchema,
+  activeLast30d: z.number().int(),
+  medianHoursToFirstTrade: decimal.nullable(),
+});
+export type CohortItem = z.infer<typeof cohortItemSchema>;
+export const cohortsSchema = z.object({
+  by: z.enum(["week", "month"]),
+  tz: z.string(),
+  items: z.array(cohortItemSchema),
+  /** traders of the range by time from registration to first trade; the last bin (null) is open */
+  timeToFirstTrade: z.array(z.object({ upToHours: z.number().nullable(), traded: z.number().int() })),
+  ...affiliateMeta,
+});
+export type Cohorts = z.infer<typeof cohortsSchema>;
+
+/** GET /api/affiliate/invitees/codes (issue 14): each invite code's funnel; an absent code is `null`. */
+export const codeItemSchema = z.object({ inviteCode: z.string().nullable(), registered: z.number().int(), kycPassed: z.number().int(), deposited: z.number().int(), traded: z.number().int() });
+export type CodeItem = z.infer<typeof codeItemSchema>;
+export const codesSchema = z.object({ items: z.array(codeItemSchema), ...affiliateMeta });
+
 export const archiveStatusSchema = z.object({
   now: time,
   building: z.boolean(),
@@ -201,6 +230,8 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export interface ApiResponses {
   "/api/affiliate/invitees": ListPage<Invitee>;
   "/api/affiliate/invitees/funnel": FunnelResponse;
+  "/api/affiliate/invitees/cohorts": Cohorts;
+  "/api/affiliate/invitees/codes": z.infer<typeof codesSchema>;
   "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow>;
   "/api/affiliate/sub-affiliates/series": SeriesResponse;
   "/api/affiliate/sub-affiliates/leaderboard": LeaderboardResponse;

@@ -3,7 +3,7 @@
  * names, in its order) and what the file is called. Writing and streaming are shared
  * (`csv.ts`, `response.ts`); adding an export means adding an entry here.
  *
- * File names say what is in the file: `<dataset>[_<product|all>]_<from>_<to>.csv`, dates as
+ * File names say what is in the file: `<dataset>[_<product|all>][_<filters>]_<from>_<to>.csv`, dates as
  * `YYYY-MM-DD` in UTC (the upstream's days). A missing start is `earliest`; a missing end is
  * the day of the export.
  */
@@ -66,8 +66,22 @@ export function subAffiliatesFilename(filter: Range & { productType?: string }, 
   return `sub-affiliates_${filter.productType ?? "all"}_${rangePart(filter, now)}.csv`;
 }
 
-export function inviteesFilename(filter: Range, now = Date.now()): string {
-  return `invitees_${rangePart(filter, now)}.csv`;
+/** The invitee list's extra filters, as the file name says them. */
+interface InviteeFilterNames {
+  stage?: string;
+  activity?: string;
+  activeDays?: number;
+  inviteCode?: string;
+}
+
+/** `invitees[_stage-traded][_dormant-30d][_code-ABC]_<from>_<to>.csv` (a code's other characters as `-`). */
+export function inviteesFilename(filter: Range & InviteeFilterNames, now = Date.now()): string {
+  const parts = [
+    filter.stage && `stage-${filter.stage}`,
+    filter.activity && (filter.activity === "never" ? "never-traded" : `${filter.activity}-${filter.activeDays ?? 30}d`),
+    filter.inviteCode !== undefined && `code-${filter.inviteCode.replace(/[^A-Za-z0-9_]/g, "-")}`,
+  ].filter(Boolean);
+  return `invitees${parts.map((p) => `_${p}`).join("")}_${rangePart(filter, now)}.csv`;
 }
 
 export function transfersFilename(filter: Range, now = Date.now()): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customRangeProblem, previousPeriod, resolvePeriod } from "./period";
+import { comparisonPeriod, customRangeProblem, previousPeriod, resolvePeriod } from "./period";
 
 // Wednesday 18 November 2026, 15:00 UTC
 const NOW = Date.UTC(2026, 10, 18, 15);
@@ -39,5 +39,27 @@ describe("reporting periods", () => {
     const prev = previousPeriod(p, "UTC");
     expect(prev).toMatchObject({ from: "2026-10-14", to: "2026-10-31", days: 18 });
     expect(prev.endTime + 1).toBe(p.startTime);
+  });
+});
+
+describe("comparison periods (compare=previous|year|custom)", () => {
+  const p = resolvePeriod("custom", "Asia/Shanghai", NOW, { from: "2024-02-01", to: "2024-02-29" });
+  it("previous: the same number of days just before", () => {
+    const c = comparisonPeriod(p, "Asia/Shanghai", "previous");
+    expect(c.period).toMatchObject({ from: "2024-01-03", to: "2024-01-31", days: 29 });
+    expect(c.against).toBe("previous 29 days");
+    expect(c.problem).toBeNull();
+  });
+  it("year: the same dates a year earlier, 29 February as 28 February, midnight in the zone", () => {
+    const c = comparisonPeriod(p, "Asia/Shanghai", "year");
+    expect(c.period).toMatchObject({ from: "2023-02-01", to: "2023-02-28", days: 28 });
+    expect(c.period.startTime).toBe(Date.UTC(2023, 0, 31, 16));
+    expect(c.against).toBe("the same dates a year earlier (2023-02-01 – 2023-02-28)");
+  });
+  it("custom: the given dates; a bad range is named and the previous period used meanwhile", () => {
+    expect(comparisonPeriod(p, "UTC", "custom", { start: "2023-06-01", end: "2023-06-10" }).period).toMatchObject({ from: "2023-06-01", days: 10, startTime: Date.UTC(2023, 5, 1) });
+    const bad = comparisonPeriod(p, "UTC", "custom", { start: "2023-06-10", end: "2023-06-01" });
+    expect(bad.problem).toBe("The end date is before the start date.");
+    expect(bad.period).toEqual(previousPeriod(p, "UTC"));
   });
 });

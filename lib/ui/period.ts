@@ -85,6 +85,56 @@ export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: 
   }
 }
 
+/**
+ * What a period is compared with (issue 14), kept in the URL as `compare`: the same number of
+ * days immediately before it (the default), the same dates a year earlier, or a custom range
+ * (`compareStart`, `compareEnd`, YYYY-MM-DD).
+ */
+export const COMPARES = ["previous", "year", "custom"] as const;
+export type Compare = (typeof COMPARES)[number];
+
+export const COMPARE_LABELS: Record<Compare, string> = {
+  previous: "Previous period",
+  year: "Same dates a year earlier",
+  custom: "Custom range",
+};
+
+export interface Comparison {
+  period: Period;
+  /** how the comparison reads after "vs": "previous 30 days", "2025-11-01 – 2025-11-30" */
+  against: string;
+  /** what is wrong with a custom comparison range (then the previous period is used meanwhile) */
+  problem: string | null;
+}
+
+/** The same calendar dates one year earlier (29 February becomes 28 February). */
+function yearEarlier(d: Ymd): Ymd {
+  const back = { ...d, year: d.year - 1 };
+  return parseYmd(formatYmd(back)) ?? { ...back, day: 28 };
+}
+
+const rangeText = (p: Period) => (p.from === p.to ? p.from : `${p.from} – ${p.to}`);
+
+/** The period `p` is compared with, and how to say it. */
+export function comparisonPeriod(p: Period, tz: string, compare: Compare, custom?: { start?: string | null; end?: string | null }): Comparison {
+  const previous = (problem: string | null): Comparison => ({
+    period: previousPeriod(p, tz),
+    against: `previous ${p.days} ${p.days === 1 ? "day" : "days"}`,
+    problem,
+  });
+  if (compare === "year") {
+    const c = periodOf(yearEarlier(parseYmd(p.from)!), yearEarlier(parseYmd(p.to)!), tz);
+    return { period: c, against: `the same dates a year earlier (${rangeText(c)})`, problem: null };
+  }
+  if (compare === "custom") {
+    const problem = customRangeProblem(custom?.start, custom?.end);
+    if (problem) return previous(problem);
+    const c = periodOf(parseYmd(custom?.start)!, parseYmd(custom?.end)!, tz);
+    return { period: c, against: rangeText(c), problem: null };
+  }
+  return previous(null);
+}
+
 /** The same number of days immediately before the period. */
 export function previousPeriod(p: Period, tz: string): Period {
   const first = parseYmd(p.from)!;

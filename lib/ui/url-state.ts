@@ -9,7 +9,7 @@
  */
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { LISTS, type ListKey } from "@/lib/contract/params";
-import { GRANULARITIES, PRESETS } from "./period";
+import { COMPARES, GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";
 
 export const periodParsers = {
@@ -17,6 +17,10 @@ export const periodParsers = {
   from: parseAsString,
   to: parseAsString,
   granularity: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
+  // what the period is compared with (lib/ui/period.ts comparisonPeriod)
+  compare: parseAsStringLiteral(COMPARES).withDefault("previous"),
+  compareStart: parseAsString,
+  compareEnd: parseAsString,
 };
 
 export const tzParser = parseAsString.withDefault(UTC);

@@ -57,6 +57,8 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
     GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/sub-affiliates/leaderboard?productType=SPOT&${recent}&limit=3` }), ok: [200] },
   },
   "affiliate/invitees/funnel": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/funnel?${recent}` }), ok: [200] } },
+  "affiliate/invitees/cohorts": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/cohorts?${recent}` }), ok: [200] } },
+  "affiliate/invitees/codes": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/codes?${recent}` }), ok: [200] } },
   "affiliate/sub-affiliates/export": {
     GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/sub-affiliates/export?productType=SPOT&${lastHour}` }), ok: [200] },
   },

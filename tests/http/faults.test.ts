@@ -66,6 +66,8 @@ function getCases(): GetCase[] {
     { name: "series", cls: "aggregate", path: () => `/api/affiliate/sub-affiliates/series?${twoDays}`, ok: 200 },
     { name: "leaderboard", cls: "aggregate", path: () => `/api/affiliate/sub-affiliates/leaderboard?${twoDays}`, ok: 200 },
     { name: "funnel", cls: "aggregate", path: () => `/api/affiliate/invitees/funnel?${twoDays}`, ok: 200 },
+    { name: "cohorts", cls: "aggregate", path: () => `/api/affiliate/invitees/cohorts?${twoDays}`, ok: 200 },
+    { name: "invite codes", cls: "aggregate", path: () => `/api/affiliate/invitees/codes?${twoDays}`, ok: 200 },
     { name: "sub-affiliates export", cls: "export", path: () => `/api/affiliate/sub-affiliates/export?${twoDays}`, ok: 200 },
     { name: "invitees export", cls: "export", path: () => `/api/affiliate/invitees/export?${twoDays}`, ok: 200 },
     { name: "withdrawals export", cls: "export", path: () => `/api/affiliate/withdrawals/export?${twoDays}`, ok: 200 },

@@ -59,6 +59,29 @@ const productType = q.enumOf(["SPOT", "FUTURES"]);
 /** ids are Longs (the interface document): 1 … 2^63-1 */
 const anyId = fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String);
 const page = q.int(1, 1_000_000, 3);
+/** A route over the users registered in a range (funnel, invite codes): both ends required, the invitee year. */
+const invitedInRange = (path: string) => ({
+  GET: {
+    kind: "validated" as const,
+    role: "trader" as const,
+    path,
+    query: {
+      strict: true,
+      fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
+      combos: fc.oneof(reversed, tooOld(367)),
+    },
+    runs: { broken: 45, mixed: 8 },
+    ok: [200, 429],
+  },
+});
+
+/** The invitee list's and export's filters of issue 14. */
+const inviteeExtras = {
+  stage: q.enumOf(["registered", "kyc", "deposited", "traded"]),
+  activity: q.enumOf(["active", "dormant", "never"]),
+  activeDays: q.int(1, 3660, 90),
+  inviteCode: { valid: pick(["ABC123", "x", "code with space"]), invalid: pick(["", "   ", "x".repeat(65)]) } as Field<string>,
+};
 
 /** end before start (the only window rule every source shares) */
 const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.integer({ min: 1, max: 10 * DAY })).map(([s, d]) => [
@@ -373,27 +396,35 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       path: "/api/affiliate/invitees",
       query: {
         strict: true,
-        fields: { uid: q.id(anyId), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 100, 20), source },
+        fields: { uid: q.id(anyId), startTime: time(recentStart), endTime: time(recentEnd), page, pageSize: q.int(1, 100, 20), source, ...inviteeExtras },
         combos: fc.oneof(reversed, tooOld(366), tooLong),
       },
       runs: { broken: 45, mixed: 10 },
       ok: [200, 429],
     },
   },
-  "affiliate/invitees/funnel": {
+  "affiliate/invitees/funnel": invitedInRange("/api/affiliate/invitees/funnel"),
+  "affiliate/invitees/cohorts": {
     GET: {
       kind: "validated",
       role: "trader",
-      path: "/api/affiliate/invitees/funnel",
+      path: "/api/affiliate/invitees/cohorts",
       query: {
         strict: true,
-        fields: { startTime: { ...time(recentStart), required: true }, endTime: { ...time(recentEnd), required: true }, source },
+        fields: {
+          startTime: { ...time(recentStart), required: true },
+          endTime: { ...time(recentEnd), required: true },
+          by: q.enumOf(["week", "month"]),
+          tz: { valid: pick(["UTC", "Asia/Shanghai", "America/New_York"]), invalid: pick(["Mars/Olympus", "+08:00", "utc ", "", "x".repeat(80)]) },
+          source,
+        },
         combos: fc.oneof(reversed, tooOld(367)),
       },
       runs: { broken: 45, mixed: 8 },
       ok: [200, 429],
     },
   },
+  "affiliate/invitees/codes": invitedInRange("/api/affiliate/invitees/codes"),
   "affiliate/invitees/export": {
     GET: {
       kind: "validated",
@@ -401,7 +432,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       path: "/api/affiliate/invitees/export",
       query: {
         strict: true,
-        fields: { uid: q.id(anyId), startTime: kept(time(recentStart)), endTime: kept(time(recentEnd)), source },
+        fields: { uid: q.id(anyId), startTime: kept(time(recentStart)), endTime: kept(time(recentEnd)), source, ...inviteeExtras },
         combos: fc.oneof(reversed, tooOld(367)),
       },
       runs: { broken: 45, mixed: 5 },

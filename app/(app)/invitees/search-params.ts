@@ -1,8 +1,19 @@
 /**
- * The invited-users page's URL state: the uid filter and paging under the API's names, and the
+ * The invited-users page's URL state: the uid, stage, activity and invite-code filters and paging under the API's names, and the
  * registration dates (days in the chosen zone, turned into startTime/endTime for the API).
  */
-import { parseAsString } from "nuqs";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { ACTIVITIES, STAGES } from "@/lib/contract/params";
 import { pagingParsers } from "@/lib/ui/url-state";
 
-export const inviteesSearch = { uid: parseAsString, regFrom: parseAsString, regTo: parseAsString, ...pagingParsers("invitees") };
+export const inviteesSearch = {
+  uid: parseAsString,
+  regFrom: parseAsString,
+  regTo: parseAsString,
+  // issue 14: the furthest stage, the trading activity over activeDays, the invite code
+  stage: parseAsStringLiteral(STAGES),
+  activity: parseAsStringLiteral(ACTIVITIES),
+  activeDays: parseAsInteger,
+  inviteCode: parseAsString,
+  ...pagingParsers("invitees"),
+};

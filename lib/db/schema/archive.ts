@@ -60,7 +60,12 @@ export const archiveInvitee = pgTable(
     lastTrade: ms("last_trade"),
     syncedAt: ms("synced_at").notNull(),
   },
-  (t) => [index("archive_invitee_register_time").on(t.registerTime, t.uid)],
+  (t) => [
+    index("archive_invitee_register_time").on(t.registerTime, t.uid),
+    // Cohorts and invite codes (issue 14): the SQL (0130) adds INCLUDE columns so a year's
+    // cohorts are read from the index alone.
+    index("archive_invitee_cohorts").on(t.registerTime),
+  ],
 );
 
 /** Internal transfers (getInternalWithdrawalStatus), kept forever once archived. */

@@ -1,0 +1,89 @@
+/**
+ * Cohorts bench (issue 14): the cohort and invite-code queries over a year of invitees held
+ * in the archive, at simulator scale 1 (~24,000 invitees) and 10× (~240,000), on PGlite and
+ * on PostgreSQL. Goal: under 200 ms from the archive.
+ *
+ * The archive is filled with the simulator's own invitee year (its generator, the records as
+ * WEEX would send them at `now`, parsed by the interface schema), inserted directly: the sync
+ * itself is measured by bench/archive.ts and bench/people.ts. Each query is answered exactly
+ * as the route does (`source=archive` through the selected sources), median and worst of
+ * several runs after one warm-up.
+ *
+ *   npx tsx bench/cohorts.ts [--scales 1,10] [--db pglite,postgres] [--runs 7]
+ *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench works in a schema of its own)
+ */
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { cohorts, inviteCodes } from "../lib/archive/cohorts-query";
+import { selectedSources } from "../lib/archive/sources";
+import type { Db } from "../lib/db";
+import { buildInvitees, inviteeWire } from "../lib/simulator/data/invitees";
+import { rngFor } from "../lib/simulator/prng";
+import { DAY_MS, inviteeRecord } from "../lib/weex/endpoints";
+import { openBenchDb } from "./lib/bench-db";
+
+const { values: args } = parseArgs({
+  options: {
+    scales: { type: "string", default: process.env.BENCH_SCALES ?? "1,10" },
+    db: { type: "string", default: process.env.BENCH_DB ?? "pglite,postgres" },
+    runs: { type: "string", default: "7" },
+  },
+});
+const runs = Math.max(1, Number(args.runs));
+
+/** The simulator's invitee year at `scale`, as records the archive stores. */
+async function fill(db: Db, scale: number, now: number): Promise<number> {
+  const today = now - (now % DAY_MS);
+  const invitees = buildInvitees(rngFor(42, "invitees"), scale, today - 364 * DAY_MS, 365, 365).filter((i) => i.registerTime <= now);
+  const records = invitees.map((i) => inviteeRecord.parse(inviteeWire(i, now)));
+  for (let k = 0; k < records.length; k += 1000) {
+    const chunk = records.slice(k, k + 1000);
+    await db.execute(
+      sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, invite_code, first_deposit, first_trade, last_deposit, last_trade, synced_at) VALUES ${sql.join(
+        chunk.map((r) => sql`(${r.uid}, ${r.registerTime}, ${r.kycResult}, ${r.inviteCode ?? null}, ${r.firstDeposit}, ${r.firstTrade}, ${r.lastDeposit}, ${r.lastTrade}, ${now})`),
+        sql`, `,
+      )}`,
+    );
+  }
+  await db.execute(sql`VACUUM ANALYZE archive_invitee`);
+  return records.length;
+}
+
+async function time(fn: () => Promise<unknown>): Promise<{ median: number; worst: number }> {
+  await fn(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[ms.length >> 1], worst: ms[ms.length - 1] };
+}
+
+const now = Date.now();
+const year = { startTime: now - 365 * DAY_MS, endTime: now };
+const lines: string[] = [];
+for (const kind of args.db.split(",")) {
+  if (kind === "postgres" && !(process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)) {
+    console.log("postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+    continue;
+  }
+  for (const scale of args.scales.split(",").map(Number)) {
+    const { db, close } = await openBenchDb(kind, "cohorts");
+    try {
+      const rows = await fill(db, scale, now);
+      const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => now });
+      const week = await time(() => cohorts(sources(), { ...year, by: "week", tz: "UTC" }, now));
+      const month = await time(() => cohorts(sources(), { ...year, by: "month", tz: "Asia/Shanghai" }, now));
+      const codes = await time(() => inviteCodes(sources(), year));
+      const f = (t: { median: number; worst: number }) => `${t.median.toFixed(1)} ms (worst ${t.worst.toFixed(1)})`;
+      const line = `${kind.padEnd(8)} scale ${String(scale).padStart(2)} (${rows.toLocaleString("en-US")} invitees): weekly cohorts UTC ${f(week)}, monthly Asia/Shanghai ${f(month)}, invite codes ${f(codes)}`;
+      console.log(line);
+      lines.push(line);
+    } finally {
+      await close();
+    }
+  }
+}
+console.log(`\nmedian of ${runs} runs after a warm-up; goal < 200 ms from the archive`);

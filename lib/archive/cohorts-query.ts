@@ -1,0 +1,319 @@
+/**
+ * Invitee cohorts, invite codes and the filtered invitee list (issue 14), answered from the
+ * parts `source=auto|archive|live` splits a range into (sources.ts `inviteeAggregate`):
+ *
+ * - the **archive** part is counted in SQL over the very bucket boundaries the pure module
+ *   computes (lib/affiliate/cohorts.ts: weeks and months in the zone, via Intl), so the
+ *   database's own time-zone data plays no part and both sides agree to the millisecond;
+ * - a **live** part (with `auto`: the minutes since the last sync; with `live`: the whole
+ *   range, every invitee page WEEX has for it, in 90-day slices) is counted record by record
+ *   by the same pure code.
+ *
+ * Counts add up across parts. A median does not: when both parts have traders in one cohort,
+ * the archive's delays of that cohort are read and the median taken over all of them, so the
+ * answer is exact whatever the split.
+ *
+ * The archive stores "never" as NULL (the record schema turns WEEX's 0 into null on the way in).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  ACTIVE_DAYS_DEFAULT,
+  addCounts,
+  addToCode,
+  binsOf,
+  CohortBuilder,
+  cohortBuckets,
+  cohortsAnswer,
+  emptyCounts,
+  hoursText,
+  matchesExtra,
+  medianHours,
+  mergeCodes,
+  sortCodes,
+  TRADE_DELAY_BINS,
+  WITHIN_DAYS,
+  type CodeItem,
+  type CohortBucket,
+  type CohortBy,
+  type CohortCounts,
+  type Cohorts,
+  type InviteeExtraFilter,
+  type WithinKey,
+} from "@/lib/affiliate/cohorts";
+import type { InviteeFilter } from "@/lib/affiliate/pages";
+import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
+import { rows, type Db } from "./db";
+import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, listPage, type InviteeRow } from "./read";
+import type { Part, SelectedSources } from "./sources";
+
+const HOUR_MS = 3_600_000;
+
+export interface CohortsQuery {
+  startTime: number;
+  endTime: number;
+  by: CohortBy;
+  tz: string;
+}
+
+/** A part's range clipped to the request's. */
+function clip(p: Part, range: { startTime: number; endTime: number }) {
+  return { startTime: Math.max(p.startTime ?? range.startTime, range.startTime), endTime: Math.min(p.endTime ?? range.endTime, range.endTime) };
+}
+
+/** The cohorts of a range (GET /api/affiliate/invitees/cohorts). */
+export async function cohorts(sources: SelectedSources, q: CohortsQuery, now: number, signal?: AbortSignal): Promise<Cohorts> {
+  const buckets = cohortBuckets(q.startTime, q.endTime, q.by, q.tz);
+  return sources.inviteeAggregate(
+    q,
+    async (parts, io) => {
+      const counts = buckets.map(emptyCounts);
+      const bins = TRADE_DELAY_BINS.map(() => 0);
+      // per cohort: the archive's median (ms) and range, and the live parts' delays
+      const archived: { medianMs: number | null; traded: number; ranges: { startTime: number; endTime: number }[] }[] = buckets.map(() => ({
+        medianMs: null,
+        traded: 0,
+        ranges: [],
+      }));
+      const liveDelays: number[][] = buckets.map(() => []);
+      for (const p of parts) {
+        const r = clip(p, q);
+        if (r.startTime > r.endTime) continue;
+        if (p.from === "archive") {
+          const a = await archiveCohorts(await io.db(), buckets, r, now);
+          a.counts.forEach((c, i) => addCounts(counts[i], c));
+          a.bins.forEach((n, i) => (bins[i] += n));
+          a.medianMs.forEach((m, i) => {
+            if (a.counts[i].traded === 0) return;
+            archived[i].medianMs = m;
+            archived[i].traded += a.counts[i].traded;
+            archived[i].ranges.push(r);
+          });
+        } else {
+          const b = await new CohortBuilder(buckets, r, now).addAll(io.live({ startTime: r.startTime, endTime: r.endTime }));
+          b.counts.forEach((c, i) => addCounts(counts[i], c));
+          binsOf(b.delays.flat()).forEach((n, i) => (bins[i] += n));
+          b.delays.forEach((d, i) => liveDelays[i].push(...d));
+        }
+      }
+      const medians: (string | null)[] = [];
+      for (let i = 0; i < buckets.length; i++) {
+        const a = archived[i];
+        if (liveDelays[i].length === 0 && a.ranges.length === 1) medians.push(a.medianMs === null ? null : hoursText(a.medianMs));
+        else if (a.ranges.length === 0) medians.push(medianHours(liveDelays[i]));
+        else {
+          // Both sides (or two archive parts) have traders in this cohort: take all delays.
+          const delays = [...liveDelays[i]];
+          for (const r of a.ranges) delays.push(...(await archiveTradeDelays(await io.db(), buckets[i], r)));
+          medians.push(medianHours(delays));
+        }
+      }
+      return cohortsAnswer(q.by, q.tz, buckets, counts, medians, bins);
+    },
+    signal,
+  );
+}
+
+/** One archive part's cohorts, counted in SQL in one scan of the part's registrations. */
+export async function archiveCohorts(
+  db: Db,
+  buckets: readonly CohortBucket[],
+  range: { startTime: number; endTime: number },
+  now: number,
+): Promise<{ counts: CohortCounts[]; medianMs: (number | null)[]; bins: number[] }> {
+  const bounds = sql.join([...buckets.map((b) => sql`${b.from}`), sql`${buckets[buckets.length - 1].to}`], sql`, `);
+  const ks = Object.keys(WITHIN_DAYS) as WithinKey[];
+  const within = (col: "dep" | "trd", k: WithinKey) => sql`count(*) FILTER (WHERE ${sql.raw(col)} <= ${WITHIN_DAYS[k] * DAY_MS}) AS ${sql.raw(`"${col}_${k}"`)}`;
+  // The time-to-first-trade bins per cohort (summed over cohorts below): bin i holds the
+  // delays above bin i−1's bound up to its own (TRADE_DELAY_BINS; the last is open).
+  const bin = (i: number) => {
+    const lo = i > 0 ? TRADE_DELAY_BINS[i - 1] : null;
+    const hi = TRADE_DELAY_BINS[i];
+    const conds = [lo !== null ? sql`trd > ${lo * HOUR_MS}` : sql`trd IS NOT NULL`, hi !== null ? sql`trd <= ${hi * HOUR_MS}` : undefined].filter((c) => c !== undefined);
+    return sql`count(*) FILTER (WHERE ${sql.join(conds, sql` AND `)}) AS ${sql.raw(`"bin_${i}"`)}`;
+  };
+  const bucketOf = sql`width_bucket(register_time, ARRAY[${bounds}]::bigint[]) - 1`;
+  const inRange = sql`register_time BETWEEN ${range.startTime} AND ${range.endTime}`;
+  // Counts in one hashed pass; the medians apart, over the traders only (an ordered-set
+  // aggregate beside the counts would make the database sort every registration).
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`WITH i AS (
+          SELECT ${bucketOf} AS b, kyc_result,
+                 first_deposit - register_time AS dep, first_trade - register_time AS trd,
+                 COALESCE(last_trade, first_trade) AS traded_at
+          FROM archive_invitee WHERE ${inRange})
+        SELECT b, count(*) AS registered, count(*) FILTER (WHERE kyc_result) AS kyc, count(dep) AS deposited, count(trd) AS traded,
+               ${sql.join(
+                 ks.flatMap((k) => [within("dep", k), within("trd", k)]),
+                 sql`, `,
+               )},
+               ${sql.join(
+                 TRADE_DELAY_BINS.map((_, i) => bin(i)),
+                 sql`, `,
+               )},
+               count(*) FILTER (WHERE traded_at BETWEEN ${now - ACTIVE_DAYS_DEFAULT * DAY_MS} AND ${now}) AS active
+        FROM i GROUP BY b`,
+  );
+  const medians = await rows<{ b: unknown; median: unknown }>(
+    db,
+    sql`SELECT ${bucketOf} AS b, percentile_cont(0.5) WITHIN GROUP (ORDER BY first_trade - register_time) AS median
+        FROM archive_invitee WHERE ${inRange} AND first_trade IS NOT NULL GROUP BY 1`,
+  );
+  const counts = buckets.map(emptyCounts);
+  const medianMs: (number | null)[] = buckets.map(() => null);
+  const bins = TRADE_DELAY_BINS.map(() => 0);
+  for (const r of list) {
+    const i = Number(r.b);
+    if (!(i >= 0 && i < buckets.length)) continue;
+    const c = counts[i];
+    c.registered = Number(r.registered);
+    c.kycPassed = Number(r.kyc);
+    c.deposited = Number(r.deposited);
+    c.traded = Number(r.traded);
+    c.activeLast30d = Number(r.active);
+    for (const k of ks) {
+      c.depositedWithin[k] = Number(r[`dep_${k}`]);
+      c.tradedWithin[k] = Number(r[`trd_${k}`]);
+    }
+    TRADE_DELAY_BINS.forEach((_, b) => (bins[b] += Number(r[`bin_${b}`])));
+  }
+  for (const r of medians) {
+    const i = Number(r.b);
+    if (i >= 0 && i < buckets.length && r.median !== null) medianMs[i] = Number(r.median);
+  }
+  return { counts, medianMs, bins };
+}
+
+/** The delays to first trade of one cohort's archived traders within `range`. */
+async function archiveTradeDelays(db: Db, bucket: CohortBucket, range: { startTime: number; endTime: number }): Promise<number[]> {
+  const list = await rows<{ d: unknown }>(
+    db,
+    sql`SELECT first_trade - register_time AS d FROM archive_invitee
+        WHERE register_time BETWEEN ${Math.max(bucket.from, range.startTime)} AND ${Math.min(bucket.to - 1, range.endTime)}
+          AND first_trade IS NOT NULL`,
+  );
+  return list.map((r) => Number(r.d));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invite codes
+
+/** Invite codes of the users registered in the range (GET /api/affiliate/invitees/codes). */
+export async function inviteCodes(sources: SelectedSources, range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<{ items: CodeItem[] }> {
+  return sources.inviteeAggregate(
+    range,
+    async (parts, io) => {
+      const byCode = new Map<string | null, CodeItem>();
+      for (const p of parts) {
+        const r = clip(p, range);
+        if (r.startTime > r.endTime) continue;
+        if (p.from === "archive") mergeCodes(byCode, await archiveCodes(await io.db(), r));
+        else
+          for await (const batch of io.live(r))
+            for (const rec of batch) if (rec.registerTime >= r.startTime && rec.registerTime <= r.endTime) addToCode(byCode, rec);
+      }
+      return { items: sortCodes(byCode.values()) };
+    },
+    signal,
+  );
+}
+
+async function archiveCodes(db: Db, range: { startTime: number; endTime: number }): Promise<CodeItem[]> {
+  const list = await rows<{ code: string | null; registered: unknown; kyc: unknown; deposited: unknown; traded: unknown }>(
+    db,
+    sql`SELECT invite_code AS code, count(*) AS registered, count(*) FILTER (WHERE kyc_result) AS kyc,
+               count(first_deposit) AS deposited, count(first_trade) AS traded
+        FROM archive_invitee WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime} GROUP BY invite_code`,
+  );
+  return list.map((r) => ({ inviteCode: r.code, registered: Number(r.registered), kycPassed: Number(r.kyc), deposited: Number(r.deposited), traded: Number(r.traded) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invitee list with stage / activity / invite-code filters
+
+/** The extra filters in SQL: the same reading as `matchesExtra` (lib/affiliate/cohorts.ts). */
+export function extraConds(f: InviteeExtraFilter, now: number): SQL {
+  const traded = sql`(first_trade IS NOT NULL OR last_trade IS NOT NULL)`;
+  const stage: Record<string, SQL> = {
+    traded,
+    deposited: sql`NOT ${traded} AND first_deposit IS NOT NULL`,
+    kyc: sql`NOT ${traded} AND first_deposit IS NULL AND kyc_result`,
+    registered: sql`NOT ${traded} AND first_deposit IS NULL AND NOT kyc_result`,
+  };
+  const days = f.activeDays ?? ACTIVE_DAYS_DEFAULT;
+  const active = sql`COALESCE(last_trade, first_trade) BETWEEN ${now - days * DAY_MS} AND ${now}`;
+  const activity: Record<string, SQL> = { active, dormant: sql`${traded} AND NOT (${active})`, never: sql`NOT ${traded}` };
+  const conds = [
+    f.stage ? sql`(${stage[f.stage]})` : undefined,
+    f.activity ? sql`(${activity[f.activity]})` : undefined,
+    f.inviteCode !== undefined ? sql`invite_code = ${f.inviteCode}` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  return conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`;
+}
+
+/** Upstream order: newest registration first, then uid descending (as the archive's ORDER BY). */
+function newestFirst(a: InviteeRecord, b: InviteeRecord): number {
+  return b.registerTime - a.registerTime || (a.uid < b.uid ? 1 : a.uid > b.uid ? -1 : 0);
+}
+
+/**
+ * One page of the invitee list with the extra filters. WEEX cannot filter by them, so a live
+ * part is read whole and filtered here (with `source=live`: every page of the range); the
+ * archive part is filtered and paged in SQL.
+ */
+export async function filteredInviteePage(
+  sources: SelectedSources,
+  input: InviteeFilter & InviteeExtraFilter & { page: number; pageSize: number },
+  now: number,
+  signal?: AbortSignal,
+): Promise<ListPage<InviteeRecord>> {
+  const { page, pageSize, stage, activity, activeDays, inviteCode, ...filter } = input;
+  const extra = { stage, activity, activeDays, inviteCode };
+  const matches = matchesExtra(extra, now);
+  return sources.inviteeAggregate(
+    filter,
+    async (parts, io) => {
+      const items: InviteeRecord[] = [];
+      let skip = (page - 1) * pageSize;
+      let total = 0;
+      for (const p of parts) {
+        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+        if (p.from === "live") {
+          const got: InviteeRecord[] = [];
+          for await (const batch of io.live(f)) got.push(...batch.filter(matches));
+          got.sort(newestFirst);
+          total += got.length;
+          items.push(...got.slice(skip, skip + pageSize - items.length));
+          skip = Math.max(0, skip - got.length);
+        } else {
+          const db = await io.db();
+          const conds = sql`${inviteeConds(f)} AND ${extraConds(extra, now)}`;
+          const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_invitee WHERE ${conds}`);
+          const want = pageSize - items.length;
+          if (want > 0 && skip < Number(n)) {
+            const list = await rows<InviteeRow>(
+              db,
+              sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
+                  ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${want} OFFSET ${skip}`,
+            );
+            items.push(...list.map(inviteeRecord));
+          }
+          total += Number(n);
+          skip = Math.max(0, skip - Number(n));
+        }
+      }
+      return listPage(items, page, pageSize, total);
+    },
+    signal,
+  );
+}
+
+/** The export's batches with the extra filters applied (records set aside are added after, as received). */
+export async function* filteredInvitees(batches: AsyncIterable<InviteeRecord[]>, extra: InviteeExtraFilter, now: number): AsyncGenerator<InviteeRecord[]> {
+  const matches = matchesExtra(extra, now);
+  for await (const batch of batches) {
+    const kept = batch.filter(matches);
+    if (kept.length > 0) yield kept;
+  }
+}
+

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { cohortsCsv, cohortsFilename, delayBinLabel, heatLevel, shareText } from "./cohorts";
+
+describe("cohort page arithmetic", () => {
+  it("shares and heat levels, with no base shown as a dash", () => {
+    expect(shareText(1, 3)).toBe("33.3 %");
+    expect(shareText(0, 0)).toBe("—");
+    expect([heatLevel(0, 10), heatLevel(1, 10), heatLevel(5, 10), heatLevel(10, 10), heatLevel(3, 0)]).toEqual([0, 1, 3, 5, 0]);
+  });
+  it("labels the delay bins", () => {
+    expect(delayBinLabel(1, null)).toBe("≤ 1 h");
+    expect(delayBinLabel(72, 24)).toBe("≤ 3 d");
+    expect(delayBinLabel(null, 720)).toBe("> 30 d");
+  });
+  it("writes the table as CSV with counts and names the file by its settings", () => {
+    const csv = cohortsCsv([
+      { cohort: "2026-11-16", registered: 3, kycPassed: 2, deposited: 2, traded: 1, depositedWithin: { d1: 1, d7: 2, d30: 2 }, tradedWithin: { d1: 0, d7: 1, d30: 1 }, activeLast30d: 1, medianHoursToFirstTrade: "12.5" },
+      { cohort: "2026-11-23", registered: 0, kycPassed: 0, deposited: 0, traded: 0, depositedWithin: { d1: 0, d7: 0, d30: 0 }, tradedWithin: { d1: 0, d7: 0, d30: 0 }, activeLast30d: 0, medianHoursToFirstTrade: null },
+    ]);
+    const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toMatch(/^cohort,registered,kycPassed,/);
+    expect(lines[1]).toBe("2026-11-16,3,2,2,1,1,2,2,0,1,1,1,12.5");
+    expect(lines[2]).toBe("2026-11-23,0,0,0,0,0,0,0,0,0,0,0,");
+    expect(cohortsFilename("week", "Asia/Shanghai", "2026-01-01", "2026-03-31")).toBe("cohorts_week_Asia-Shanghai_2026-01-01_2026-03-31.csv");
+  });
+});
