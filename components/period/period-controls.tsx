@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { useArchiveStatus } from "@/components/archive/use-archive-status";
 import { SelectField, TextField } from "@/components/ui/field";
 import {
@@ -27,7 +28,9 @@ function describe(p: Period): string {
  * Period preset, custom dates, granularity and zone: the view's reporting window, kept in the
  * URL and carried by the navigation. Changes apply at once (each is a single choice).
  */
-export function PeriodControls({
+// Memoised: the pages around it re-render whenever one of their queries settles, and the
+// controls (with their own URL state and the archive's coverage) need not follow.
+export const PeriodControls = memo(function PeriodControls({
   showGranularity = true,
   granularityHint,
   compareNote = true,
@@ -117,7 +120,7 @@ export function PeriodControls({
       <Coverage period={period} now={now} />
     </section>
   );
-}
+});
 
 /** Two date inputs of a range (the period's, or the comparison's); the problem shows under the end. */
 function DatePair({

@@ -38,6 +38,7 @@ function partFormatter(tz: string): Intl.DateTimeFormat {
 
 /** Whether the runtime knows this IANA zone name. */
 export function isValidTimeZone(tz: string): boolean {
+  if (tz === UTC) return true;
   try {
     partFormatter(tz);
     return true;
@@ -48,6 +49,12 @@ export function isValidTimeZone(tz: string): boolean {
 
 /** The wall-clock fields of an instant in a zone. */
 export function zonedParts(epochMs: number, tz: string): ZonedParts {
+  // UTC, the default, needs no Intl: its first formatter loads time-zone data, a cost a
+  // phone pays on the main thread while the page starts.
+  if (tz === UTC) {
+    const d = new Date(epochMs);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  }
   const out: Record<string, number> = {};
   for (const p of partFormatter(tz).formatToParts(new Date(epochMs))) {
     if (p.type !== "literal") out[p.type] = Number(p.value);
