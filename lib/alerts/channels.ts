@@ -73,7 +73,9 @@ export function realChannels(opts: ChannelOptions): Channels {
       const started = performance.now();
       if (!opts.smtpUrl) return { ok: false, status: null, error: "SMTP_URL is not set: email cannot be sent", durationMs: 0 };
       try {
-        transport ??= nodemailer.createTransport(opts.smtpUrl);
+        // Bounded waits: one blackholed mail server must not hold every other delivery (the
+        // worker sends one at a time) past the delivery lease, nodemailer's defaults are minutes.
+        transport ??= nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
         const info = await transport.sendMail({
           from: opts.mailFrom,
           to,

@@ -16,7 +16,7 @@ import { realChannels } from "./channels";
 import { AlertEngine } from "./engine";
 import { ruleInput, scheduleInput } from "@/lib/contract/alerts";
 import { checkCsvLink, signCsvLink } from "./report";
-import { createDestination, createRule, createSchedule, listDeliveries, listEpisodes } from "./store";
+import { createDestination, createRule, createSchedule, deleteDestination, listDeliveries, listEpisodes } from "./store";
 import { dayRange, markSynced, seedDaily, seedInvitee, startMailCatcher, startReceiver, type MailCatcher, type Receiver } from "./test-support";
 import { AlertWorker } from "./worker";
 
@@ -198,6 +198,22 @@ for (const backend of testBackends()) {
       expect(receiver.received).toHaveLength(2);
       const [log] = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       expect(log!.state).toBe("failed");
+    });
+
+    it("sends nothing more to a deleted destination, retries included", async () => {
+      await silentPartner(db);
+      const engine = engineFor(db, { retryBaseMs: 1 });
+      receiver.script.push(500);
+      await engine.evaluate(NOW);
+      await engine.deliverDue(() => NOW);
+      expect(receiver.received).toHaveLength(1);
+      const [{ id }] = await rows<{ id: string }>(db, sql`SELECT id FROM alert_destination`);
+      expect(await deleteDestination(db, id!, NOW + 5)).toBe(true);
+      await engine.deliverDue(() => NOW + 1_000);
+      expect(receiver.received).toHaveLength(1);
+      const [log] = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
+      expect(log!.state).toBe("failed");
+      expect(log!.attempts.at(-1)!.error).toMatch(/no longer exists/);
     });
 
     it("holds messages in the rule's quiet period and sends them when it ends", async () => {

@@ -189,11 +189,18 @@ export class AlertEngine {
 
   private async attempt(d: ClaimedDelivery, now: () => number): Promise<void> {
     const destination = await destinationForSending(this.db, d.destinationId);
-    const outcome = !destination
-      ? { ok: false, status: null, error: "the destination no longer exists", durationMs: 0 }
-      : destination.kind === "webhook"
-        ? await this.channels.webhook(destination.target, destination.secret ?? "", d.id, JSON.stringify({ deliveryId: d.id, ...d.message.body }))
-        : await this.channels.email(destination.target, d.message, d.message.attachment ? { filename: d.message.attachment.filename, content: await periodCsv(this.db, d.message.attachment.firstDay, d.message.attachment.lastDay) } : null);
+    let outcome: { ok: boolean; status: number | null; error: string | null; durationMs: number };
+    try {
+      outcome = !destination
+        ? { ok: false, status: null, error: "the destination no longer exists", durationMs: 0 }
+        : destination.kind === "webhook"
+          ? await this.channels.webhook(destination.target, destination.secret ?? "", d.id, JSON.stringify({ deliveryId: d.id, ...d.message.body }))
+          : await this.channels.email(destination.target, d.message, d.message.attachment ? { filename: d.message.attachment.filename, content: await periodCsv(this.db, d.message.attachment.firstDay, d.message.attachment.lastDay) } : null);
+    } catch (e) {
+      // (building the report's CSV, say): still an attempt, logged and retried like a refused
+      // one, never a delivery left "sending" for good
+      outcome = { ok: false, status: null, error: e instanceof Error ? `${e.name}: ${e.message.split("\nparams:")[0]}` : "the delivery could not be prepared", durationMs: 0 };
+    }
     const at = now();
     const retry = outcome.ok || !destination || d.attempt >= this.settings.maxAttempts ? null : at + this.backoff(d.attempt);
     await recordAttempt(this.db, d, at, outcome, retry);

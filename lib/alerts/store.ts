@@ -133,7 +133,9 @@ export interface DestinationForSending extends DestinationView {
 }
 
 export async function destinationForSending(db: Q, id: string): Promise<DestinationForSending | null> {
-  const [r] = await rows<DestinationRow>(db, sql`SELECT * FROM alert_destination WHERE id = ${id}`);
+  // A deleted destination receives nothing more, queued messages and their retries included:
+  // it may have been deleted because its address or secret was compromised.
+  const [r] = await rows<DestinationRow>(db, sql`SELECT * FROM alert_destination WHERE id = ${id} AND deleted_at IS NULL`);
   return r ? { ...destinationView(r), secret: r.secret } : null;
 }
 

@@ -67,9 +67,9 @@ export class AlertWorker {
   async tick(): Promise<boolean> {
     if (!(await holdForRound(this.lock, this.logger, "alerts lock taken; this process evaluates and sends alerts"))) return false;
     // Each step on its own: a failing rule must not hold back deliveries, nor the reverse.
-    await this.engine.evaluate(this.now()).catch((e) => this.logger?.warn({ error: String(e) }, "alert evaluation failed"));
-    await this.engine.runSchedules(this.now()).catch((e) => this.logger?.warn({ error: String(e) }, "scheduled reports failed"));
-    await this.engine.deliverDue(this.now).catch((e) => this.logger?.warn({ error: String(e) }, "alert delivery round failed"));
+    await this.engine.evaluate(this.now()).catch((e) => this.logger?.warn({ err: e }, "alert evaluation failed"));
+    await this.engine.runSchedules(this.now()).catch((e) => this.logger?.warn({ err: e }, "scheduled reports failed"));
+    await this.engine.deliverDue(this.now).catch((e) => this.logger?.warn({ err: e }, "alert delivery round failed"));
     return true;
   }
 
@@ -78,7 +78,7 @@ export class AlertWorker {
     this.timer = setTimeout(() => {
       this.ticking = this.tick()
         .then(() => undefined)
-        .catch((e) => this.logger?.warn({ error: String(e) }, "alerts tick failed"))
+        .catch((e) => this.logger?.warn({ err: e }, "alerts tick failed"))
         .finally(() => {
           this.ticking = undefined;
           const again = this.again;

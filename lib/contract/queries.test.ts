@@ -49,6 +49,12 @@ describe("route queries", () => {
     expect(refused(funnelQuery, { startTime: String(now - 200 * DAY_MS), endTime: String(now) })).toEqual([]);
     expect(refused(funnelQuery, { startTime: String(now) })).toEqual(["endTime"]);
     expect(refused(funnelQuery, { startTime: String(now), endTime: String(now - 1) })).toEqual(["endTime"]);
+    // An end far in the future would be sliced, bucketed and walked for ever: at most a year and a day long.
+    const farFuture = String(8_640_000_000_000_000);
+    for (const path of ["/api/affiliate/invitees/funnel", "/api/affiliate/invitees/export", "/api/affiliate/invitees/cohorts", "/api/affiliate/invitees/codes"] as const) {
+      expect(refused(QUERIES[path], { startTime: String(now - DAY_MS), endTime: farFuture }), path).not.toEqual([]);
+      expect(refused(QUERIES[path], { startTime: String(now - 365 * DAY_MS), endTime: String(now) }), path).toEqual([]);
+    }
   });
 
   it("transfer export: the list filters and the past month", () => {

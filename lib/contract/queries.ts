@@ -15,7 +15,7 @@
  *   plus a day of grace, no paging (they read every page).
  */
 import { z } from "zod";
-import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
+import { checkWindow, DAY_MS, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
 import { forwardIssues, inEnum, inId, inInt, inTime } from "@/lib/weex/wire";
 import {
   ACTIVE_DAYS_MAX,
@@ -99,8 +99,13 @@ const sub = ENDPOINTS.subAffiliates.params.shape;
 const inv = ENDPOINTS.invitees.params.shape;
 const wd = ENDPOINTS.withdrawals.params.shape;
 
-/** The invitee window of the aggregate and export routes: ordered, one year (plus grace), no 90-day span. */
-const INVITEE_RANGE: TimeWindow = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS };
+/**
+ * The invitee window of the aggregate and export routes: ordered, one year (plus grace), no
+ * 90-day span (they read in slices) — but at most that year and a day long, so the end cannot
+ * lie far in the future either: a range to the year 275760 would be sliced, bucketed and
+ * walked for ever.
+ */
+const INVITEE_RANGE: TimeWindow = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS, maxSpanMs: INVITEE_MAX_AGE_WITH_GRACE_MS + DAY_MS };
 
 /** Sub-affiliate records of one or both product types. */
 const subAffiliateFilter = { productType: sub.productType.optional(), subUid: sub.subUid, startTime: sub.startTime, endTime: sub.endTime };

@@ -35,6 +35,21 @@ export function redactPaths(keys: readonly string[] = SECRET_KEYS): string[] {
   });
 }
 
+/**
+ * Errors as pino writes them, without the bound values of a failed SQL query: drizzle puts them
+ * in the message ("params: …") and in `params`, and they are whatever was being stored — a
+ * webhook secret or a signed link as much as a name.
+ */
+export function errWithoutQueryParams(e: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  const out = pino.stdSerializers.err(e) as unknown as Record<string, unknown>;
+  delete out.params;
+  for (const k of ["message", "stack"]) {
+    if (typeof out[k] === "string") out[k] = (out[k] as string).replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, "\nparams: [redacted]");
+  }
+  return out;
+}
+
 const g = globalThis as typeof globalThis & { __weexLog?: Logger };
 
 export function getLogger(): Logger {
@@ -42,6 +57,7 @@ export function getLogger(): Logger {
     level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
     base: { app: "weex-dashboard" },
     redact: { paths: redactPaths(), censor: "[redacted]" },
+    serializers: { err: errWithoutQueryParams },
   });
   return g.__weexLog;
 }
