@@ -1,13 +1,21 @@
 import { hasExtraFilter, withoutExtras } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
-import type { ListInput } from "@/lib/archive/sources";
-import { affiliateRead } from "../affiliate-route";
+import { QUERIES } from "@/lib/contract/queries";
+import { affiliateSources } from "@/lib/server/archive";
+import { route } from "@/lib/server/route";
+import { withProvenance } from "../affiliate-route";
 
 /**
  * Invited users (getAffiliateUIDs), one page in the dashboard's list shape. With `stage`,
  * `activity` or `inviteCode` (which WEEX cannot filter by) the page is cut from the filtered
  * records: in SQL for the archive's part, record by record for a live part.
  */
-export const GET = affiliateRead("/api/affiliate/invitees", (sources, filter, signal) =>
-  hasExtraFilter(filter) ? filteredInviteePage(sources, filter, Date.now(), signal) : sources.list("invitees", withoutExtras(filter) as ListInput, signal),
-);
+export const GET = route({
+  role: "viewer",
+  query: QUERIES["/api/affiliate/invitees"],
+  handler: async ({ input: { source, ...filter }, req }) => {
+    const sources = affiliateSources(source);
+    const page = hasExtraFilter(filter) ? filteredInviteePage(sources, filter, Date.now(), req.signal) : sources.list("invitees", withoutExtras(filter), req.signal);
+    return withProvenance(sources, await page);
+  },
+});
