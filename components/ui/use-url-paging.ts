@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { useQueryStates, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import { useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
-import { correctPaging, type pagingParsers } from "@/lib/ui/url-state";
+import type { pagingParsers } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
 type SetPaging = (values: { page?: number | null; pageSize?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
@@ -72,4 +72,24 @@ function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging
       void setUrl({ page: last === 1 ? null : last }, { history: "replace" });
     },
   };
+}
+
+/**
+ * Paging values from a link corrected to the nearest valid ones: a page below 1 becomes 1, a
+ * size outside `allowed` the nearest allowed size (100000 → the largest). `notice` says what
+ * was changed, once, in words (null when nothing was); the caller writes the corrected values
+ * back into the URL so the link on screen is a valid one.
+ */
+export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; notice: string | null } {
+  const validPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const validSize = allowed.includes(size) ? size : nearest(size, allowed);
+  const changes: string[] = [];
+  if (validPage !== page) changes.push(`page ${page} → ${validPage}`);
+  if (validSize !== size) changes.push(`${size.toLocaleString("en-US")} rows a page → ${validSize} (the choices are ${allowed.join(", ")})`);
+  return { page: validPage, size: validSize, notice: changes.length ? `The link asked for values out of range, corrected: ${changes.join("; ")}.` : null };
+}
+
+function nearest(n: number, allowed: readonly number[]): number {
+  if (!Number.isFinite(n)) return allowed[0];
+  return allowed.reduce((best, a) => (Math.abs(a - n) < Math.abs(best - n) ? a : best), allowed[0]);
 }

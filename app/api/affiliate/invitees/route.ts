@@ -1,4 +1,4 @@
-import { hasExtraFilter, withoutExtras } from "@/lib/affiliate/cohorts";
+import { hasExtraFilter } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
 import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources } from "@/lib/server/archive";
@@ -13,9 +13,10 @@ import { withProvenance } from "../affiliate-route";
 export const GET = route({
   role: "viewer",
   query: QUERIES["/api/affiliate/invitees"],
-  handler: async ({ input: { source, ...filter }, req }) => {
+  handler: async ({ input: { source, stage, activity, activeDays, inviteCode, ...filter }, req }) => {
     const sources = affiliateSources(source);
-    const page = hasExtraFilter(filter) ? filteredInviteePage(sources, filter, Date.now(), req.signal) : sources.list("invitees", withoutExtras(filter), req.signal);
+    const extras = { stage, activity, activeDays, inviteCode };
+    const page = hasExtraFilter(extras) ? filteredInviteePage(sources, { ...filter, ...extras }, Date.now(), req.signal) : sources.list("invitees", filter, req.signal);
     return withProvenance(sources, await page);
   },
 });
