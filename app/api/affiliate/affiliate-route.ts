@@ -4,14 +4,14 @@
  * and how the answer says where its data came from: `freshness` and `warnings` in a JSON
  * answer, `X-Data-Source` / `X-Data-Synced-At` on a CSV download (whose file holds every record
  * WEEX sent, the unusable ones too, values as received). The three lists (invitees,
- * sub-affiliates, withdrawals) call `route()` themselves: the query is parsed and the archive
- * asked for the page in the route file, so a parameter goes from the route straight on to
+ * sub-affiliates, withdrawals) call `route()` in their route files with `listHandler`
+ * (lib/server/archive.ts), so a list parameter goes from the route's parsing straight on to
  * lib/archive/sources.ts; they answer through `withProvenance` like the rest.
  */
 import "server-only";
 import type { NextRequest } from "next/server";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
 import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
@@ -31,11 +31,6 @@ function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: Sele
       return answer(affiliateSources(source), filter as Filter<P>, req);
     },
   });
-}
-
-/** A JSON answer read from `sources`, with where it came from and what could not be used. */
-export function withProvenance(sources: SelectedSources, answer: object) {
-  return { ...answer, freshness: sources.freshness(), warnings: sources.warnings() };
 }
 
 /** A JSON read: what `read` answers, with where it came from and what could not be used. */

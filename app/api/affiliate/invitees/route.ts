@@ -1,14 +1,14 @@
 import { hasExtraFilter } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { route } from "@/lib/server/route";
-import { withProvenance } from "../affiliate-route";
 
 /**
  * Invited users (getAffiliateUIDs), one page in the dashboard's list shape. With `stage`,
  * `activity` or `inviteCode` (which WEEX cannot filter by) the page is cut from the filtered
- * records: in SQL for the archive's part, record by record for a live part.
+ * records: in SQL for the archive's part, record by record for a live part. (The other two
+ * lists use `listHandler`; this one splits its extra filters off first.)
  */
 export const GET = route({
   role: "viewer",

@@ -1,18 +1,10 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/server/archive";
+import { listHandler } from "@/lib/server/archive";
 import { route } from "@/lib/server/route";
-import { withProvenance } from "../affiliate-route";
 
 /**
- * Sub-affiliate daily records (querySubChannelTransactions), one page: the query parsed here
- * (lib/contract/queries.ts), the page read from the archive and/or WEEX (lib/archive/sources.ts,
- * where `page` becomes the upstream's pageNum).
+ * Sub-affiliate daily records (querySubChannelTransactions), one page: the query parsed by the
+ * contract's schema, the page read from the archive and/or WEEX (lib/archive/sources.ts; `page`
+ * goes upstream as pageNum).
  */
-export const GET = route({
-  role: "viewer",
-  query: QUERIES["/api/affiliate/sub-affiliates"],
-  handler: async ({ input: { source, ...filter }, req }) => {
-    const sources = affiliateSources(source);
-    return withProvenance(sources, await sources.list("subAffiliates", filter, req.signal));
-  },
-});
+export const GET = route({ role: "viewer", query: QUERIES["/api/affiliate/sub-affiliates"], handler: listHandler("subAffiliates") });
