@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -25,9 +24,8 @@ const OUTCOME_TONE: Record<string, Tone> = {
 
 /** The audit log, newest first; filter and page live in the URL (reload and links keep them). */
 export function AuditLog() {
-  const [state, setState] = useQueryStates(auditSearch);
   // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
-  const { paging, query: log } = usePagedQuery(state, setState, "audit", auditQuery, state);
+  const { url: state, setUrl: setState, paging, query: log } = usePagedQuery(auditSearch, "audit", auditQuery, undefined);
   const [userDraft, setUserDraft] = useState(state.username);
 
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -15,11 +14,11 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
-import { inviteesQuery } from "@/app/(app)/invitees/query-options";
+import { inviteesFilter, inviteesQuery } from "@/app/(app)/invitees/query-options";
 import { inviteesSearch } from "@/app/(app)/invitees/search-params";
 import { ACTIVE_DAYS_DEFAULT, ACTIVE_DAYS_MAX, ACTIVITIES, STAGES, type Activity, type Stage } from "@/lib/contract/params";
 import type { Invitee } from "@/lib/contract/responses";
-import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
+import { checkRange, type RangeRule } from "@/lib/ui/ranges";
 import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
 import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
@@ -51,16 +50,12 @@ export function funnelStage(i: Invitee): { label: string; tone: Tone } {
 
 export function InviteesView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(inviteesSearch);
+  const { url, setUrl, paging, query: q } = usePagedQuery(inviteesSearch, "invitees", inviteesQuery, tz);
+  const filter = inviteesFilter(url, tz);
   const [now] = useState(() => Date.now());
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}|${url.stage}|${url.activity}|${url.activeDays}|${url.inviteCode}`;
-
-  const { startTime, endTime } = rangeToEpoch(url.regFrom, url.regTo, tz);
-  const activeDays = url.activity && url.activity !== "never" && url.activeDays !== null ? url.activeDays : null;
-  const extra = { stage: url.stage, activity: url.activity, activeDays, inviteCode: url.inviteCode };
-  const { paging, query: q } = usePagedQuery(url, setUrl, "invitees", inviteesQuery, { uid: url.uid, startTime, endTime, ...extra });
 
   const columns = useMemo(() => {
     const h = columnHelper<Invitee>();
@@ -91,7 +86,7 @@ export function InviteesView() {
     url.uid ? `UID ${url.uid}` : "",
     url.regFrom || url.regTo ? `registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : "",
     url.stage ? `stage: ${STAGE_LABELS[url.stage]}` : "",
-    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${activeDays ?? ACTIVE_DAYS_DEFAULT} days)` : ""}` : "",
+    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${filter.activeDays ?? ACTIVE_DAYS_DEFAULT} days)` : ""}` : "",
     url.inviteCode ? `invite code ${url.inviteCode}` : "",
   ]
     .filter(Boolean)
@@ -137,7 +132,7 @@ export function InviteesView() {
         >
           Dormant traders
         </button>
-          <ExportButton href="/api/affiliate/invitees/export" params={{ uid: url.uid, startTime, endTime, ...extra }} fallbackFilename="invitees.csv" />
+          <ExportButton href="/api/affiliate/invitees/export" params={filter} fallbackFilename="invitees.csv" />
         </div>
       </ListToolbar>
       <PagedTable

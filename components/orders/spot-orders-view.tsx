@@ -22,7 +22,7 @@ import { spotOrderQuery, spotOrdersQuery } from "@/app/(app)/orders/query-option
 import { spotOrdersSearch } from "@/app/(app)/orders/search-params";
 import type { SpotOrder } from "@/lib/contract/responses";
 import { isApiError } from "@/lib/ui/api";
-import { checkRange, rangeToEpoch } from "@/lib/ui/ranges";
+import { checkRange } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
 import { useSymbols } from "@/components/reference/use-reference";
 import { OrderStatusBadge, SideBadge } from "./order-badges";
@@ -33,7 +33,7 @@ export function SpotOrdersView() {
   return (
     <div className="space-y-8">
       <OrderLookup key={`${url.orderId}|${url.origClientOrderId}`} tz={tz} orderId={url.orderId} clientOrderId={url.origClientOrderId} onLookup={(v) => void setUrl({ orderId: v.orderId, origClientOrderId: v.clientOrderId })} />
-      <OrderList tz={tz} url={url} setUrl={setUrl} />
+      <OrderList tz={tz} />
     </div>
   );
 }
@@ -125,12 +125,8 @@ function OrderDetails({ order, tz }: { order: SpotOrder; tz: string }) {
 
 // ---------------------------------------------------------------------------------------------
 
-type Url = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[0];
-type SetUrl = ReturnType<typeof useQueryStates<typeof spotOrdersSearch>>[1];
-
-function OrderList({ tz, url, setUrl }: { tz: string; url: Url; setUrl: SetUrl }) {
-  const filter = { symbol: url.symbol ?? "", ...rangeToEpoch(url.start, url.end, tz) };
-  const { paging, query: q } = usePagedQuery(url, setUrl, "allOrders", spotOrdersQuery, filter, { enabled: !!url.symbol });
+function OrderList({ tz }: { tz: string }) {
+  const { url, setUrl, paging, query: q } = usePagedQuery(spotOrdersSearch, "allOrders", spotOrdersQuery, tz);
   const columns = useMemo(() => {
     const h = columnHelper<SpotOrder>();
     return h.columns([

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
@@ -27,8 +26,7 @@ const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, lab
 
 export function SubAffiliatesView() {
   const { tz, period, previous, against, state: periodState } = usePeriod();
-  const [url, setUrl] = useQueryStates(subAffiliatesSearch);
-  const { paging, query: q } = usePagedQuery(url, setUrl, "subAffiliates", subAffiliatesQuery, { productType: url.productType, subUid: url.subUid, period });
+  const { url, setUrl, paging, query: q } = usePagedQuery(subAffiliatesSearch, "subAffiliates", subAffiliatesQuery, period);
   const trendUid = url.trend ?? url.subUid;
 
   const columns = useMemo(() => {

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -15,11 +14,11 @@ import { FilterForm } from "@/components/ui/filter-form";
 import { ListToolbar } from "@/components/ui/list-toolbar";
 import { PagedTable } from "@/components/ui/paged-table";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
-import { transfersFilterParams, transfersQuery } from "@/app/(app)/transfers/query-options";
+import { transfersFilter, transfersQuery } from "@/app/(app)/transfers/query-options";
 import { transfersSearch } from "@/app/(app)/transfers/search-params";
 import type { AccountType } from "@/lib/contract/params";
 import type { Transfer } from "@/lib/contract/responses";
-import { checkRange, rangeToEpoch, type RangeRule } from "@/lib/ui/ranges";
+import { checkRange, type RangeRule } from "@/lib/ui/ranges";
 import { formatDateTime } from "@/lib/ui/time";
 import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
@@ -40,12 +39,10 @@ interface Draft {
 
 export function TransfersView() {
   const tz = useTimeZone();
-  const [url, setUrl] = useQueryStates(transfersSearch);
+  const { url, setUrl, paging, query: q } = usePagedQuery(transfersSearch, "withdrawals", transfersQuery, tz);
   const [now] = useState(() => Date.now());
-  const filter = { ...url, ...rangeToEpoch(url.start, url.end, tz) };
-  const { paging, query: q } = usePagedQuery(url, setUrl, "withdrawals", transfersQuery, filter);
   // The export takes exactly the list's filters, without its paging.
-  const exportParams = transfersFilterParams(filter);
+  const exportParams = transfersFilter(url, tz);
 
   const columns = useMemo(() => {
     const h = columnHelper<Transfer>();

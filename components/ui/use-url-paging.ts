@@ -1,23 +1,30 @@
 "use client";
 
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useQueryStates, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import { useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
-import { correctPaging } from "@/lib/ui/url-state";
+import type { pagingParsers } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
 type SetPaging = (values: { page?: number | null; pageSize?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
 
-/** One page of a list (what a page's query-options.ts factory takes after its filter). */
+/** One page of a list (what a page's query-options.ts factory takes after its URL state). */
 export interface PageRequest {
   page: number;
   pageSize: number;
 }
 
+/** A list page's URL state (its search-params.ts): filters plus `page` and `pageSize` (pagingParsers). */
+type PagedSearch = UseQueryStatesKeysMap & ReturnType<typeof pagingParsers>;
+
 /**
- * A list page's request from its URL: paging (`page`, `pageSize`: pagingParsers) corrected,
- * then the page's query (its query-options.ts factory with the filter and the corrected
- * paging), keeping the last page on screen while the next one loads.
+ * A list page's URL state and its request, in one step: the page's search-params read from
+ * the URL, paging (`page`, `pageSize`) corrected, then the page's query (its query-options.ts
+ * factory with the URL state, the corrected paging and `context`, what the URL does not hold:
+ * the period, the zone; it may say `enabled: false` while a required filter is missing),
+ * keeping the last page on screen while the next one loads. The view
+ * gets the URL state back for its filters and never handles the paging itself.
  *
  * A link with values out of range (`?page=-1&pageSize=100000`) is corrected to the nearest
  * valid values before any request, the URL is rewritten to them (replacing the history entry),
@@ -25,17 +32,17 @@ export interface PageRequest {
  * way once the list says how many pages it has (`toLastPage`, PagedTable). A new size starts
  * at page 1.
  */
-export function usePagedQuery<F, T, K extends QueryKey>(
-  url: { page: number; pageSize: number },
-  setUrl: SetPaging,
+export function usePagedQuery<S extends PagedSearch, C, T, K extends QueryKey>(
+  search: S,
   list: ListKey,
-  query: (filter: F, paging: PageRequest) => UseQueryOptions<T, Error, T, K>,
-  filter: F,
-  opts: { enabled?: boolean } = {},
-) {
-  const paging = useUrlPaging(url, setUrl, LISTS[list].sizes);
-  const q = useQuery({ ...query(filter, paging), enabled: opts.enabled, placeholderData: keepPreviousData });
-  return { paging, query: q };
+  query: (url: Values<S>, paging: PageRequest, context: C) => UseQueryOptions<T, Error, T, K>,
+  context: C,
+): { url: Values<S>; setUrl: SetValues<S>; paging: Paging; query: ReturnType<typeof useQuery<T, Error, T, K>> } {
+  const [url, setUrl] = useQueryStates(search);
+  const { page, pageSize } = url as Values<ReturnType<typeof pagingParsers>>;
+  const paging = useUrlPaging({ page, pageSize }, setUrl as SetPaging, LISTS[list].sizes);
+  const q = useQuery({ placeholderData: keepPreviousData, ...query(url, paging, context) });
+  return { url, setUrl, paging, query: q };
 }
 
 function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging, pageSizes: readonly number[]): Paging {
@@ -65,4 +72,24 @@ function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging
       void setUrl({ page: last === 1 ? null : last }, { history: "replace" });
     },
   };
+}
+
+/**
+ * Paging values from a link corrected to the nearest valid ones: a page below 1 becomes 1, a
+ * size outside `allowed` the nearest allowed size (100000 → the largest). `notice` says what
+ * was changed, once, in words (null when nothing was); the caller writes the corrected values
+ * back into the URL so the link on screen is a valid one.
+ */
+export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; notice: string | null } {
+  const validPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const validSize = allowed.includes(size) ? size : nearest(size, allowed);
+  const changes: string[] = [];
+  if (validPage !== page) changes.push(`page ${page} → ${validPage}`);
+  if (validSize !== size) changes.push(`${size.toLocaleString("en-US")} rows a page → ${validSize} (the choices are ${allowed.join(", ")})`);
+  return { page: validPage, size: validSize, notice: changes.length ? `The link asked for values out of range, corrected: ${changes.join("; ")}.` : null };
+}
+
+function nearest(n: number, allowed: readonly number[]): number {
+  if (!Number.isFinite(n)) return allowed[0];
+  return allowed.reduce((best, a) => (Math.abs(a - n) < Math.abs(best - n) ? a : best), allowed[0]);
 }

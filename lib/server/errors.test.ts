@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeResponse } from "@/lib/weex/codec";
-import { ENDPOINTS, requestSchema } from "@/lib/weex/endpoints";
+import { requestSchema } from "@/lib/weex/codec";
+import { ENDPOINTS } from "@/lib/weex/endpoints";
 import { upstreamError, validationError, WeexError } from "@/lib/weex/errors";
 import { fieldIssues, fromWeexError } from "./errors";
 

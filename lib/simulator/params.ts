@@ -6,7 +6,8 @@
  * unknown symbols, precision, Long ranges and the windows against its own clock.
  */
 import { z } from "zod";
-import { pagingSchema, type EndpointDef, type TimeWindow } from "../weex/endpoints";
+import { pagingSchema } from "../weex/codec";
+import type { EndpointDef, TimeWindow } from "../weex/endpoints";
 import { parseWireJson } from "../weex/wire";
 import { badRequest, CODES } from "./errors";
 

@@ -32,24 +32,3 @@ export function pagingParsers(list: ListKey) {
     pageSize: parseAsInteger.withDefault(LISTS[list].defaultSize),
   };
 }
-
-
-/**
- * Paging values from a link corrected to the nearest valid ones: a page below 1 becomes 1, a
- * size outside `allowed` the nearest allowed size (100000 → the largest). `notice` says what
- * was changed, once, in words (null when nothing was); the caller writes the corrected values
- * back into the URL so the link on screen is a valid one.
- */
-export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; notice: string | null } {
-  const validPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const validSize = allowed.includes(size) ? size : nearest(size, allowed);
-  const changes: string[] = [];
-  if (validPage !== page) changes.push(`page ${page} → ${validPage}`);
-  if (validSize !== size) changes.push(`${size.toLocaleString("en-US")} rows a page → ${validSize} (the choices are ${allowed.join(", ")})`);
-  return { page: validPage, size: validSize, notice: changes.length ? `The link asked for values out of range, corrected: ${changes.join("; ")}.` : null };
-}
-
-function nearest(n: number, allowed: readonly number[]): number {
-  if (!Number.isFinite(n)) return allowed[0];
-  return allowed.reduce((best, a) => (Math.abs(a - n) < Math.abs(best - n) ? a : best), allowed[0]);
-}

@@ -9,11 +9,10 @@
  * so the error says so and a person decides whether to resend with the same client order id.
  */
 import { MemoryBudget, PERSON_WAIT_MS, type BudgetLease, type Priority, type WeightBudget } from "./budget";
-import { decodeResponse, encodeRequest, errorInfo, type EncodedRequest } from "./codec";
+import { decodeResponse, encodeRequest, errorInfo, requestSchema, type EncodedRequest } from "./codec";
 import {
   CONTRACT_ORDER_CAP,
   ENDPOINTS,
-  requestSchema,
   toListPage,
   type EndpointDef,
   type EndpointKey,

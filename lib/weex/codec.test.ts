@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeResponse, encodeRequest } from "./codec";
-import { businessFailure, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
+import { decodeResponse, encodeRequest, requestSchema } from "./codec";
+import { businessFailure, ENDPOINTS, type EndpointKey } from "./endpoints";
 import { WeexError } from "./errors";
 import { sign } from "./sign";
 

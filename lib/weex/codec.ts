@@ -1,20 +1,54 @@
 /**
  * The bytes of one WEEX call, both ways, driven by the endpoint table:
+ * - `requestSchema`: what a call accepts (the entry's params plus paging in the dashboard's names);
  * - `encodeRequest`: validated params → the exact query string or JSON body that is signed and sent;
  * - `decodeResponse`: HTTP status + body text → the parsed result, or a typed WeexError.
  * No I/O here; the client does the sending, timing and retrying.
  */
 import { z } from "zod";
-import type { EndpointDef } from "./endpoints";
+import type { EndpointDef, Paging } from "./endpoints";
 import { upstreamError, WeexError } from "./errors";
 import { problemValue, type RejectedRecord } from "./record-problems";
-import { jsonNumber, parseWireJson, stringifyWireJson } from "./wire";
+import { forwardIssues, inInt, jsonNumber, parseWireJson, stringifyWireJson } from "./wire";
 
 export interface EncodedRequest {
   /** URL-encoded query, "" when none (GET only) */
   query: string;
   /** JSON text, "" for GET */
   body: string;
+}
+
+/** The paging fields in the dashboard's terms, bounded by the endpoint's maximum. */
+export function pagingSchema(p: Paging) {
+  return z.object({
+    page: inInt(1, 1_000_000).optional(),
+    pageSize: inInt(1, p.maxSize).optional(),
+  });
+}
+
+/**
+ * The full request schema of an endpoint as the dashboard accepts it: the endpoint's params
+ * plus `page`/`pageSize` where it pages. The client validates every call with this before
+ * `encodeRequest`; the simulator checks paging with `pagingSchema`.
+ */
+export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown>> {
+  if (!ep.paging) return ep.params as z.ZodType<Record<string, unknown>>;
+  const paging = pagingSchema(ep.paging);
+  // Paging is validated separately so the params keep their own strictness and refinements.
+  return z
+    .record(z.string(), z.unknown())
+    .transform((input, ctx) => {
+      const { page, pageSize, ...rest } = input;
+      const pg = paging.safeParse({ page, pageSize });
+      const pr = ep.params.safeParse(rest);
+      forwardIssues(ctx, [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]);
+      if (!pg.success || !pr.success) return z.NEVER;
+      return {
+        ...(pr.data as Record<string, unknown>),
+        page: pg.data.page ?? 1,
+        pageSize: pg.data.pageSize ?? ep.paging!.defaultSize,
+      };
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, ENDPOINTS, requestSchema, type EndpointKey } from "./endpoints";
+import { requestSchema } from "./codec";
+import { DAY_MS, ENDPOINTS, type EndpointKey } from "./endpoints";
 import { LIMIT_ORDER } from "./test-support";
 import { eachKeyNamed } from "./wire";
 

@@ -12,11 +12,9 @@
  */
 import { z } from "zod";
 import {
-  forwardIssues,
   inDecimal,
   inEnum,
   inId,
-  inInt,
   inText,
   inTime,
   wBool,
@@ -675,38 +673,6 @@ export const ENDPOINT_LIST: EndpointDef[] = Object.values(ENDPOINTS);
 /** Find an endpoint by method and path (the simulator's router). */
 export function endpointFor(method: string, path: string): EndpointDef | undefined {
   return ENDPOINT_LIST.find((e) => e.method === method && e.path === path);
-}
-
-/** The paging fields in the dashboard's terms, bounded by the endpoint's maximum. */
-export function pagingSchema(p: Paging) {
-  return z.object({
-    page: inInt(1, 1_000_000).optional(),
-    pageSize: inInt(1, p.maxSize).optional(),
-  });
-}
-
-/**
- * The full request schema of an endpoint as the dashboard accepts it: the endpoint's params
- * plus `page`/`pageSize` where it pages. Route handlers and the client validate with this.
- */
-export function requestSchema(ep: EndpointDef): z.ZodType<Record<string, unknown>> {
-  if (!ep.paging) return ep.params as z.ZodType<Record<string, unknown>>;
-  const paging = pagingSchema(ep.paging);
-  // Paging is validated separately so the params keep their own strictness and refinements.
-  return z
-    .record(z.string(), z.unknown())
-    .transform((input, ctx) => {
-      const { page, pageSize, ...rest } = input;
-      const pg = paging.safeParse({ page, pageSize });
-      const pr = ep.params.safeParse(rest);
-      forwardIssues(ctx, [...(pg.success ? [] : pg.error.issues), ...(pr.success ? [] : pr.error.issues)]);
-      if (!pg.success || !pr.success) return z.NEVER;
-      return {
-        ...(pr.data as Record<string, unknown>),
-        page: pg.data.page ?? 1,
-        pageSize: pg.data.pageSize ?? ep.paging!.defaultSize,
-      };
-    });
 }
 
 /** The paged endpoints. */

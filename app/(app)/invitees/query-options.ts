@@ -1,28 +1,27 @@
-/** What the invited-users page asks the API: one page of the invitees of its filters. */
+/** What the invited-users page asks the API: one page of the invitees of its URL's filters, and the same filters for the export. */
+import type { Values } from "nuqs";
 import type { PageRequest } from "@/components/ui/use-url-paging";
-import type { Activity, Stage } from "@/lib/contract/params";
+import type { QueryInput } from "@/lib/contract/queries";
 import { routeQuery } from "@/lib/ui/api";
+import { rangeToEpoch } from "@/lib/ui/ranges";
+import type { inviteesSearch } from "./search-params";
 
-export interface InviteesFilter {
-  uid: string | null;
-  startTime?: number;
-  endTime?: number;
-  stage?: Stage | null;
-  activity?: Activity | null;
-  activeDays?: number | null;
-  inviteCode?: string | null;
+/**
+ * The URL's filters under the API's names: the registration days (`regFrom`, `regTo`) in `tz`,
+ * `activeDays` only where the activity counts days (not "never").
+ */
+export function inviteesFilter(url: Values<typeof inviteesSearch>, tz: string): QueryInput<"/api/affiliate/invitees/export"> {
+  const activeDays = url.activity && url.activity !== "never" && url.activeDays !== null ? url.activeDays : undefined;
+  return {
+    uid: url.uid ?? undefined,
+    ...rangeToEpoch(url.regFrom, url.regTo, tz),
+    stage: url.stage ?? undefined,
+    activity: url.activity ?? undefined,
+    activeDays,
+    inviteCode: url.inviteCode ?? undefined,
+  };
 }
 
-export function inviteesQuery(f: InviteesFilter, paging: PageRequest) {
-  return routeQuery("/api/affiliate/invitees", {
-    uid: f.uid ?? undefined,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    stage: f.stage ?? undefined,
-    activity: f.activity ?? undefined,
-    activeDays: f.activeDays ?? undefined,
-    inviteCode: f.inviteCode ?? undefined,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+export function inviteesQuery(url: Values<typeof inviteesSearch>, paging: PageRequest, tz: string) {
+  return routeQuery("/api/affiliate/invitees", { ...inviteesFilter(url, tz), page: paging.page, pageSize: paging.pageSize });
 }

@@ -1,21 +1,16 @@
-/** What the sub-affiliates page asks the API: the records of its filters and period, one page. */
+/** What the sub-affiliates page asks the API: the records of its URL's filters in its period, one page. */
+import type { Values } from "nuqs";
 import type { PageRequest } from "@/components/ui/use-url-paging";
-import type { ProductType } from "@/lib/contract/params";
 import { routeQuery } from "@/lib/ui/api";
 import type { Period } from "@/lib/ui/period";
+import type { subAffiliatesSearch } from "./search-params";
 
-export interface SubAffiliatesFilter {
-  productType: ProductType;
-  subUid: string | null;
-  period: Pick<Period, "startTime" | "endTime">;
-}
-
-export function subAffiliatesQuery(f: SubAffiliatesFilter, paging: PageRequest) {
+export function subAffiliatesQuery(url: Values<typeof subAffiliatesSearch>, paging: PageRequest, period: Pick<Period, "startTime" | "endTime">) {
   return routeQuery("/api/affiliate/sub-affiliates", {
-    productType: f.productType,
-    subUid: f.subUid ?? undefined,
-    startTime: f.period.startTime,
-    endTime: f.period.endTime,
+    productType: url.productType,
+    subUid: url.subUid ?? undefined,
+    startTime: period.startTime,
+    endTime: period.endTime,
     page: paging.page,
     pageSize: paging.pageSize,
   });

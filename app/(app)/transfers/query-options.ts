@@ -1,30 +1,22 @@
-/** What the internal-transfers page asks the API: one page of its filter, and the same filter for the export. */
+/** What the internal-transfers page asks the API: one page of its URL's filter, and the same filter for the export. */
+import type { Values } from "nuqs";
 import type { PageRequest } from "@/components/ui/use-url-paging";
-import type { AccountType } from "@/lib/contract/params";
 import type { QueryInput } from "@/lib/contract/queries";
 import { routeQuery } from "@/lib/ui/api";
+import { rangeToEpoch } from "@/lib/ui/ranges";
+import type { transfersSearch } from "./search-params";
 
-export interface TransfersFilter {
-  withdrawID: string | null;
-  coin: string | null;
-  startTime?: number;
-  endTime?: number;
-  fromAccountType: AccountType | null;
-  toAccountType: AccountType | null;
-}
-
-/** The filter under the API's names (the export route takes exactly these). */
-export function transfersFilterParams(f: TransfersFilter): QueryInput<"/api/affiliate/withdrawals/export"> {
+/** The URL's filter under the API's names, its days (`start`, `end`) in `tz` (the export route takes exactly these). */
+export function transfersFilter(url: Values<typeof transfersSearch>, tz: string): QueryInput<"/api/affiliate/withdrawals/export"> {
   return {
-    withdrawID: f.withdrawID ?? undefined,
-    coin: f.coin ?? undefined,
-    startTime: f.startTime,
-    endTime: f.endTime,
-    fromAccountType: f.fromAccountType ?? undefined,
-    toAccountType: f.toAccountType ?? undefined,
+    withdrawID: url.withdrawID ?? undefined,
+    coin: url.coin ?? undefined,
+    ...rangeToEpoch(url.start, url.end, tz),
+    fromAccountType: url.fromAccountType ?? undefined,
+    toAccountType: url.toAccountType ?? undefined,
   };
 }
 
-export function transfersQuery(f: TransfersFilter, paging: PageRequest) {
-  return routeQuery("/api/affiliate/withdrawals", { ...transfersFilterParams(f), page: paging.page, pageSize: paging.pageSize });
+export function transfersQuery(url: Values<typeof transfersSearch>, paging: PageRequest, tz: string) {
+  return routeQuery("/api/affiliate/withdrawals", { ...transfersFilter(url, tz), page: paging.page, pageSize: paging.pageSize });
 }

@@ -1,16 +1,19 @@
 /**
- * The affiliate reads (app/api/affiliate/**) in one shape: viewer role, the contract's query of
+ * The affiliate aggregates and exports (app/api/affiliate/**) in one shape: viewer role, the contract's query of
  * the route (lib/contract/queries.ts, `source` included), the sources that `source` selects,
  * and how the answer says where its data came from: `freshness` and `warnings` in a JSON
  * answer, `X-Data-Source` / `X-Data-Synced-At` on a CSV download (whose file holds every record
- * WEEX sent, the unusable ones too, values as received).
+ * WEEX sent, the unusable ones too, values as received). The three lists (invitees,
+ * sub-affiliates, withdrawals) call `route()` in their route files with `listHandler`
+ * (lib/server/archive.ts), so a list parameter goes from the route's parsing straight on to
+ * lib/archive/sources.ts; they answer through `withProvenance` like the rest.
  */
 import "server-only";
 import type { NextRequest } from "next/server";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
-import { affiliateSources } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
-import type { ListInput, SelectedSources } from "@/lib/archive/sources";
+import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
 import { route } from "@/lib/server/route";
@@ -32,12 +35,7 @@ function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: Sele
 
 /** A JSON read: what `read` answers, with where it came from and what could not be used. */
 export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>) {
-  return affiliateRoute(path, async (sources, filter, req) => ({ ...(await read(sources, filter, req.signal)), freshness: sources.freshness(), warnings: sources.warnings() }));
-}
-
-/** One page of a list (invitees, sub-affiliates, withdrawals) in the dashboard's list shape. */
-export function affiliateList(path: "/api/affiliate/invitees" | "/api/affiliate/sub-affiliates" | "/api/affiliate/withdrawals", list: "invitees" | "subAffiliates" | "withdrawals") {
-  return affiliateRead(path, (sources, filter, signal) => sources.list(list, filter as ListInput, signal));
+  return affiliateRoute(path, async (sources, filter, req) => withProvenance(sources, await read(sources, filter, req.signal)));
 }
 
 /** A CSV download of every record of the filter. */

@@ -1,7 +1,9 @@
-/** What the audit page asks the API: one page of the log for its filters ("" = any). */
+/** What the audit page asks the API: one page of the log for its URL's filters ("" = any). */
+import type { Values } from "nuqs";
 import type { PageRequest } from "@/components/ui/use-url-paging";
 import { routeQuery } from "@/lib/ui/api";
+import type { auditSearch } from "./search-params";
 
-export function auditQuery(f: { username: string; action: string }, paging: PageRequest) {
-  return routeQuery("/api/admin/audit", { username: f.username || undefined, action: f.action || undefined, page: paging.page, pageSize: paging.pageSize });
+export function auditQuery(url: Values<typeof auditSearch>, paging: PageRequest) {
+  return routeQuery("/api/admin/audit", { username: url.username || undefined, action: url.action || undefined, page: paging.page, pageSize: paging.pageSize });
 }

@@ -1,13 +1,22 @@
-import { hasExtraFilter, withoutExtras } from "@/lib/affiliate/cohorts";
+import { hasExtraFilter } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
-import type { ListInput } from "@/lib/archive/sources";
-import { affiliateRead } from "../affiliate-route";
+import { QUERIES } from "@/lib/contract/queries";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
+import { route } from "@/lib/server/route";
 
 /**
  * Invited users (getAffiliateUIDs), one page in the dashboard's list shape. With `stage`,
  * `activity` or `inviteCode` (which WEEX cannot filter by) the page is cut from the filtered
- * records: in SQL for the archive's part, record by record for a live part.
+ * records: in SQL for the archive's part, record by record for a live part. (The other two
+ * lists use `listHandler`; this one splits its extra filters off first.)
  */
-export const GET = affiliateRead("/api/affiliate/invitees", (sources, filter, signal) =>
-  hasExtraFilter(filter) ? filteredInviteePage(sources, filter, Date.now(), signal) : sources.list("invitees", withoutExtras(filter) as ListInput, signal),
-);
+export const GET = route({
+  role: "viewer",
+  query: QUERIES["/api/affiliate/invitees"],
+  handler: async ({ input: { source, stage, activity, activeDays, inviteCode, ...filter }, req }) => {
+    const sources = affiliateSources(source);
+    const extras = { stage, activity, activeDays, inviteCode };
+    const page = hasExtraFilter(extras) ? filteredInviteePage(sources, { ...filter, ...extras }, Date.now(), req.signal) : sources.list("invitees", filter, req.signal);
+    return withProvenance(sources, await page);
+  },
+});

@@ -1,4 +1,10 @@
-import { affiliateList } from "../affiliate-route";
+import { QUERIES } from "@/lib/contract/queries";
+import { listHandler } from "@/lib/server/archive";
+import { route } from "@/lib/server/route";
 
-/** Sub-affiliate daily records (querySubChannelTransactions), one page; page maps to pageNum. */
-export const GET = affiliateList("/api/affiliate/sub-affiliates", "subAffiliates");
+/**
+ * Sub-affiliate daily records (querySubChannelTransactions), one page: the query parsed by the
+ * contract's schema, the page read from the archive and/or WEEX (lib/archive/sources.ts; `page`
+ * goes upstream as pageNum).
+ */
+export const GET = route({ role: "viewer", query: QUERIES["/api/affiliate/sub-affiliates"], handler: listHandler("subAffiliates") });

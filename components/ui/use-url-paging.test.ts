@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctPaging } from "./url-state";
+import { correctPaging } from "./use-url-paging";
 
 const SIZES = [20, 50, 100] as const;
 
