@@ -83,17 +83,16 @@ export async function addCutHourCounts(
     const conds = [lo !== null ? sql`trd > ${lo * HOUR_MS}` : sql`trd IS NOT NULL`, hi !== null ? sql`trd <= ${hi * HOUR_MS}` : undefined].filter((c) => c !== undefined);
     return sql`count(*) FILTER (WHERE ${sql.join(conds, sql` AND `)}) AS ${sql.raw(BIN_COLUMNS[i])}`;
   };
-  const hours = sql.join(
-    split.cut.map((h) => sql`(register_time >= ${h} AND register_time < ${h + HOUR_MS})`),
-    sql` OR `,
-  );
+  // one short index range per cut hour
+  const hours = sql`ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]`;
   const list = await rows<Record<string, unknown>>(
     db,
     sql`WITH i AS (
           SELECT ${bucketOfSql(sql`register_time`, buckets)} AS b, kyc_result,
                  first_deposit - register_time AS dep, first_trade - register_time AS trd
-          FROM archive_invitee
-          WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime} AND (${hours}))
+          FROM unnest(${hours}) AS h(hour)
+          JOIN archive_invitee ON register_time >= h.hour AND register_time < h.hour + ${HOUR_MS}
+          WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime})
         SELECT b, count(*) AS registered, count(*) FILTER (WHERE kyc_result) AS kyc_passed, count(dep) AS deposited, count(trd) AS traded,
                ${sql.join(WITHIN_KEYS.flatMap((k) => [within("dep", k), within("trd", k)]), sql`, `)},
                ${sql.join(TRADE_DELAY_BINS.map((_, i) => bin(i)), sql`, `)}
