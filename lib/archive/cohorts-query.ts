@@ -42,7 +42,7 @@ import type { InviteeFilter } from "@/lib/affiliate/pages";
 import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
 import { addCutHourCounts, addHourCounts, bucketOfSql, splitByHour } from "./invitee-hours";
-import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, listPage, type InviteeRow } from "./read";
+import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
 
 export interface CohortsQuery {
@@ -248,38 +248,27 @@ export async function filteredInviteePage(
   const matches = matchesExtra(extra, now);
   return sources.inviteeAggregate(
     filter,
-    async (parts, io) => {
-      const items: InviteeRecord[] = [];
-      let skip = (page - 1) * pageSize;
-      let total = 0;
-      for (const p of parts) {
+    (parts, io) =>
+      pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
         const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
         if (p.from === "live") {
           const got: InviteeRecord[] = [];
           for await (const batch of io.live(f)) got.push(...batch.filter(matches));
           got.sort(newestFirst);
-          total += got.length;
-          items.push(...got.slice(skip, skip + pageSize - items.length));
-          skip = Math.max(0, skip - got.length);
-        } else {
-          const db = await io.db();
-          const conds = sql`${inviteeConds(f)} AND ${extraConds(extra, now)}`;
-          const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_invitee WHERE ${conds}`);
-          const want = pageSize - items.length;
-          if (want > 0 && skip < Number(n)) {
-            const list = await rows<InviteeRow>(
-              db,
-              sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
-                  ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${want} OFFSET ${skip}`,
-            );
-            items.push(...list.map(inviteeRecord));
-          }
-          total += Number(n);
-          skip = Math.max(0, skip - Number(n));
+          return { items: got.slice(skip, skip + want), total: got.length };
         }
-      }
-      return listPage(items, page, pageSize, total);
-    },
+        const db = await io.db();
+        const conds = sql`${inviteeConds(f)} AND ${extraConds(extra, now)}`;
+        const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_invitee WHERE ${conds}`);
+        const total = Number(n);
+        if (want <= 0 || skip >= total) return { items: [], total };
+        const list = await rows<InviteeRow>(
+          db,
+          sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
+              ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${want} OFFSET ${skip}`,
+        );
+        return { items: list.map(inviteeRecord), total };
+      }),
     signal,
   );
 }
