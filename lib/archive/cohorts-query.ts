@@ -4,7 +4,8 @@
  *
  * - the **archive** part is counted in SQL over the very bucket boundaries the pure module
  *   computes (lib/affiliate/cohorts.ts: weeks and months in the zone, via Intl), so the
- *   database's own time-zone data plays no part and both sides agree to the millisecond;
+ *   database's own time-zone data plays no part and both sides agree to the millisecond; most
+ *   of it is summed from the hourly summary (invitee-hours.ts, migration 0140);
  * - a **live** part (with `auto`: the minutes since the last sync; with `live`: the whole
  *   range, every invitee page WEEX has for it, in 90-day slices) is counted record by record
  *   by the same pure code.

@@ -5,7 +5,8 @@
  * A cohort (a week or month in some zone) is a run of whole UTC hours, except where a boundary
  * is not on the hour: the request's own start and end, and the midnights of zones offset by
  * :30 or :45. `splitByHour` says which hours the summary answers and which few hours must be
- * read from the raw rows; `hourCounts` sums the summary's hours into cohorts.
+ * read from the raw rows; `addHourCounts` sums the summary's hours into cohorts and
+ * `addCutHourCounts` counts the cut hours' raw rows by the same rules.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { TRADE_DELAY_BINS, WITHIN_DAYS, type CohortBucket, type CohortCounts, type WithinKey } from "@/lib/affiliate/cohorts";
