@@ -7,7 +7,9 @@
  * WEEX would send them at `now`, parsed by the interface schema), inserted directly: the sync
  * itself is measured by bench/archive.ts and bench/people.ts. Each query is answered exactly
  * as the route does (`source=archive` through the selected sources), median and worst of
- * several runs after one warm-up.
+ * several runs after one warm-up. Asia/Kolkata's weeks start at :30 UTC, so their boundary hours
+ * are read from the raw rows rather than the hourly summary (migration 0140). Last, what the
+ * summary costs the sync: one page of invitees re-written with and without its triggers.
  *
  *   npx tsx bench/cohorts.ts [--scales 1,10] [--db pglite,postgres] [--runs 7]
  *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench works in a schema of its own)
@@ -19,7 +21,9 @@ import { selectedSources } from "../lib/archive/sources";
 import type { Db } from "../lib/db";
 import { buildInvitees, inviteeWire } from "../lib/simulator/data/invitees";
 import { rngFor } from "../lib/simulator/prng";
-import { DAY_MS, inviteeRecord } from "../lib/weex/endpoints";
+import { DATASET_DEFS } from "../lib/archive/datasets";
+import { rows, toMs } from "../lib/archive/db";
+import { DAY_MS, inviteeRecord, type InviteeRecord } from "../lib/weex/endpoints";
 import { openBenchDb } from "./lib/bench-db";
 
 const { values: args } = parseArgs({
@@ -49,6 +53,32 @@ async function fill(db: Db, scale: number, now: number): Promise<number> {
   return records.length;
 }
 
+/**
+ * What keeping the hourly summary costs the sync: the newest 1,000 invitees written again by the
+ * sync's own writer (datasets.ts, one transaction per page), with the summary's triggers and with
+ * them disabled (the same values written again, so the summary stays exact either way).
+ */
+async function resyncCost(db: Db, now: number): Promise<{ with: { median: number; worst: number }; without: { median: number; worst: number } }> {
+  const page = (await rows<Record<string, unknown>>(db, sql`SELECT * FROM archive_invitee ORDER BY register_time DESC LIMIT 1000`)).map((r) => ({
+    uid: String(r.uid),
+    registerTime: Number(r.register_time),
+    kycResult: Boolean(r.kyc_result),
+    inviteCode: (r.invite_code as string | null) ?? undefined,
+    firstDeposit: toMs(r.first_deposit),
+    firstTrade: toMs(r.first_trade),
+    lastDeposit: toMs(r.last_deposit),
+    lastTrade: toMs(r.last_trade),
+  })) as InviteeRecord[];
+  const write = () => db.transaction((tx) => DATASET_DEFS.invitees.upsert(tx, page, {}, now));
+  const withTriggers = await time(write);
+  await db.execute(sql`ALTER TABLE archive_invitee DISABLE TRIGGER USER`);
+  try {
+    return { with: withTriggers, without: await time(write) };
+  } finally {
+    await db.execute(sql`ALTER TABLE archive_invitee ENABLE TRIGGER USER`);
+  }
+}
+
 async function time(fn: () => Promise<unknown>): Promise<{ median: number; worst: number }> {
   await fn(); // warm-up
   const ms: number[] = [];
@@ -72,13 +102,17 @@ for (const kind of args.db.split(",")) {
   for (const scale of args.scales.split(",").map(Number)) {
     const { db, close } = await openBenchDb(kind, "cohorts");
     try {
-      const rows = await fill(db, scale, now);
+      const filled = await fill(db, scale, now);
       const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => now });
       const week = await time(() => cohorts(sources(), { ...year, by: "week", tz: "UTC" }, now));
       const month = await time(() => cohorts(sources(), { ...year, by: "month", tz: "Asia/Shanghai" }, now));
       const codes = await time(() => inviteCodes(sources(), year));
+      const weekIndia = await time(() => cohorts(sources(), { ...year, by: "week", tz: "Asia/Kolkata" }, now));
+      const resync = await resyncCost(db, now);
       const f = (t: { median: number; worst: number }) => `${t.median.toFixed(1)} ms (worst ${t.worst.toFixed(1)})`;
-      const line = `${kind.padEnd(8)} scale ${String(scale).padStart(2)} (${rows.toLocaleString("en-US")} invitees): weekly cohorts UTC ${f(week)}, monthly Asia/Shanghai ${f(month)}, invite codes ${f(codes)}`;
+      const line =
+        `${kind.padEnd(8)} scale ${String(scale).padStart(2)} (${filled.toLocaleString("en-US")} invitees): weekly cohorts UTC ${f(week)}, monthly Asia/Shanghai ${f(month)}, ` +
+        `weekly Asia/Kolkata ${f(weekIndia)}, invite codes ${f(codes)}; re-sync of a 1,000-invitee page ${f(resync.with)}, without the summary's triggers ${f(resync.without)}`;
       console.log(line);
       lines.push(line);
     } finally {

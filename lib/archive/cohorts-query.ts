@@ -4,7 +4,8 @@
  *
  * - the **archive** part is counted in SQL over the very bucket boundaries the pure module
  *   computes (lib/affiliate/cohorts.ts: weeks and months in the zone, via Intl), so the
- *   database's own time-zone data plays no part and both sides agree to the millisecond;
+ *   database's own time-zone data plays no part and both sides agree to the millisecond; most
+ *   of it is summed from the hourly summary (invitee-hours.ts, migration 0140);
  * - a **live** part (with `auto`: the minutes since the last sync; with `live`: the whole
  *   range, every invitee page WEEX has for it, in 90-day slices) is counted record by record
  *   by the same pure code.
@@ -31,22 +32,19 @@ import {
   mergeCodes,
   sortCodes,
   TRADE_DELAY_BINS,
-  WITHIN_DAYS,
   type CodeItem,
   type CohortBucket,
   type CohortBy,
   type CohortCounts,
   type Cohorts,
   type InviteeExtraFilter,
-  type WithinKey,
 } from "@/lib/affiliate/cohorts";
 import type { InviteeFilter } from "@/lib/affiliate/pages";
 import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
-import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, listPage, type InviteeRow } from "./read";
+import { addCutHourCounts, addHourCounts, bucketOfSql, splitByHour } from "./invitee-hours";
+import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
-
-const HOUR_MS = 3_600_000;
 
 export interface CohortsQuery {
   startTime: number;
@@ -113,70 +111,49 @@ export async function cohorts(sources: SelectedSources, q: CohortsQuery, now: nu
   );
 }
 
-/** One archive part's cohorts, counted in SQL in one scan of the part's registrations. */
+/**
+ * One archive part's cohorts. The counts that depend on the record alone come from the hourly
+ * summary (invitee-hours.ts) plus the raw rows of the hours a boundary cuts; the two figures
+ * that cannot be summed from it are read from the raw rows through their own indexes (0140):
+ * who traded in the 30 days before `now`, and the exact median delay over the traders.
+ */
 export async function archiveCohorts(
   db: Db,
   buckets: readonly CohortBucket[],
   range: { startTime: number; endTime: number },
   now: number,
 ): Promise<{ counts: CohortCounts[]; medianMs: (number | null)[]; bins: number[] }> {
-  const bounds = sql.join([...buckets.map((b) => sql`${b.from}`), sql`${buckets[buckets.length - 1].to}`], sql`, `);
-  const ks = Object.keys(WITHIN_DAYS) as WithinKey[];
-  const within = (col: "dep" | "trd", k: WithinKey) => sql`count(*) FILTER (WHERE ${sql.raw(col)} <= ${WITHIN_DAYS[k] * DAY_MS}) AS ${sql.raw(`"${col}_${k}"`)}`;
-  // The time-to-first-trade bins per cohort (summed over cohorts below): bin i holds the
-  // delays above bin i−1's bound up to its own (TRADE_DELAY_BINS; the last is open).
-  const bin = (i: number) => {
-    const lo = i > 0 ? TRADE_DELAY_BINS[i - 1] : null;
-    const hi = TRADE_DELAY_BINS[i];
-    const conds = [lo !== null ? sql`trd > ${lo * HOUR_MS}` : sql`trd IS NOT NULL`, hi !== null ? sql`trd <= ${hi * HOUR_MS}` : undefined].filter((c) => c !== undefined);
-    return sql`count(*) FILTER (WHERE ${sql.join(conds, sql` AND `)}) AS ${sql.raw(`"bin_${i}"`)}`;
-  };
-  const bucketOf = sql`width_bucket(register_time, ARRAY[${bounds}]::bigint[]) - 1`;
-  const inRange = sql`register_time BETWEEN ${range.startTime} AND ${range.endTime}`;
-  // Counts in one hashed pass; the medians apart, over the traders only (an ordered-set
-  // aggregate beside the counts would make the database sort every registration).
-  const list = await rows<Record<string, unknown>>(
-    db,
-    sql`WITH i AS (
-          SELECT ${bucketOf} AS b, kyc_result,
-                 first_deposit - register_time AS dep, first_trade - register_time AS trd,
-                 COALESCE(last_trade, first_trade) AS traded_at
-          FROM archive_invitee WHERE ${inRange})
-        SELECT b, count(*) AS registered, count(*) FILTER (WHERE kyc_result) AS kyc, count(dep) AS deposited, count(trd) AS traded,
-               ${sql.join(
-                 ks.flatMap((k) => [within("dep", k), within("trd", k)]),
-                 sql`, `,
-               )},
-               ${sql.join(
-                 TRADE_DELAY_BINS.map((_, i) => bin(i)),
-                 sql`, `,
-               )},
-               count(*) FILTER (WHERE traded_at BETWEEN ${now - ACTIVE_DAYS_DEFAULT * DAY_MS} AND ${now}) AS active
-        FROM i GROUP BY b`,
-  );
-  const medians = await rows<{ b: unknown; median: unknown }>(
-    db,
-    sql`SELECT ${bucketOf} AS b, percentile_cont(0.5) WITHIN GROUP (ORDER BY first_trade - register_time) AS median
-        FROM archive_invitee WHERE ${inRange} AND first_trade IS NOT NULL GROUP BY 1`,
-  );
   const counts = buckets.map(emptyCounts);
   const medianMs: (number | null)[] = buckets.map(() => null);
   const bins = TRADE_DELAY_BINS.map(() => 0);
-  for (const r of list) {
+  const split = splitByHour(buckets, range);
+  await addHourCounts(db, buckets, split, counts, bins);
+  await addCutHourCounts(db, buckets, range, split, counts, bins);
+
+  const bucketOf = bucketOfSql(sql`register_time`, buckets);
+  const inRange = sql`register_time BETWEEN ${range.startTime} AND ${range.endTime}`;
+  const active = await rows<{ b: unknown; n: unknown }>(
+    db,
+    sql`SELECT ${bucketOf} AS b, count(*) AS n FROM archive_invitee
+        WHERE COALESCE(last_trade, first_trade) BETWEEN ${now - ACTIVE_DAYS_DEFAULT * DAY_MS} AND ${now} AND ${inRange}
+        GROUP BY 1`,
+  );
+  for (const r of active) {
     const i = Number(r.b);
-    if (!(i >= 0 && i < buckets.length)) continue;
-    const c = counts[i];
-    c.registered = Number(r.registered);
-    c.kycPassed = Number(r.kyc);
-    c.deposited = Number(r.deposited);
-    c.traded = Number(r.traded);
-    c.activeLast30d = Number(r.active);
-    for (const k of ks) {
-      c.depositedWithin[k] = Number(r[`dep_${k}`]);
-      c.tradedWithin[k] = Number(r[`trd_${k}`]);
-    }
-    TRADE_DELAY_BINS.forEach((_, b) => (bins[b] += Number(r[`bin_${b}`])));
+    if (i >= 0 && i < buckets.length) counts[i].activeLast30d = Number(r.n);
   }
+  // One small ordered-set aggregate per cohort, each over its own stretch of the traders'
+  // index: no sort of the whole range's traders by cohort first.
+  const edges = (pick: (b: CohortBucket) => number) => sql`ARRAY[${sql.join(buckets.map((b) => sql`${pick(b)}`), sql`, `)}]::bigint[]`;
+  const medians = await rows<{ b: unknown; median: unknown }>(
+    db,
+    sql`SELECT c.b - 1 AS b, m.median
+        FROM unnest(${edges((b) => b.from)}, ${edges((b) => b.to)}) WITH ORDINALITY AS c(f, t, b)
+        CROSS JOIN LATERAL (
+          SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY first_trade - register_time) AS median
+          FROM archive_invitee
+          WHERE register_time >= c.f AND register_time < c.t AND ${inRange} AND first_trade IS NOT NULL) m`,
+  );
   for (const r of medians) {
     const i = Number(r.b);
     if (i >= 0 && i < buckets.length && r.median !== null) medianMs[i] = Number(r.median);
@@ -272,38 +249,27 @@ export async function filteredInviteePage(
   const matches = matchesExtra(extra, now);
   return sources.inviteeAggregate(
     filter,
-    async (parts, io) => {
-      const items: InviteeRecord[] = [];
-      let skip = (page - 1) * pageSize;
-      let total = 0;
-      for (const p of parts) {
+    (parts, io) =>
+      pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
         const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
         if (p.from === "live") {
           const got: InviteeRecord[] = [];
           for await (const batch of io.live(f)) got.push(...batch.filter(matches));
           got.sort(newestFirst);
-          total += got.length;
-          items.push(...got.slice(skip, skip + pageSize - items.length));
-          skip = Math.max(0, skip - got.length);
-        } else {
-          const db = await io.db();
-          const conds = sql`${inviteeConds(f)} AND ${extraConds(extra, now)}`;
-          const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_invitee WHERE ${conds}`);
-          const want = pageSize - items.length;
-          if (want > 0 && skip < Number(n)) {
-            const list = await rows<InviteeRow>(
-              db,
-              sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
-                  ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${want} OFFSET ${skip}`,
-            );
-            items.push(...list.map(inviteeRecord));
-          }
-          total += Number(n);
-          skip = Math.max(0, skip - Number(n));
+          return { items: got.slice(skip, skip + want), total: got.length };
         }
-      }
-      return listPage(items, page, pageSize, total);
-    },
+        const db = await io.db();
+        const conds = sql`${inviteeConds(f)} AND ${extraConds(extra, now)}`;
+        const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_invitee WHERE ${conds}`);
+        const total = Number(n);
+        if (want <= 0 || skip >= total) return { items: [], total };
+        const list = await rows<InviteeRow>(
+          db,
+          sql`SELECT ${INVITEE_COLUMNS} FROM archive_invitee WHERE ${conds}
+              ORDER BY register_time DESC, uid COLLATE "C" DESC LIMIT ${want} OFFSET ${skip}`,
+        );
+        return { items: list.map(inviteeRecord), total };
+      }),
     signal,
   );
 }

@@ -259,3 +259,26 @@ export function listPage<T>(items: T[], page: number, pageSize: number, total: n
   const pages = Math.ceil(total / pageSize);
   return { items, page, pageSize, total, pages, hasNextPage: page < pages };
 }
+
+/**
+ * One page cut from the concatenation of parts read in order (newest first, like the upstream's
+ * pages): `read` gives a part's total and the items the page takes from it (at most `want`,
+ * after skipping `skip` of its own).
+ */
+export async function pageAcrossParts<P, T>(
+  parts: readonly P[],
+  page: number,
+  pageSize: number,
+  read: (part: P, skip: number, want: number) => Promise<{ items: readonly T[]; total: number }>,
+): Promise<ListPage<T>> {
+  const items: T[] = [];
+  let skip = (page - 1) * pageSize;
+  let total = 0;
+  for (const p of parts) {
+    const got = await read(p, skip, pageSize - items.length);
+    total += got.total;
+    items.push(...got.items);
+    skip = Math.max(0, skip - got.total);
+  }
+  return listPage(items, page, pageSize, total);
+}

@@ -43,7 +43,7 @@ import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
 import { problemsIn } from "./store";
 import { utcDayStart } from "./plan";
-import { ARCHIVE_READS, archiveFunnel, archivePage, archiveRecords, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
+import { ARCHIVE_READS, archiveFunnel, archivePage, archiveRecords, archiveSubAffiliateTotals, pageAcrossParts, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
 import { freshnessOf, splitByTime, splitSubAffiliates, type Freshness, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 
@@ -390,34 +390,19 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     }
 
     // Mixed: the live parts in full (at most a few pages), the archive part by offset.
-    const items: unknown[] = [];
-    let skip = (page - 1) * pageSize;
-    let total = 0;
-    for (const p of parts) {
-      const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
-      if (p.from === "live") {
-        let got: readonly unknown[];
-        try {
-          got = await liveListPart(read, f, signal);
-        } catch (e) {
-          if (!(e instanceof TooLongToMerge)) throw e;
-          // Too much to merge: answer the whole request live, as without an archive.
-          answer.answeredLive();
-          return liveList(filter, page, pageSize);
-        }
-        total += got.length;
-        const take = got.slice(skip, skip + pageSize - items.length);
-        items.push(...take);
-        skip = Math.max(0, skip - got.length);
-      } else {
-        const offsetPage = await archiveSlice(archiveList, f, skip, pageSize - items.length);
-        total += offsetPage.total;
-        items.push(...offsetPage.items);
-        skip = Math.max(0, skip - offsetPage.total);
-      }
+    try {
+      return await pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
+        const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+        if (p.from === "archive") return archiveSlice(archiveList, f, skip, want);
+        const got = await liveListPart(read, f, signal);
+        return { items: got.slice(skip, skip + want), total: got.length };
+      });
+    } catch (e) {
+      if (!(e instanceof TooLongToMerge)) throw e;
+      // Too much to merge: answer the whole request live, as without an archive.
+      answer.answeredLive();
+      return liveList(filter, page, pageSize);
     }
-    const pages = Math.ceil(total / pageSize);
-    return { items, page, pageSize, total, pages, hasNextPage: page < pages };
   }
 
   /**

@@ -8,6 +8,7 @@
  * - instants are epoch milliseconds in `bigint` (mode "number": every epoch ms fits in 2^53);
  * - the sub-affiliate `day` is the upstream's UTC date.
  */
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 const ms = (name: string) => bigint(name, { mode: "number" });
@@ -65,8 +66,38 @@ export const archiveInvitee = pgTable(
     // Cohorts and invite codes (issue 14): the SQL (0130) adds INCLUDE columns so a year's
     // cohorts are read from the index alone.
     index("archive_invitee_cohorts").on(t.registerTime),
+    // 0140: the last 30 days' traders (activeLast30d) and the traders alone (exact medians),
+    // both with INCLUDE columns in the SQL.
+    index("archive_invitee_last_traded").on(sql`(COALESCE(${t.lastTrade}, ${t.firstTrade}))`),
+    index("archive_invitee_traders").on(t.registerTime).where(sql`${t.firstTrade} IS NOT NULL`),
   ],
 );
+
+/**
+ * Per UTC hour of registration: the invitee counts cohorts sum (issue 14). Maintained by the
+ * database's own triggers on archive_invitee (0140), never written by the application.
+ */
+const count = (name: string) => integer(name).notNull();
+export const archiveInviteeHour = pgTable("archive_invitee_hour", {
+  hour: ms("hour").primaryKey(),
+  registered: count("registered"),
+  kycPassed: count("kyc_passed"),
+  deposited: count("deposited"),
+  traded: count("traded"),
+  depositedD1: count("deposited_d1"),
+  depositedD7: count("deposited_d7"),
+  depositedD30: count("deposited_d30"),
+  tradedD1: count("traded_d1"),
+  tradedD7: count("traded_d7"),
+  tradedD30: count("traded_d30"),
+  tradedUpto1h: count("traded_upto_1h"),
+  tradedUpto6h: count("traded_upto_6h"),
+  tradedUpto24h: count("traded_upto_24h"),
+  tradedUpto72h: count("traded_upto_72h"),
+  tradedUpto168h: count("traded_upto_168h"),
+  tradedUpto720h: count("traded_upto_720h"),
+  tradedLater: count("traded_later"),
+});
 
 /** Internal transfers (getInternalWithdrawalStatus), kept forever once archived. */
 export const archiveTransfer = pgTable(
