@@ -20,7 +20,7 @@ import { cohortsSearch } from "@/app/(app)/cohorts/search-params";
 import { COHORT_BY } from "@/lib/contract/params";
 import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
 import { cohortsCsv, cohortsFilename, delayBinLabel, HEAT_COLUMNS, heatLevel, shareText } from "@/lib/ui/cohorts";
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 
 /** Background per heat level: light to dark sky; text stays legible (AA) on each. */
 const HEAT_CLASSES = [

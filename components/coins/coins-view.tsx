@@ -11,7 +11,7 @@ import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 
 const PAGE_SIZE = 20;
 const filters = { q: parseAsString.withDefault(""), flag: parseAsString.withDefault(""), page: parseAsInteger.withDefault(1) };

@@ -11,8 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { Dec } from "@/lib/contract/decimal";
-import { formatCount, formatDecimal } from "@/lib/ui/decimal";
+import { decimalPercent, formatCount, formatDecimal } from "@/lib/ui/format";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
 const ROW_HEIGHT = 44;
@@ -22,7 +21,7 @@ function FeeRate({ value }: { value?: string }) {
   if (!value) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   return (
     <span className="whitespace-nowrap tabular-nums" title={value}>
-      {formatDecimal(new Dec(value).times(100))}%
+      {formatDecimal(decimalPercent(value))}%
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import { memo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Dec } from "@/lib/contract/decimal";
-import { change, formatDecimal } from "@/lib/ui/decimal";
+import { change } from "@/lib/ui/decimal";
+import { formatDecimal } from "@/lib/ui/format";
 
 export interface KpiProps {
   label: string;

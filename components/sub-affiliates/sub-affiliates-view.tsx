@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -12,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PagedTable } from "@/components/ui/paged-table";
+import { ChartSkeleton } from "@/components/ui/skeleton";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { buttonGhost } from "@/components/ui/styles";
 import { subAffiliatesQuery } from "@/app/(app)/sub-affiliates/query-options";
@@ -19,7 +21,11 @@ import { subAffiliatesSearch } from "@/app/(app)/sub-affiliates/search-params";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
 import { SubAffiliateExport } from "./export-slot";
-import { TrendPanel } from "./trend-panel";
+
+// The trend panel (its chart, the comparison card, decimal.js for the totals) shows only once a
+// row's trend is opened: the list opens without it. A link with ?trend= renders it on the
+// server as before (next/dynamic, server-rendered when present).
+const TrendPanel = dynamic(() => import("./trend-panel").then((m) => m.TrendPanel), { loading: () => <ChartSkeleton label="Loading the trend" /> });
 
 const UID_RE = /^[1-9]\d{0,19}$/;
 /** FUTURES first: the page's default */
