@@ -8,7 +8,7 @@ import { usePeriod } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
