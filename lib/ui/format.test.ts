@@ -17,12 +17,29 @@ describe("formatDecimal", () => {
   it("uses the locale's separators", () => {
     expect(formatDecimal("1234567.25", { locale: "de-DE" })).toBe("1.234.567,25");
   });
-  it("signs and rounds only when asked (ratios computed with decimal.js, never amounts)", () => {
-    expect(formatDecimal(new Dec("12.345"), { locale: "en-US", signed: true, maxFractionDigits: 1 })).toBe("+12.3");
+  it("signs and rounds only when asked (ratios, never amounts)", () => {
+    expect(formatDecimal("12.345", { locale: "en-US", signed: true, maxFractionDigits: 1 })).toBe("+12.3");
     expect(formatDecimal(new Dec("-12.35"), { locale: "en-US", signed: true, maxFractionDigits: 1 })).toBe("-12.4");
     expect(formatDecimal("0", { locale: "en-US", signed: true })).toBe("0");
-    // an amount's text is never rounded: asking for it is a programming error
-    expect(() => formatDecimal("12.345", { maxFractionDigits: 1 } as object)).toThrow(TypeError);
+    expect(formatDecimal("-0.04", { locale: "en-US", signed: true, maxFractionDigits: 1 })).toBe("0");
+    expect(formatDecimal("999.96", { locale: "en-US", maxFractionDigits: 1 })).toBe("1,000");
+  });
+  it("rounds on the digits exactly as decimal.js does (half away from zero, minimal text)", () => {
+    const values = ["12.345", "-12.35", "0.05", "-0.05", "0.949", "9.995", "-9.995", "123456789012345678.987654321", "0.000001", "5", "-0.5", "1.25", "1.35", "99.999"];
+    let seed = 7;
+    for (let i = 0; i < 200; i++) {
+      seed = (seed * 48271) % 2147483647;
+      const int = String(seed % 10_000);
+      const frac = String(seed).padStart(10, "0").slice(0, 1 + (seed % 9));
+      values.push(`${seed % 3 ? "" : "-"}${int}.${frac}`);
+    }
+    for (const v of values) {
+      for (const digits of [0, 1, 2, 4]) {
+        const expected = new Dec(v).toDecimalPlaces(digits);
+        const text = expected.isZero() ? "0" : expected.toFixed();
+        expect(formatDecimal(v, { locale: "en-US", maxFractionDigits: digits }).replace(/,/g, ""), `${v} to ${digits}`).toBe(text);
+      }
+    }
   });
   it("passes non-decimal text through untouched", () => {
     expect(formatDecimal("n/a")).toBe("n/a");

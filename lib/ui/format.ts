@@ -41,6 +41,28 @@ export function plainDecimal(value: string | Dec): string {
   return /e/i.test(s) ? (expandExponent(s) ?? s) : s;
 }
 
+/**
+ * A plain decimal's text rounded half away from zero (decimal.js's ROUND_HALF_UP) to at most
+ * `digits` fraction digits, written minimally as toDecimalPlaces(digits).toFixed() writes it:
+ * "12.345" → "12.3", "0.96" (1 digit) → "1". Done on the digits, like the grouping below.
+ */
+function roundText(text: string, digits: number): string {
+  const sign = text.startsWith("-") ? "-" : "";
+  const [int, frac0 = ""] = text.replace(/^[+-]/, "").split(".");
+  const frac = frac0.padEnd(digits, "0");
+  const kept = (int + frac.slice(0, digits)).split("");
+  if (frac.length > digits && frac.charCodeAt(digits) >= 53 /* "5" */) {
+    let i = kept.length - 1;
+    for (; i >= 0 && kept[i] === "9"; i--) kept[i] = "0";
+    if (i >= 0) kept[i] = String(Number(kept[i]) + 1);
+    else kept.unshift("1");
+  }
+  const intLen = kept.length - digits;
+  const whole = kept.slice(0, intLen).join("").replace(/^0+(?=\d)/, "") || "0";
+  const fraction = kept.slice(intLen).join("").replace(/0+$/, "");
+  return sign + whole + (fraction ? `.${fraction}` : "");
+}
+
 const groupers = new Map<string, Intl.NumberFormat>();
 function grouper(locale: string | undefined): Intl.NumberFormat {
   const key = locale ?? "";
@@ -66,10 +88,7 @@ function decimalSeparator(locale: string | undefined): string {
 }
 
 export interface FormatDecimalOptions {
-  /**
-   * Round to at most this many fraction digits: only for ratios computed with decimal.js (a
-   * Dec), never for amounts, which are shown exactly.
-   */
+  /** Round (half away from zero) to at most this many fraction digits: for ratios, never for amounts. */
   maxFractionDigits?: number;
   /** Show a leading "+" on positive values (deltas). */
   signed?: boolean;
@@ -80,12 +99,10 @@ export interface FormatDecimalOptions {
  * Format a decimal for people: digit grouping, every fraction digit kept (unless asked to
  * round). "1234567.000000000000000001" → "1,234,567.000000000000000001".
  */
-export function formatDecimal(value: Dec, opts?: FormatDecimalOptions): string;
-export function formatDecimal(value: string, opts?: Omit<FormatDecimalOptions, "maxFractionDigits">): string;
 export function formatDecimal(value: string | Dec, opts: FormatDecimalOptions = {}): string {
-  if (opts.maxFractionDigits !== undefined && typeof value === "string") throw new TypeError("formatDecimal rounds a Dec, never an amount's text");
-  let text = typeof value !== "string" && opts.maxFractionDigits !== undefined ? value.toDecimalPlaces(opts.maxFractionDigits).toFixed() : plainDecimal(value);
+  let text = plainDecimal(value);
   if (!DECIMAL_RE.test(text)) return String(value);
+  if (opts.maxFractionDigits !== undefined) text = roundText(text, opts.maxFractionDigits);
   let sign = "";
   if (text.startsWith("-") || text.startsWith("+")) {
     sign = text[0] === "-" ? "-" : "";
