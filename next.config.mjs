@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// Languages (issue 16): next-intl reads each request's locale and catalogue from here.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
 // Security headers live here so they apply to every response, pages and API alike.
 const isDev = process.env.NODE_ENV !== "production";
 const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
@@ -39,4 +44,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,22 +1,32 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "WEEX Affiliate Dashboard",
-  description: "Invitees, sub-affiliates, transfers, orders and markets for WEEX affiliates",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return { title: t("appTitle"), description: t("appDescription") };
+}
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Every page: the request's language (lib/i18n/request.ts) on <html lang> and, through
+ * NextIntlClientProvider, that language's catalogue for client components (one language per
+ * page, never both).
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         {/* Sets the theme class before first paint: no light flash for dark-mode users. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { AlertBell } from "@/components/alerts/alert-bell";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { ModeBadge } from "./mode-badge";
 import { NavLinks } from "./nav-links";
@@ -81,6 +82,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
         <ModeBadge />
         <div className="ml-auto flex items-center gap-2">
           <AlertBell />
+          <LanguageSwitch />
           <ThemeToggle />
           <p className="hidden text-right text-sm leading-tight sm:block">
             <span className="block font-medium" data-testid="user-name">{user.name}</span>

@@ -5,6 +5,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import { ROLES, users, type Role, type UserRow } from "./schema";
+import type { Locale } from "../i18n/locales";
 
 export { ROLES, type Role, type UserRow };
 
@@ -190,4 +191,11 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
   if (opts.mode === "live" && (await countActiveAdmins(db)) === 0) {
     opts.warn("There is no enabled admin. Create one with `npm run users -- add <name> admin`, or set BOOTSTRAP_ADMIN_USERNAME/BOOTSTRAP_ADMIN_PASSWORD on an empty database.");
   }
+}
+
+/** Remember the language a user chose (null: back to the browser's). */
+export async function setUserLocale(db: Db, id: string, locale: Locale | null): Promise<boolean> {
+  if (!(await getUserById(db, id))) return false;
+  await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, id));
+  return true;
 }

@@ -19,6 +19,7 @@ import { getDb } from "@/lib/db";
 import { getUserById, getUserByUsername, normalizeUsername, verifyPassword, type Role } from "@/lib/db/users";
 import { audit } from "./audit";
 import { getAuthSecret } from "@/lib/config/config";
+import type { Locale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log/log";
 import { clientIp, isHttps } from "./request-info";
 import { noteFailure, noteSuccess, throttleState } from "./throttle";
@@ -31,7 +32,7 @@ declare module "next-auth" {
     ver: number;
   }
   interface Session {
-    user?: { id: string; name: string; username: string; role: Role };
+    user?: { id: string; name: string; username: string; role: Role; locale: Locale | null };
   }
 }
 
@@ -49,6 +50,8 @@ export interface SessionUser {
   id: string;
   username: string;
   role: Role;
+  /** the language they chose in the shell; null: none yet (lib/i18n/locales.ts) */
+  locale: Locale | null;
 }
 
 
@@ -68,6 +71,7 @@ interface UserState {
   role: Role;
   disabled: boolean;
   sessionVersion: number;
+  locale: Locale | null;
 }
 
 const g = globalThis as typeof globalThis & { __weexUserCache?: Map<string, { at: number; state: Promise<UserState | null> }> };
@@ -80,7 +84,7 @@ function loadUserState(id: string): Promise<UserState | null> {
   if (userCache.size > 10_000) userCache.clear();
   const state = getDb()
     .then((db) => getUserById(db, id))
-    .then((u) => (u ? { id: u.id, username: u.username, role: u.role, disabled: u.disabled, sessionVersion: u.sessionVersion } : null));
+    .then((u) => (u ? { id: u.id, username: u.username, role: u.role, disabled: u.disabled, sessionVersion: u.sessionVersion, locale: u.locale ?? null } : null));
   // Concurrent requests share one lookup; a failed lookup is not remembered.
   userCache.set(id, { at: now, state });
   state.catch(() => userCache.delete(id));
@@ -97,7 +101,7 @@ export async function userFromToken(token: JWT | null): Promise<SessionUser | nu
   if (!token || typeof token.uid !== "string" || typeof token.ver !== "number") return null;
   const state = await loadUserState(token.uid);
   if (!state || state.disabled || state.sessionVersion !== token.ver) return null;
-  return { id: state.id, username: state.username, role: state.role };
+  return { id: state.id, username: state.username, role: state.role, locale: state.locale };
 }
 
 /** The signed-in user of a route handler request, or null. */
@@ -114,7 +118,7 @@ export async function getRequestUser(req: Request): Promise<SessionUser | null> 
 /** The signed-in user in a server component or page, or null. */
 export async function getCurrentUser(): Promise<SessionUser | null> {
   const u = (await getServerSession(authOptions))?.user;
-  return u ? { id: u.id, username: u.username, role: u.role } : null;
+  return u ? { id: u.id, username: u.username, role: u.role, locale: u.locale ?? null } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,7 +185,7 @@ export const authOptions: AuthOptions = {
     async session({ session, token }) {
       const user = await userFromToken(token);
       // A disabled user, or a token from before a password reset, has no session.
-      return user ? { expires: session.expires, user: { id: user.id, name: user.username, username: user.username, role: user.role } } : { expires: session.expires };
+      return user ? { expires: session.expires, user: { id: user.id, name: user.username, username: user.username, role: user.role, locale: user.locale } } : { expires: session.expires };
     },
   },
   events: {

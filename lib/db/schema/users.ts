@@ -2,6 +2,7 @@
 import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import { ROLES, type Role } from "../../contract/roles";
+import { LOCALES } from "../../i18n/locales";
 
 export { ROLES, type Role };
 
@@ -12,6 +13,8 @@ export const users = pgTable("users", {
   role: text("role", { enum: ROLES }).notNull(),
   disabled: boolean("disabled").notNull().default(false),
   sessionVersion: integer("session_version").notNull().default(1),
+  /** the language the user chose in the shell (migration 0300); null: none yet */
+  locale: text("locale", { enum: LOCALES }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,19 @@
+/**
+ * The catalogues. Each language is its own module (messages/<locale>/index.ts), imported only
+ * when that language is asked for, so a page carries one language, never both. English is the
+ * reference: its shape types every key (lib/i18n/app-config.d.ts), and a test checks that
+ * zh-CN has exactly the same keys and placeholders.
+ */
+import type en from "@/messages/en";
+import type { Locale } from "./locales";
+
+export type Messages = typeof en;
+
+const LOADERS: Record<Locale, () => Promise<{ default: Messages }>> = {
+  en: () => import("@/messages/en"),
+  "zh-CN": () => import("@/messages/zh-CN"),
+};
+
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  return (await LOADERS[locale]()).default;
+}
