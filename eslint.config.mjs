@@ -19,6 +19,25 @@ const config = [
       "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
     },
   },
+  {
+    // Kept off every page's first load (bench/web.ts counts it): zod (the browser checks nothing
+    // with it), decimal.js (shown amounts are text: lib/ui/format.ts; sums and comparisons load
+    // lazily). Types are free; `import()` is how a page gets the arithmetic when its data is there.
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["components/charts/series-chart.tsx", "components/sub-affiliates/trend-panel.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: ["zod", "zod/mini", "decimal.js", "@/lib/contract/decimal", "@/lib/contract/alerts", "@/lib/ui/decimal", "@/lib/ui/series"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "Not on a page's first load: use lib/ui/format, lib/contract/alert-kinds, or import() it when the data is there (components/ui/use-lazy-module).",
+          })),
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -5,7 +5,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
-import { stickyFirstColumn } from "@/components/ui/data-table";
+import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Pager } from "@/components/ui/pager";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";

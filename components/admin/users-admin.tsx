@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { stickyFirstColumn } from "@/components/ui/data-table";
+import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";

@@ -9,18 +9,8 @@ import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass, mutedText } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
-import {
-  CADENCES,
-  RULE_KIND_LABELS,
-  RULE_KINDS,
-  RULE_PARAMS,
-  type DeliveryView,
-  type DestinationView,
-  type EpisodeView,
-  type RuleKind,
-  type RuleView,
-  type ScheduleView,
-} from "@/lib/contract/alerts";
+import { CADENCES, RULE_DEFAULTS, RULE_KIND_LABELS, RULE_KINDS, type RuleKind } from "@/lib/contract/alert-kinds";
+import type { DeliveryView, DestinationView, EpisodeView, RuleView, ScheduleView } from "@/lib/contract/alerts";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import type { ListPage } from "@/lib/contract/responses";
 import { formatDateTime } from "@/lib/ui/time";
@@ -117,7 +107,7 @@ function Loaded<T>({ query, label, empty, isEmpty, children }: { query: UseQuery
   return isEmpty(query.data) ? <p className={mutedText}>{empty}</p> : <>{children(query.data)}</>;
 }
 
-const defaults = (kind: RuleKind) => JSON.stringify(RULE_PARAMS[kind].parse({}), null, 1);
+const defaults = (kind: RuleKind) => JSON.stringify(RULE_DEFAULTS[kind], null, 1);
 
 function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
   const rules = useApiQuery<{ items: RuleView[] }>(PATHS.rules, {});

@@ -3,7 +3,7 @@
 /** The invitee funnel as horizontal bars, each stage with its share of the registrations. */
 import { Bar, BarChart, Cell, LabelList, XAxis, YAxis } from "recharts";
 import type { FunnelCounts } from "@/lib/contract/responses";
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 
 const STAGES: Array<{ key: keyof FunnelCounts; label: string; color: string }> = [
   { key: "registered", label: "Registered", color: "#0369a1" },

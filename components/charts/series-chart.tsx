@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { formatDecimal } from "@/lib/ui/decimal";
+import { formatDecimal } from "@/lib/ui/format";
 import type { ChartRow } from "@/lib/ui/series";
 
 export const PRODUCT_COLORS = { SPOT: "#0284c7", FUTURES: "#d97706" } as const;

@@ -8,7 +8,8 @@ import { WarningsNote } from "@/components/archive/warnings-note";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
 import { ChoiceGroup } from "@/components/ui/choice-group";
-import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { LazyDataTable as DataTable, usePreloadDataTable } from "@/components/ui/lazy-data-table";
+import { columnHelper } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
@@ -20,7 +21,7 @@ import { cohortsSearch } from "@/app/(app)/cohorts/search-params";
 import { COHORT_BY } from "@/lib/contract/params";
 import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
 import { cohortsCsv, cohortsFilename, delayBinLabel, HEAT_COLUMNS, heatLevel, shareText } from "@/lib/ui/cohorts";
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 
 /** Background per heat level: light to dark sky; text stays legible (AA) on each. */
 const HEAT_CLASSES = [
@@ -43,6 +44,7 @@ export function CohortsView() {
   const cohorts = useRouteQuery(cohortsQuery(period, by, tz));
   // after the cohorts: one heavy read at a time while WEEX is read live
   const codes = useRouteQuery(codesQuery(period), { enabled: !cohorts.isPending });
+  usePreloadDataTable();
 
   return (
     <>

@@ -5,13 +5,13 @@ import { useDeferredValue, useMemo } from "react";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
-import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/data-table";
+import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 
 const PAGE_SIZE = 20;
 const filters = { q: parseAsString.withDefault(""), flag: parseAsString.withDefault(""), page: parseAsInteger.withDefault(1) };

@@ -5,7 +5,7 @@ import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
 import { Badge, FlagBadge, type Tone } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/table-columns";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";

@@ -6,13 +6,12 @@ import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "re
 import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
-import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/data-table";
+import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { Dec } from "@/lib/contract/decimal";
-import { formatCount, formatDecimal } from "@/lib/ui/decimal";
+import { decimalPercent, formatCount, formatDecimal } from "@/lib/ui/format";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
 const ROW_HEIGHT = 44;
@@ -22,7 +21,7 @@ function FeeRate({ value }: { value?: string }) {
   if (!value) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   return (
     <span className="whitespace-nowrap tabular-nums" title={value}>
-      {formatDecimal(new Dec(value).times(100))}%
+      {formatDecimal(decimalPercent(value))}%
     </span>
   );
 }

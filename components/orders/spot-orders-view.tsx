@@ -6,7 +6,7 @@ import { useTimeZone } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { FlagBadge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/table-columns";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";

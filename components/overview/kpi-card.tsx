@@ -1,7 +1,13 @@
+"use client";
+
 import { memo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import type { Dec } from "@/lib/contract/decimal";
-import { change, formatDecimal } from "@/lib/ui/decimal";
+import { formatDecimal } from "@/lib/ui/format";
+
+/** The comparison's arithmetic (decimal.js), loaded once a card has both values to compare. */
+const decimalMath = lazyModule(() => import("@/lib/ui/decimal"));
 
 export interface KpiProps {
   label: string;
@@ -29,7 +35,8 @@ function toText(v: Dec | string | number): string {
 export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
   const c = current === null ? null : toText(current);
   const p = previous === null ? null : toText(previous);
-  const diff = c !== null && p !== null ? change(c, p) : null;
+  const math = useLazyModule(decimalMath, c !== null && p !== null);
+  const diff = math && c !== null && p !== null ? math.change(c, p) : null;
   const dir = diff ? diff.delta.comparedTo(0) : 0;
   const tone = dir > 0 ? "text-emerald-700 dark:text-emerald-400" : dir < 0 ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400";
   return (
@@ -59,7 +66,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
                 {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : " (new)"}
                 <span className="text-slate-600 dark:text-slate-400"> vs {against}</span>
               </span>
-            ) : comparing ? (
+            ) : comparing || (c !== null && p !== null) ? (
               <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">Loading the comparison with the {against}…</span>
             ) : null}
             {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}

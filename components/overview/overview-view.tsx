@@ -11,14 +11,17 @@ import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
+import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import { funnelQuery, seriesQuery } from "@/app/(app)/query-options";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS } from "@/lib/contract/params";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
+import { METRIC_LABELS, METRICS } from "@/lib/ui/metrics";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
 import type { Period } from "@/lib/ui/period";
 
+/** Sums and chart rows need decimal.js: loaded beside the first request, not before the page responds. */
+const seriesMath = lazyModule(() => import("@/lib/ui/series"));
 
 function inviteeRangeAvailable(p: Period, now: number): boolean {
   // WEEX answers invitee queries only for registrations of the past year (the route allows a day of grace).
@@ -54,13 +57,17 @@ export function OverviewView() {
   // several times, and new row arrays would make every chart lay itself out again.
   const seriesData = series.data;
   const prevSeriesData = prevSeries.data;
+  const math = useLazyModule(seriesMath);
   // A period without a single record has no data, which is not the same as a total of 0: it
   // is shown and compared as "no data", never as a number.
-  const totals = useMemo(() => (seriesData?.items.length ? seriesTotals(seriesData.items) : null), [seriesData]);
-  const prevTotals = useMemo(() => (prevSeriesData?.items.length ? seriesTotals(prevSeriesData.items) : null), [prevSeriesData]);
+  const totals = useMemo(() => (math && seriesData?.items.length ? math.seriesTotals(seriesData.items) : null), [math, seriesData]);
+  const prevTotals = useMemo(() => (math && prevSeriesData?.items.length ? math.seriesTotals(prevSeriesData.items) : null), [math, prevSeriesData]);
+  // (an answer that arrived before decimal.js is shown as still loading for that moment)
+  const summing = !math && !!seriesData?.items.length;
+  const prevSumming = !math && !!prevSeriesData?.items.length;
   const noData = `No data for the ${against}.`;
   const seriesNote = seriesData && !seriesData.items.length ? "No data in this period." : prevSeries.isError ? "Previous period could not be loaded." : prevSeriesData && !prevSeriesData.items.length ? noData : undefined;
-  const rowsByMetric = useMemo(() => (seriesData ? new Map(METRICS.map((m) => [m, chartRows(seriesData.items, m)])) : null), [seriesData]);
+  const rowsByMetric = useMemo(() => (math && seriesData ? new Map(METRICS.map((m) => [m, math.chartRows(seriesData.items, m)])) : null), [math, seriesData]);
   const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
 
   const funnelKpis: Array<{ key: keyof FunnelCounts; label: string }> = [
@@ -86,10 +93,10 @@ export function OverviewView() {
                 key={m}
                 testId={`kpi-${m}`}
                 label={METRIC_LABELS[m]}
-                loading={series.isPending && !series.isError}
+                loading={(series.isPending && !series.isError) || summing}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals ? prevTotals[m].total : null}
-                comparing={!prevSeries.isSuccess && !prevSeries.isError}
+                comparing={(!prevSeries.isSuccess && !prevSeries.isError) || prevSumming}
                 against={against}
                 note={seriesNote}
               />
@@ -111,7 +118,7 @@ export function OverviewView() {
         </section>
 
         <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.granularity} in ${tz}.`}>
-          {series.isPending && !series.isError ? (
+          {(series.isPending && !series.isError) || summing ? (
             <div className="grid gap-6 lg:grid-cols-3">
               <ChartSkeleton />
               <ChartSkeleton />

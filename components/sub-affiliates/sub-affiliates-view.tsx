@@ -1,16 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { columnHelper } from "@/components/ui/data-table";
+import { columnHelper } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
 import { PagedTable } from "@/components/ui/paged-table";
+import { ChartSkeleton } from "@/components/ui/skeleton";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { buttonGhost } from "@/components/ui/styles";
 import { subAffiliatesQuery } from "@/app/(app)/sub-affiliates/query-options";
@@ -18,7 +20,11 @@ import { subAffiliatesSearch } from "@/app/(app)/sub-affiliates/search-params";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
 import { SubAffiliateExport } from "./export-slot";
-import { TrendPanel } from "./trend-panel";
+
+// The trend panel (its chart, the comparison card, decimal.js for the totals) shows only once a
+// row's trend is opened: the list opens without it. A link with ?trend= renders it on the
+// server as before (next/dynamic, server-rendered when present).
+const TrendPanel = dynamic(() => import("./trend-panel").then((m) => m.TrendPanel), { loading: () => <ChartSkeleton label="Loading the trend" /> });
 
 const UID_RE = /^[1-9]\d{0,19}$/;
 /** FUTURES first: the page's default */

@@ -14,7 +14,7 @@ import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { seriesQuery } from "@/app/(app)/query-options";
 import type { Granularity } from "@/lib/contract/params";
-import { formatDecimal } from "@/lib/ui/decimal";
+import { formatDecimal } from "@/lib/ui/format";
 import type { Period } from "@/lib/ui/period";
 import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
 

@@ -1,4 +1,4 @@
-import { formatDecimal } from "@/lib/ui/decimal";
+import { formatDecimal } from "@/lib/ui/format";
 
 /** A decimal string shown exactly, grouped, tabular; the raw value stays in the title. */
 export function Amount({ value, className = "" }: { value: string | null | undefined; className?: string }) {

@@ -1,23 +1,8 @@
 "use client";
 
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
-
-/** Per-column presentation hints (TanStack Table v9 type-only `columnMeta` slot). */
-export interface ColumnHints {
-  /** right-align numbers so digits line up */
-  numeric?: boolean;
-  /** keep long ids from squeezing other columns */
-  nowrap?: boolean;
-}
-
-/** The feature set of every table here: core only, since paging, filtering and sorting happen on the server. */
-export const tableFeaturesCore = tableFeatures({ columnMeta: {} as ColumnHints });
-export type CoreFeatures = typeof tableFeaturesCore;
-
-export function columnHelper<T extends RowData>() {
-  return createColumnHelper<CoreFeatures, T>();
-}
+import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { stickyFirstColumn, stickyFirstHeader, tableFeaturesCore, type CoreFeatures } from "./table-columns";
 
 export interface DataTableProps<T extends RowData> {
   columns: ColumnDef<CoreFeatures, T, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- column values differ per column
@@ -29,13 +14,6 @@ export interface DataTableProps<T extends RowData> {
   stale?: boolean;
   testId?: string;
 }
-
-/**
- * The first column names the row (a UID, an id): it stays in view while a wide table scrolls
- * sideways. Opaque so the scrolled cells pass under it.
- */
-export const stickyFirstColumn = "sticky left-0 z-[1] bg-white dark:bg-slate-950";
-export const stickyFirstHeader = "sticky left-0 z-[2] bg-slate-50 dark:bg-slate-900";
 
 /**
  * A semantic table (caption, column headers with scope) over TanStack Table v9's core row

@@ -5,8 +5,9 @@ import type { RowData } from "@tanstack/react-table";
 import { useEffect, type ReactNode } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
-import { DataTable, type DataTableProps } from "./data-table";
+import type { DataTableProps } from "./data-table";
 import { ErrorBanner, RateLimitNotice } from "./error-banner";
+import { LazyDataTable, usePreloadDataTable } from "./lazy-data-table";
 import { Pager } from "./pager";
 import { TableSkeleton } from "./skeleton";
 import type { ListPage } from "@/lib/contract/responses";
@@ -44,6 +45,7 @@ export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, e
   const last = q.data && !q.isPlaceholderData ? q.data.pages : null;
   const beyond = last !== null && last >= 1 && paging.page > last;
   const { toLastPage } = paging;
+  usePreloadDataTable();
   useEffect(() => {
     if (beyond && toLastPage) toLastPage(last);
   }, [beyond, last, toLastPage]);
@@ -63,7 +65,7 @@ export function PagedTable<T extends RowData>({ query: q, label, loadingLabel, e
         empty
       ) : (
         <>
-          <DataTable {...table} data={q.data.items} stale={q.isPlaceholderData} />
+          <LazyDataTable {...table} data={q.data.items} stale={q.isPlaceholderData} />
           <Pager label={label} {...paging} list={q.data} busy={q.isFetching} />
           <FreshnessNote freshness={q.data.freshness} />
           <WarningsNote warnings={q.data.warnings} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatCount } from "@/lib/ui/decimal";
+import { formatCount } from "@/lib/ui/format";
 import { buttonSecondary, inputClass } from "./styles";
 
 export interface PagerProps {

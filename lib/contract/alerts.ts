@@ -1,9 +1,13 @@
 /**
- * The alerts API's contract (issue 15), shared by the routes and the /alerts page: the four
- * rule kinds with their parameters and defaults, the bodies of rules, destinations and
- * report schedules, and what the routes answer. zod only, no server code.
+ * The alerts API's contract (issue 15): the schemas of the four rule kinds' parameters, the
+ * bodies of rules, destinations and report schedules, and what the routes answer. zod only, no
+ * server code. The /alerts page imports only types from here; the kinds, labels and defaults
+ * it shows are plain data in ./alert-kinds.ts (no zod in the browser).
  */
 import { z } from "zod";
+import { CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
+
+export * from "./alert-kinds";
 
 /** An IANA zone name Intl knows ("Europe/Berlin", "UTC"). */
 function isValidTimeZone(tz: string): boolean {
@@ -20,51 +24,35 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:M
 const days = (max: number) => z.number().int().min(1).max(max);
 const decimalText = z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, "must be a decimal number, e.g. 1000 or 12.5");
 
-export const PRODUCT_SCOPES = ["SPOT", "FUTURES", "both"] as const;
-export type ProductScope = (typeof PRODUCT_SCOPES)[number];
-
-/**
- * The rule kinds. Each parameter schema carries the issue's defaults, so `{kind: "drop"}` alone
- * is a complete rule: volume falling by ≥ 40 % over 7 days against the 28 before.
- */
+/** The rule kinds' parameters, with the defaults of RULE_DEFAULTS (./alert-kinds.ts). */
 export const RULE_PARAMS = {
   /** a sub-affiliate's volume or paid commission over the last `days` falls by ≥ `percent` against its daily average of the `baselineDays` before */
   drop: z.strictObject({
-    metric: z.enum(["volume", "commission"]).default("volume"),
-    productType: z.enum(PRODUCT_SCOPES).default("both"),
-    days: days(90).default(7),
-    baselineDays: days(180).default(28),
-    percent: z.number().gt(0).max(100).default(40),
+    metric: z.enum(["volume", "commission"]).default(RULE_DEFAULTS.drop.metric),
+    productType: z.enum(PRODUCT_SCOPES).default(RULE_DEFAULTS.drop.productType),
+    days: days(90).default(RULE_DEFAULTS.drop.days),
+    baselineDays: days(180).default(RULE_DEFAULTS.drop.baselineDays),
+    percent: z.number().gt(0).max(100).default(RULE_DEFAULTS.drop.percent),
   }),
   /** a sub-affiliate that had records has none (no volume) for `days` */
   silent: z.strictObject({
-    productType: z.enum(PRODUCT_SCOPES).default("both"),
-    days: days(180).default(7),
+    productType: z.enum(PRODUCT_SCOPES).default(RULE_DEFAULTS.silent.productType),
+    days: days(180).default(RULE_DEFAULTS.silent.days),
   }),
   /** at least `count` invitees crossed "no trade for `days` days" since the last evaluation */
   dormant: z.strictObject({
-    days: days(365).default(30),
-    count: z.number().int().min(1).max(1_000_000).default(10),
+    days: days(365).default(RULE_DEFAULTS.dormant.days),
+    count: z.number().int().min(1).max(1_000_000).default(RULE_DEFAULTS.dormant.count),
   }),
   /** a day's total (in the rule's time zone) above or below a threshold */
   daily: z.strictObject({
-    metric: z.enum(["newInvitees", "firstTrades", "paidCommission"]).default("paidCommission"),
-    direction: z.enum(["above", "below"]).default("below"),
-    threshold: decimalText.default("0"),
+    metric: z.enum(["newInvitees", "firstTrades", "paidCommission"]).default(RULE_DEFAULTS.daily.metric),
+    direction: z.enum(["above", "below"]).default(RULE_DEFAULTS.daily.direction),
+    threshold: decimalText.default(RULE_DEFAULTS.daily.threshold),
   }),
-} as const;
+} as const satisfies Record<RuleKind, z.ZodType>;
 
-export type RuleKind = keyof typeof RULE_PARAMS;
-export const RULE_KINDS = Object.keys(RULE_PARAMS) as RuleKind[];
 export type RuleParams<K extends RuleKind = RuleKind> = z.output<(typeof RULE_PARAMS)[K]>;
-
-/** What each kind is called on the page and in messages. */
-export const RULE_KIND_LABELS: Record<RuleKind, string> = {
-  drop: "Sub-affiliate volume or commission drop",
-  silent: "Sub-affiliate goes silent",
-  dormant: "Invitees going dormant",
-  daily: "Daily total above or below a threshold",
-};
 
 const timeZone = z.string().refine(isValidTimeZone, "must be an IANA time zone, e.g. Europe/Berlin");
 const quiet = z.strictObject({ from: clock, to: clock }).refine((q) => q.from !== q.to, "from and to must differ");
@@ -77,7 +65,7 @@ const name = z.string().trim().min(1, "must not be empty").max(120).regex(NO_CON
 export const ruleInput = z
   .strictObject({
     name,
-    kind: z.enum(RULE_KINDS as [RuleKind, ...RuleKind[]]),
+    kind: z.enum(RULE_KINDS),
     params: z.record(z.string(), z.unknown()).default({}),
     timeZone: timeZone.default("UTC"),
     quiet: quiet.nullable().default(null),
@@ -107,9 +95,6 @@ export const rulePatch = z
   .refine((p) => Object.keys(p).length > 0, "name at least one field to change");
 export type RulePatch = z.output<typeof rulePatch>;
 
-export const DESTINATION_KINDS = ["webhook", "email"] as const;
-export type DestinationKind = (typeof DESTINATION_KINDS)[number];
-
 /**
  * A webhook's address: http(s), and no user name or password in it (fetch refuses to send to
  * such a URL, so every delivery would fail, and the error text would carry the password).
@@ -128,9 +113,6 @@ export const destinationInput = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("email"), name, email: z.email({ error: "must be an email address" }).max(320) }),
 ]);
 export type DestinationInput = z.output<typeof destinationInput>;
-
-export const CADENCES = ["weekly", "monthly"] as const;
-export type Cadence = (typeof CADENCES)[number];
 
 /** POST /api/alerts/schedules */
 export const scheduleInput = z.strictObject({

@@ -8,7 +8,7 @@
  * sortable and read the same in both languages; dates in words ("Nov 16", "11月16日") and
  * relative times come from Intl in the page's language.
  */
-import { formatCount, formatDecimal, type FormatDecimalOptions } from "@/lib/ui/decimal";
+import { formatCount, formatDecimal, type FormatDecimalOptions } from "@/lib/ui/format";
 import type { Locale } from "./locales";
 
 export interface Format {

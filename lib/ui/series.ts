@@ -5,15 +5,9 @@
 import { Dec } from "@/lib/contract/decimal";
 import { chartNumber } from "./decimal";
 import type { SeriesItem, SeriesResponse } from "@/lib/contract/responses";
+import { METRICS, type Metric } from "./metrics";
 
-export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
-export type Metric = (typeof METRICS)[number];
-
-export const METRIC_LABELS: Record<Metric, string> = {
-  tradingVolume: "Trading volume",
-  netTradingFee: "Net trading fee",
-  paidCommission: "Paid commission",
-};
+export { METRIC_LABELS, METRICS, type Metric } from "./metrics";
 
 export type { SeriesItem, SeriesResponse };
 
