@@ -201,6 +201,12 @@ test.describe("English and Simplified Chinese", () => {
     await elsewhere.goto(path);
     await expect(elsewhere.locator("html")).toHaveAttribute("lang", "zh-CN");
     await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(chineseTitle ?? "");
+    // That browser now remembers it as well: signed out, its login page is in Chinese.
+    await elsewhere.context().clearCookies({ name: /next-auth/ });
+    await elsewhere.goto("/login");
+    await expect(elsewhere.locator("html")).toHaveAttribute("lang", "zh-CN");
+    await signIn(elsewhere, USER, PASSWORD);
+    await elsewhere.goto(path);
 
     // Back to English the same way (the walk's other tests need nothing from this state).
     await elsewhere.getByRole("combobox", { name: "语言" }).selectOption("en");
