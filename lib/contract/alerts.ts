@@ -59,14 +59,6 @@ export type RuleKind = keyof typeof RULE_PARAMS;
 export const RULE_KINDS = Object.keys(RULE_PARAMS) as RuleKind[];
 export type RuleParams<K extends RuleKind = RuleKind> = z.output<(typeof RULE_PARAMS)[K]>;
 
-/** What each kind is called on the page and in messages. */
-export const RULE_KIND_LABELS: Record<RuleKind, string> = {
-  drop: "Sub-affiliate volume or commission drop",
-  silent: "Sub-affiliate goes silent",
-  dormant: "Invitees going dormant",
-  daily: "Daily total above or below a threshold",
-};
-
 const timeZone = z.string().refine(isValidTimeZone, "must be an IANA time zone, e.g. Europe/Berlin");
 const quiet = z.strictObject({ from: clock, to: clock }).refine((q) => q.from !== q.to, "from and to must differ");
 /** Free text a person types: no control characters (the database refuses NUL, and nothing needs them). */
