@@ -6,7 +6,7 @@ import { decodeResponse } from "@/lib/weex/codec";
 import { ENDPOINTS } from "@/lib/weex/endpoints";
 import { upstreamError, validationError, WeexError } from "@/lib/weex/errors";
 import { ApiError, fieldError, fieldIssues, fromWeexError, invalidInput } from "./errors";
-import { localizeErrorBody } from "./error-messages";
+import { localizeErrorBody, placeholderNames } from "./error-messages";
 
 /** The body a route sends for a schema's failure (as route.ts builds it). */
 function invalid(schema: z.ZodType, value: unknown) {
@@ -88,5 +88,12 @@ describe("API error messages in the request's language", () => {
   it("leaves a message no template knows in English rather than guess", () => {
     const body = new ApiError("upstream_error", "Something entirely new happened").toBody();
     expect(localizeErrorBody(body, "zh-CN").error.message).toBe("Something entirely new happened");
+  });
+
+  it("reads placeholder names from ICU text and from the build's precompiled catalogue form", () => {
+    expect(placeholderNames("Invalid input: {path} {message}")).toEqual(["path", "message"]);
+    // icu-minify's compiled form (next.config.mjs precompiles the catalogues in the build)
+    expect(placeholderNames(["Invalid input: ", ["path"], " ", ["message"]])).toEqual(["path", "message"]);
+    expect(placeholderNames("Invalid input")).toEqual([]);
   });
 });

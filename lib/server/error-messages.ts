@@ -48,7 +48,7 @@ function englishTemplates(): Template[] {
   const out: Template[] = [];
   for (const section of ["messages", "fields"] as const) {
     for (const [key, raw] of Object.entries(en.errors[section])) {
-      const names = [...new Set([...raw.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+      const names = placeholderNames(raw);
       // Formatted with a marker per placeholder, so ICU's own quoting rules decide the literal text.
       const marked = (t as unknown as (k: string, v: Record<string, string>) => string)(
         `${section}.${key}`,
@@ -72,6 +72,17 @@ function englishTemplates(): Template[] {
   }
   templates = out.sort((a, b) => b.weight - a.weight);
   return templates;
+}
+
+/**
+ * The argument names of a catalogue message: an ICU string (tests, tools), or the form the
+ * build precompiles catalogues into (next.config.mjs: a plain string, or an array of text and
+ * `[name, …]` argument nodes).
+ */
+export function placeholderNames(message: unknown): string[] {
+  if (typeof message === "string") return [...new Set([...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+  if (!Array.isArray(message)) return [];
+  return [...new Set(message.filter((part): part is [string, ...unknown[]] => Array.isArray(part) && typeof part[0] === "string").map((node) => node[0]))];
 }
 
 type Translate = (key: string, values: Record<string, string>) => string;
