@@ -184,11 +184,15 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
           <ul className="space-y-2" data-testid="alert-rules">
             {d.items.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-medium">{r.name}</span>
+                <span className="font-medium" translate="no">
+                  {r.name}
+                </span>
                 <Badge tone="info">{t(`kinds.${r.kind}`)}</Badge>
                 {!r.enabled ? <Badge>{t("rules.paused")}</Badge> : null}
                 <span className={mutedText}>
-                  {JSON.stringify(r.params)} · {r.timeZone}
+                  <span translate="no">
+                    {JSON.stringify(r.params)} · {r.timeZone}
+                  </span>
                   {r.quiet ? ` · ${t("rules.quiet", { from: r.quiet.from, to: r.quiet.to })}` : ""}
                 </span>
                 {isAdmin ? (
@@ -222,7 +226,7 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
           />
           <label className="block text-sm font-medium sm:col-span-2">
             {t("rules.params")}
-            <textarea className={`${inputClass} mt-1 font-mono`} rows={3} value={params} onChange={(e) => setParams(e.target.value)} name="params" />
+            <textarea translate="no" className={`${inputClass} mt-1 font-mono`} rows={3} value={params} onChange={(e) => setParams(e.target.value)} name="params" />
           </label>
           <TextField label={t("rules.timeZone")} name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
           <div className="grid grid-cols-2 gap-2">
@@ -233,7 +237,7 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
             <legend className="text-sm font-medium">{t("rules.sendTo")}</legend>
             {(destinations.data?.items ?? []).map((d) => (
               <label key={d.id} className="mr-4 inline-flex items-center gap-1 text-sm">
-                <input type="checkbox" name="destinationIds" value={d.id} /> {d.name}
+                <input type="checkbox" name="destinationIds" value={d.id} /> <span translate="no">{d.name}</span>
               </label>
             ))}
             {(destinations.data?.items ?? []).length === 0 ? <p className={`text-sm ${mutedText}`}>{t("rules.noDestinations")}</p> : null}
@@ -295,12 +299,16 @@ function Destinations({ onDone }: { onDone: Done }) {
       <ul className="space-y-2" data-testid="alert-destinations">
         {(destinations.data?.items ?? []).map((d) => (
           <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{d.name}</span>
+            <span className="font-medium" translate="no">
+              {d.name}
+            </span>
             <Badge>{t(`destinations.${d.kind}`)}</Badge>
-            <span lang={d.locale} className={mutedText}>
+            <span lang={d.locale} translate="no" className={mutedText}>
               {LOCALE_NAMES[d.locale]}
             </span>
-            <span className={`break-all ${mutedText}`}>{d.target}</span>
+            <span className={`break-all ${mutedText}`} translate="no">
+              {d.target}
+            </span>
             <button type="button" className={buttonSecondary} onClick={() => void act(d, "test")}>
               {t("destinations.sendTest")}
             </button>
@@ -377,7 +385,9 @@ function Schedules({ onDone }: { onDone: Done }) {
       <ul className="space-y-2" data-testid="alert-schedules">
         {(schedules.data?.items ?? []).map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{s.name}</span>
+            <span className="font-medium" translate="no">
+              {s.name}
+            </span>
             <Badge>{t(`schedules.cadences.${s.cadence}`)}</Badge>
             <span className={mutedText}>{t("schedules.next", { timeZone: s.timeZone, at: when(s.nextDueAt) })}</span>
             <button type="button" className={buttonSecondary} onClick={() => void remove(s)}>
@@ -394,7 +404,7 @@ function Schedules({ onDone }: { onDone: Done }) {
           <legend className="text-sm font-medium">{t("schedules.sendTo")}</legend>
           {(destinations.data?.items ?? []).map((d) => (
             <label key={d.id} className="mr-4 inline-flex items-center gap-1 text-sm">
-              <input type="checkbox" name="destinationIds" value={d.id} /> {d.name}
+              <input type="checkbox" name="destinationIds" value={d.id} /> <span translate="no">{d.name}</span>
             </label>
           ))}
           {fieldMessage(error, "destinationIds") ? <p className="text-xs text-red-700 dark:text-red-400">{fieldMessage(error, "destinationIds")}</p> : null}
