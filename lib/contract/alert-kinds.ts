@@ -10,14 +10,6 @@ export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 export const RULE_KINDS = ["drop", "silent", "dormant", "daily"] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
-/** What each kind is called on the page and in messages. */
-export const RULE_KIND_LABELS: Record<RuleKind, string> = {
-  drop: "Sub-affiliate volume or commission drop",
-  silent: "Sub-affiliate goes silent",
-  dormant: "Invitees going dormant",
-  daily: "Daily total above or below a threshold",
-};
-
 /**
  * The issue's defaults of each kind, so `{kind: "drop"}` alone is a complete rule: volume
  * falling by ≥ 40 % over 7 days against the 28 before. The schemas in ./alerts.ts type-check
