@@ -1,7 +1,12 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
 // Languages (issue 16): next-intl reads each request's locale and catalogue from here.
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// The catalogues are compiled at build time (precompile): pages then carry a small formatter
+// instead of an ICU message parser.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "zh-CN"], precompile: true } },
+});
 
 // Security headers live here so they apply to every response, pages and API alike.
 const isDev = process.env.NODE_ENV !== "production";

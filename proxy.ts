@@ -13,6 +13,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/config/config";
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];
@@ -23,12 +24,18 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const isPage = !pathname.startsWith("/api/") && pathname !== "/api" && !PUBLIC_PAGES.includes(pathname);
 
   let res: NextResponse;
-  if (isPage && !(await getToken({ req, secret: getAuthSecret(), secureCookie: https }))) {
+  const token = isPage ? await getToken({ req, secret: getAuthSecret(), secureCookie: https }) : null;
+  if (isPage && !token) {
     const login = new URL("/login", publicOrigin(req.headers));
     login.searchParams.set("callbackUrl", `${pathname}${search}`);
     res = NextResponse.redirect(login);
   } else {
     res = NextResponse.next();
+  }
+  // A user who chose a language elsewhere and signs in here: this browser remembers it too, so
+  // the login page after sign-out speaks it (the switch sets the cookie itself; never overwrite).
+  if (isLocale(token?.locale) && !req.cookies.has(LOCALE_COOKIE)) {
+    res.cookies.set(LOCALE_COOKIE, token.locale, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: "lax", secure: https });
   }
   if (https) res.headers.set("Strict-Transport-Security", HSTS);
   return res;

@@ -30,6 +30,7 @@ declare module "next-auth" {
   interface User {
     role: Role;
     ver: number;
+    locale: Locale | null;
   }
   interface Session {
     user?: { id: string; name: string; username: string; role: Role; locale: Locale | null };
@@ -42,6 +43,8 @@ declare module "next-auth/jwt" {
     username?: string;
     role?: Role;
     ver?: number;
+    /** the language saved with the user at sign-in (proxy.ts seeds the browser's cookie with it) */
+    locale?: Locale | null;
   }
 }
 
@@ -148,7 +151,7 @@ async function authorize(credentials: Record<"username" | "password", string> | 
   }
   await noteSuccess(db, username);
   await audit({ username, action: "login", ip, outcome: "success", detail: { role: user.role } });
-  return { id: user.id, name: user.username, role: user.role, ver: user.sessionVersion };
+  return { id: user.id, name: user.username, role: user.role, ver: user.sessionVersion, locale: user.locale ?? null };
 }
 
 const authLog = () => logger("next-auth");
@@ -178,7 +181,7 @@ export const authOptions: AuthOptions = {
     jwt({ token, user }) {
       if (user) {
         // Only what the server needs; no e-mail, no picture.
-        return { sub: user.id, uid: user.id, username: user.name ?? undefined, role: user.role, ver: user.ver };
+        return { sub: user.id, uid: user.id, username: user.name ?? undefined, role: user.role, ver: user.ver, locale: user.locale };
       }
       return token;
     },
