@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useState } from "react";
+import { ClientErrorMessages } from "@/components/i18n/client-error-messages";
 import { retryDelayMs, shouldRetryQuery } from "@/lib/ui/api";
 
 /**
@@ -30,6 +31,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   );
   return (
     <QueryClientProvider client={client}>
+      <ClientErrorMessages />
       <NuqsAdapter>{children}</NuqsAdapter>
     </QueryClientProvider>
   );

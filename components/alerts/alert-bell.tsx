@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { focusRing } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 
@@ -8,9 +9,10 @@ export const UNREAD_PATH = "/api/alerts/unread";
 
 /** The shell's bell: alerts fired since this user last opened /alerts (polled every 30 s). */
 export function AlertBell() {
+  const t = useTranslations("alerts.bell");
   const unread = useApiQuery<{ unread: number }>(UNREAD_PATH, {}, { staleTime: 30_000 });
   const n = unread.data?.unread ?? 0;
-  const label = n === 0 ? "Alerts: none unread" : `Alerts: ${n} unread`;
+  const label = n === 0 ? t("none") : t("unread", { count: n });
   return (
     <Link href="/alerts" aria-label={label} title={label} data-testid="alert-bell" className={`relative rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -9,9 +10,11 @@ import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass, mutedText } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
+import { useFormat } from "@/components/i18n/use-format";
+import { episodeSummary, type AlertsTranslate } from "@/lib/alerts/summary";
+import { LOCALES, LOCALE_NAMES, type Locale } from "@/lib/i18n/locales";
 import {
   CADENCES,
-  RULE_KIND_LABELS,
   RULE_KINDS,
   RULE_PARAMS,
   type DeliveryView,
@@ -72,23 +75,31 @@ export function AlertsView({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-const HISTORY_COLUMNS: Column<EpisodeView>[] = [
-  { header: "State", cell: (e) => (e.resolvedAt === null ? <Badge tone="bad">Open</Badge> : <Badge tone="good">Resolved</Badge>) },
-  { header: "Rule", cell: (e) => e.ruleName },
-  { header: "What", cell: (e) => e.summary },
-  { header: "Fired", cell: (e) => when(e.openedAt), nowrap: true },
-  { header: "Resolved", cell: (e) => when(e.resolvedAt), nowrap: true },
-];
+/** The alerts namespace's translator (its keys are checked by the catalogue test and the typed calls below). */
+type T = ReturnType<typeof useTranslations<"alerts">>;
 
-const HISTORY: ListSpec<EpisodeView> = {
-  section: { title: "What fired", id: "history", description: "Every alert episode: it fires once when its condition starts to hold and resolves when it ends." },
-  table: { label: "Alert history", testId: "alert-history", columns: HISTORY_COLUMNS },
-  empty: "No alert has fired yet.",
-};
+function historySpec(t: T, summary: (e: EpisodeView) => string): ListSpec<EpisodeView> {
+  const columns: Column<EpisodeView>[] = [
+    { header: t("history.state"), cell: (e) => (e.resolvedAt === null ? <Badge tone="bad">{t("history.open")}</Badge> : <Badge tone="good">{t("history.resolved")}</Badge>) },
+    { header: t("history.rule"), cell: (e) => e.ruleName },
+    { header: t("history.what"), cell: summary },
+    { header: t("history.fired"), cell: (e) => when(e.openedAt), nowrap: true },
+    { header: t("history.resolvedAt"), cell: (e) => when(e.resolvedAt), nowrap: true },
+  ];
+  return {
+    section: { title: t("history.title"), id: "history", description: t("history.description") },
+    table: { label: t("history.label"), testId: "alert-history", columns },
+    empty: t("history.empty"),
+  };
+}
 
 function History() {
+  const t = useTranslations("alerts");
+  const f = useFormat();
   const history = useApiQuery<ListPage<EpisodeView>>(PATHS.history, { pageSize: 100 });
-  return <ListSection spec={HISTORY} query={history} />;
+  // The summary in the page's language, from the episode's detail (English as stored).
+  const summary = (e: EpisodeView) => episodeSummary(e, t as unknown as AlertsTranslate, f);
+  return <ListSection spec={historySpec(t, summary)} query={history} />;
 }
 
 type Done = (message: string) => Promise<void>;
@@ -101,9 +112,10 @@ interface ListSpec<T> {
 }
 
 function ListSection<T extends { id: string }>({ spec, query }: { spec: ListSpec<T>; query: UseQueryResult<ListPage<T>> }) {
+  const t = useTranslations("alerts");
   return (
     <Section {...spec.section}>
-      <Loaded query={query} label={`Loading: ${spec.table.label}`} empty={spec.empty} isEmpty={(d) => d.items.length === 0}>
+      <Loaded query={query} label={t("loading", { label: spec.table.label })} empty={spec.empty} isEmpty={(d) => d.items.length === 0}>
         {(d) => <AlertTable {...spec.table} rows={d.items} />}
       </Loaded>
     </Section>
@@ -120,6 +132,7 @@ function Loaded<T>({ query, label, empty, isEmpty, children }: { query: UseQuery
 const defaults = (kind: RuleKind) => JSON.stringify(RULE_PARAMS[kind].parse({}), null, 1);
 
 function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
+  const t = useTranslations("alerts");
   const rules = useApiQuery<{ items: RuleView[] }>(PATHS.rules, {});
   const destinations = useApiQuery<{ items: DestinationView[] }>(PATHS.destinations, {}, { enabled: isAdmin });
   const [kind, setKind] = useState<RuleKind>("drop");
@@ -132,7 +145,7 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
     try {
       parsedParams = JSON.parse(params);
     } catch {
-      setError(new Error("Parameters must be JSON, e.g. {\"days\": 7}."));
+      setError(new Error(t("rules.paramsNotJson")));
       return;
     }
     const quietFrom = String(form.get("quietFrom") ?? "");
@@ -147,7 +160,7 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
     };
     try {
       const r = await apiSend<{ rule: RuleView }>("POST", PATHS.rules, JSON.stringify(body));
-      await onDone(`Added the rule "${r.rule.name}".`);
+      await onDone(t("notices.ruleAdded", { name: r.rule.name }));
     } catch (e) {
       setError(e);
     }
@@ -157,33 +170,34 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
     try {
       if (what === "delete") await apiSend("DELETE", `${PATHS.rules}/${rule.id}`, "");
       else await apiSend("PATCH", `${PATHS.rules}/${rule.id}`, JSON.stringify({ enabled: !rule.enabled }));
-      await onDone(what === "delete" ? `Deleted the rule "${rule.name}" (its history stays).` : `${rule.enabled ? "Paused" : "Resumed"} the rule "${rule.name}".`);
+      const notice = what === "delete" ? "notices.ruleDeleted" : rule.enabled ? "notices.rulePaused" : "notices.ruleResumed";
+      await onDone(t(notice, { name: rule.name }));
     } catch (e) {
       setError(e);
     }
   }
 
   return (
-    <Section title="Rules" id="rules" description="Evaluated on the archive after each sync (no extra WEEX requests).">
-      <Loaded query={rules} label="Loading rules" empty="No rules yet." isEmpty={(d) => d.items.length === 0}>
+    <Section title={t("rules.title")} id="rules" description={t("rules.description")}>
+      <Loaded query={rules} label={t("rules.loading")} empty={t("rules.empty")} isEmpty={(d) => d.items.length === 0}>
         {(d) => (
           <ul className="space-y-2" data-testid="alert-rules">
             {d.items.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-medium">{r.name}</span>
-                <Badge tone="info">{RULE_KIND_LABELS[r.kind]}</Badge>
-                {!r.enabled ? <Badge>paused</Badge> : null}
+                <Badge tone="info">{t(`kinds.${r.kind}`)}</Badge>
+                {!r.enabled ? <Badge>{t("rules.paused")}</Badge> : null}
                 <span className={mutedText}>
                   {JSON.stringify(r.params)} · {r.timeZone}
-                  {r.quiet ? ` · quiet ${r.quiet.from}–${r.quiet.to}` : ""}
+                  {r.quiet ? ` · ${t("rules.quiet", { from: r.quiet.from, to: r.quiet.to })}` : ""}
                 </span>
                 {isAdmin ? (
                   <>
                     <button type="button" className={buttonSecondary} onClick={() => void change(r, "toggle")}>
-                      {r.enabled ? "Pause" : "Resume"}
+                      {r.enabled ? t("rules.pause") : t("rules.resume")}
                     </button>
                     <button type="button" className={buttonSecondary} onClick={() => void change(r, "delete")}>
-                      Delete
+                      {t("rules.delete")}
                     </button>
                   </>
                 ) : null}
@@ -193,13 +207,13 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
         )}
       </Loaded>
       {isAdmin ? (
-        <form action={add} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Add a rule">
-          <TextField label="Rule name" name="name" required error={fieldMessage(error, "name")} />
+        <form action={add} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label={t("rules.form")}>
+          <TextField label={t("rules.name")} name="name" required error={fieldMessage(error, "name")} />
           <SelectField
-            label="Kind"
+            label={t("rules.kind")}
             name="kind"
             value={kind}
-            options={RULE_KINDS.map((k) => ({ value: k, label: RULE_KIND_LABELS[k] }))}
+            options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
             onChange={(e) => {
               const k = e.target.value as RuleKind;
               setKind(k);
@@ -207,27 +221,27 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
             }}
           />
           <label className="block text-sm font-medium sm:col-span-2">
-            Parameters (JSON; the defaults are filled in)
+            {t("rules.params")}
             <textarea className={`${inputClass} mt-1 font-mono`} rows={3} value={params} onChange={(e) => setParams(e.target.value)} name="params" />
           </label>
-          <TextField label="Time zone" name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
+          <TextField label={t("rules.timeZone")} name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
           <div className="grid grid-cols-2 gap-2">
-            <TextField label="Quiet from" name="quietFrom" placeholder="22:00" error={fieldMessage(error, "quiet")} />
-            <TextField label="Quiet to" name="quietTo" placeholder="07:00" />
+            <TextField label={t("rules.quietFrom")} name="quietFrom" placeholder="22:00" error={fieldMessage(error, "quiet")} />
+            <TextField label={t("rules.quietTo")} name="quietTo" placeholder="07:00" />
           </div>
           <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium">Send to</legend>
+            <legend className="text-sm font-medium">{t("rules.sendTo")}</legend>
             {(destinations.data?.items ?? []).map((d) => (
               <label key={d.id} className="mr-4 inline-flex items-center gap-1 text-sm">
                 <input type="checkbox" name="destinationIds" value={d.id} /> {d.name}
               </label>
             ))}
-            {(destinations.data?.items ?? []).length === 0 ? <p className={`text-sm ${mutedText}`}>Add a destination below to be notified; alerts are shown here either way.</p> : null}
+            {(destinations.data?.items ?? []).length === 0 ? <p className={`text-sm ${mutedText}`}>{t("rules.noDestinations")}</p> : null}
           </fieldset>
           {error ? <p className="text-sm text-red-700 dark:text-red-400 sm:col-span-2" role="alert">{errorText(error)}</p> : null}
           <div>
             <button type="submit" className={buttonPrimary}>
-              Add rule
+              {t("rules.add")}
             </button>
           </div>
         </form>
@@ -237,8 +251,12 @@ function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
 }
 
 function Destinations({ onDone }: { onDone: Done }) {
+  const t = useTranslations("alerts");
+  const f = useFormat();
   const destinations = useApiQuery<{ items: DestinationView[] }>(PATHS.destinations, {});
   const [kind, setKind] = useState<"webhook" | "email">("webhook");
+  // A new destination's messages: in the page's language unless another is chosen.
+  const [locale, setLocale] = useState<Locale>(f.locale);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -246,11 +264,11 @@ function Destinations({ onDone }: { onDone: Done }) {
     setError(null);
     const name = String(form.get("name") ?? "");
     const target = String(form.get("target") ?? "");
-    const body = kind === "webhook" ? { kind, name, url: target } : { kind, name, email: target };
+    const body = kind === "webhook" ? { kind, name, url: target, locale } : { kind, name, email: target, locale };
     try {
       const r = await apiSend<{ destination: DestinationView; secret: string | null }>("POST", PATHS.destinations, JSON.stringify(body));
       setSecret(r.secret ? { name: r.destination.name, secret: r.secret } : null);
-      await onDone(`Added the destination "${r.destination.name}".`);
+      await onDone(t("notices.destinationAdded", { name: r.destination.name }));
     } catch (e) {
       setError(e);
     }
@@ -260,17 +278,17 @@ function Destinations({ onDone }: { onDone: Done }) {
     try {
       if (what === "test") await apiSend("POST", `${PATHS.destinations}/${d.id}/test`, "{}");
       else await apiSend("DELETE", `${PATHS.destinations}/${d.id}`, "");
-      await onDone(what === "test" ? `Test queued for "${d.name}": see the delivery log.` : `Removed "${d.name}".`);
+      await onDone(t(what === "test" ? "notices.testQueued" : "notices.destinationRemoved", { name: d.name }));
     } catch (e) {
       setError(e);
     }
   }
 
   return (
-    <Section title="Destinations" id="destinations" description="Webhooks get a JSON POST signed with HMAC-SHA256 (header X-Weex-Signature); email goes over SMTP.">
+    <Section title={t("destinations.title")} id="destinations" description={t("destinations.description")}>
       {secret ? (
         <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="webhook-secret">
-          Signing secret of &quot;{secret.name}&quot; — copy it now, it is not shown again: <code className="break-all font-mono">{secret.secret}</code>
+          {t("destinations.secret", { name: secret.name })} <code className="break-all font-mono">{secret.secret}</code>
         </div>
       ) : null}
       {destinations.isError ? <ErrorBanner error={destinations.error} onRetry={() => destinations.refetch()} /> : null}
@@ -278,34 +296,49 @@ function Destinations({ onDone }: { onDone: Done }) {
         {(destinations.data?.items ?? []).map((d) => (
           <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium">{d.name}</span>
-            <Badge>{d.kind}</Badge>
+            <Badge>{t(`destinations.${d.kind}`)}</Badge>
+            <span lang={d.locale} className={mutedText}>
+              {LOCALE_NAMES[d.locale]}
+            </span>
             <span className={`break-all ${mutedText}`}>{d.target}</span>
             <button type="button" className={buttonSecondary} onClick={() => void act(d, "test")}>
-              Send a test
+              {t("destinations.sendTest")}
             </button>
             <button type="button" className={buttonSecondary} onClick={() => void act(d, "delete")}>
-              Remove
+              {t("destinations.remove")}
             </button>
           </li>
         ))}
       </ul>
-      <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Add a destination">
+      <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t("destinations.form")}>
         <SelectField
-          label="Channel"
+          label={t("destinations.channel")}
           name="kind"
           value={kind}
           options={[
-            { value: "webhook", label: "Webhook" },
-            { value: "email", label: "Email" },
+            { value: "webhook", label: t("destinations.webhook") },
+            { value: "email", label: t("destinations.email") },
           ]}
           onChange={(e) => setKind(e.target.value as "webhook" | "email")}
         />
-        <TextField label="Destination name" name="name" required error={fieldMessage(error, "name")} />
-        <TextField label={kind === "webhook" ? "Webhook URL" : "Email address"} name="target" required error={fieldMessage(error, kind === "webhook" ? "url" : "email")} />
+        <TextField label={t("destinations.name")} name="name" required error={fieldMessage(error, "name")} />
+        <TextField
+          label={kind === "webhook" ? t("destinations.url") : t("destinations.address")}
+          name="target"
+          required
+          error={fieldMessage(error, kind === "webhook" ? "url" : "email")}
+        />
+        <SelectField
+          label={t("destinations.language")}
+          name="locale"
+          value={locale}
+          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          onChange={(e) => setLocale(e.target.value as Locale)}
+        />
         {error && !isApiError(error) ? <p role="alert" className="text-sm text-red-700">{errorText(error)}</p> : null}
         <div>
           <button type="submit" className={buttonPrimary}>
-            Add destination
+            {t("destinations.add")}
           </button>
         </div>
       </form>
@@ -314,6 +347,7 @@ function Destinations({ onDone }: { onDone: Done }) {
 }
 
 function Schedules({ onDone }: { onDone: Done }) {
+  const t = useTranslations("alerts");
   const schedules = useApiQuery<{ items: ScheduleView[] }>(PATHS.schedules, {});
   const destinations = useApiQuery<{ items: DestinationView[] }>(PATHS.destinations, {});
   const [error, setError] = useState<unknown>(null);
@@ -323,7 +357,7 @@ function Schedules({ onDone }: { onDone: Done }) {
     const body = { name: String(form.get("name") ?? ""), cadence: String(form.get("cadence")), timeZone: String(form.get("timeZone") || "UTC"), destinationIds: form.getAll("destinationIds").map(String) };
     try {
       const r = await apiSend<{ schedule: ScheduleView }>("POST", PATHS.schedules, JSON.stringify(body));
-      await onDone(`Scheduled "${r.schedule.name}": first report ${when(r.schedule.nextDueAt)}.`);
+      await onDone(t("notices.scheduled", { name: r.schedule.name, at: when(r.schedule.nextDueAt) }));
     } catch (e) {
       setError(e);
     }
@@ -332,34 +366,32 @@ function Schedules({ onDone }: { onDone: Done }) {
   async function remove(s: ScheduleView) {
     try {
       await apiSend("DELETE", `${PATHS.schedules}/${s.id}`, "");
-      await onDone(`Stopped "${s.name}".`);
+      await onDone(t("notices.stopped", { name: s.name }));
     } catch (e) {
       setError(e);
     }
   }
 
   return (
-    <Section title="Scheduled reports" id="schedules" description="KPIs against the previous period, the top ten sub-affiliates, the invitee funnel and the period's sub-affiliate CSV.">
+    <Section title={t("schedules.title")} id="schedules" description={t("schedules.description")}>
       <ul className="space-y-2" data-testid="alert-schedules">
         {(schedules.data?.items ?? []).map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium">{s.name}</span>
-            <Badge>{s.cadence}</Badge>
-            <span className={mutedText}>
-              {s.timeZone} · next {when(s.nextDueAt)}
-            </span>
+            <Badge>{t(`schedules.cadences.${s.cadence}`)}</Badge>
+            <span className={mutedText}>{t("schedules.next", { timeZone: s.timeZone, at: when(s.nextDueAt) })}</span>
             <button type="button" className={buttonSecondary} onClick={() => void remove(s)}>
-              Stop
+              {t("schedules.stop")}
             </button>
           </li>
         ))}
       </ul>
-      <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="Add a scheduled report">
-        <TextField label="Report name" name="name" required error={fieldMessage(error, "name")} />
-        <SelectField label="Every" name="cadence" defaultValue="weekly" options={CADENCES.map((c) => ({ value: c, label: c }))} />
-        <TextField label="Report time zone" name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
+      <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t("schedules.form")}>
+        <TextField label={t("schedules.name")} name="name" required error={fieldMessage(error, "name")} />
+        <SelectField label={t("schedules.every")} name="cadence" defaultValue="weekly" options={CADENCES.map((c) => ({ value: c, label: t(`schedules.cadences.${c}`) }))} />
+        <TextField label={t("schedules.timeZone")} name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
         <fieldset className="sm:col-span-3">
-          <legend className="text-sm font-medium">Send to</legend>
+          <legend className="text-sm font-medium">{t("schedules.sendTo")}</legend>
           {(destinations.data?.items ?? []).map((d) => (
             <label key={d.id} className="mr-4 inline-flex items-center gap-1 text-sm">
               <input type="checkbox" name="destinationIds" value={d.id} /> {d.name}
@@ -369,7 +401,7 @@ function Schedules({ onDone }: { onDone: Done }) {
         </fieldset>
         <div>
           <button type="submit" className={buttonPrimary}>
-            Add schedule
+            {t("schedules.add")}
           </button>
         </div>
       </form>
@@ -377,34 +409,36 @@ function Schedules({ onDone }: { onDone: Done }) {
   );
 }
 
-const DELIVERY_COLUMNS: Column<DeliveryView>[] = [
-  { header: "State", cell: (d) => <Badge tone={d.state === "sent" ? "good" : d.state === "failed" ? "bad" : "warn"}>{d.state}</Badge> },
-  { header: "To", cell: (d) => d.destinationName ?? d.destinationId },
-  { header: "Message", cell: (d) => `${d.purpose}: ${d.title}` },
-  {
-    header: "Attempts",
-    cell: (d) => (
-      <ol className="space-y-0.5">
-        {d.attempts.map((a) => (
-          <li key={a.attempt} className="whitespace-nowrap">
-            #{a.attempt} {when(a.at)} {a.ok ? "ok" : "failed"}
-            {a.status !== null ? ` (HTTP ${a.status})` : ""}
-            {a.error && !a.ok ? ` — ${a.error}` : ""}
-          </li>
-        ))}
-        {d.nextAttemptAt !== null ? <li className={mutedText}>next try {when(d.nextAttemptAt)}</li> : null}
-      </ol>
-    ),
-  },
-];
-
-const DELIVERIES: ListSpec<DeliveryView> = {
-  section: { title: "Delivery log", id: "deliveries", description: "Every message and each attempt; failures are retried with growing gaps." },
-  table: { label: "Delivery log", testId: "delivery-log", columns: DELIVERY_COLUMNS },
-  empty: "Nothing sent yet.",
-};
+function deliveriesSpec(t: T): ListSpec<DeliveryView> {
+  const columns: Column<DeliveryView>[] = [
+    { header: t("deliveries.state"), cell: (d) => <Badge tone={d.state === "sent" ? "good" : d.state === "failed" ? "bad" : "warn"}>{t(`deliveries.states.${d.state}`)}</Badge> },
+    { header: t("deliveries.to"), cell: (d) => d.destinationName ?? d.destinationId },
+    { header: t("deliveries.message"), cell: (d) => `${t(`deliveries.purposes.${d.purpose}`)}: ${d.title}` },
+    {
+      header: t("deliveries.attempts"),
+      cell: (d) => (
+        <ol className="space-y-0.5">
+          {d.attempts.map((a) => (
+            <li key={a.attempt} className="whitespace-nowrap">
+              #{a.attempt} {when(a.at)} {a.ok ? t("deliveries.ok") : t("deliveries.failed")}
+              {a.status !== null ? ` (HTTP ${a.status})` : ""}
+              {a.error && !a.ok ? ` — ${a.error}` : ""}
+            </li>
+          ))}
+          {d.nextAttemptAt !== null ? <li className={mutedText}>{t("deliveries.nextTry", { at: when(d.nextAttemptAt) })}</li> : null}
+        </ol>
+      ),
+    },
+  ];
+  return {
+    section: { title: t("deliveries.title"), id: "deliveries", description: t("deliveries.description") },
+    table: { label: t("deliveries.label"), testId: "delivery-log", columns },
+    empty: t("deliveries.empty"),
+  };
+}
 
 function DeliveryLog() {
+  const t = useTranslations("alerts");
   const log = useApiQuery<ListPage<DeliveryView>>(PATHS.deliveries, { pageSize: 50 });
   const pending = (log.data?.items ?? []).some((d) => d.state === "pending" || d.state === "sending");
   const { refetch } = log;
@@ -414,5 +448,5 @@ function DeliveryLog() {
     const t = setInterval(() => void refetch(), 2_000);
     return () => clearInterval(t);
   }, [pending, refetch]);
-  return <ListSection spec={DELIVERIES} query={log} />;
+  return <ListSection spec={deliveriesSpec(t)} query={log} />;
 }

@@ -6,7 +6,7 @@
  * read that rejects means "the file is incomplete": that is an error here, never a file.
  * Plain module (no React), so it can be tested without a browser.
  */
-import { ApiError, errorFromResponse } from "@/lib/ui/api";
+import { ApiError, errorFromResponse, networkError } from "@/lib/ui/api";
 
 export interface CsvFile {
   blob: Blob;
@@ -53,7 +53,7 @@ export async function downloadCsv(url: string, opts: DownloadOptions = {}): Prom
     res = await doFetch(url, { credentials: "same-origin", headers: { accept: "text/csv, application/json" }, signal: opts.signal });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    throw new ApiError({ status: 0, code: "network_error", message: "The dashboard server could not be reached. Check your connection." });
+    throw networkError();
   }
   if (!res.ok) throw await errorFromResponse(res);
   if (!res.body) throw incomplete();

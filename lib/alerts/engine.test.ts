@@ -243,6 +243,49 @@ for (const backend of testBackends()) {
       expect(m.html).toContain("<h2>Alert: Silent partners</h2>");
     });
 
+    it("writes to a zh-CN destination in Chinese: the alert's subject, text and HTML; a webhook keeps its field names", async () => {
+      const { destination: inbox } = await createDestination(db, { kind: "email", name: "运营", email: "ops-zh@example.test", locale: "zh-CN" }, NOW);
+      const { destination: hook } = await createDestination(db, { kind: "webhook", name: "hook-zh", url: receiver.url, locale: "zh-CN" }, NOW);
+      await seedDaily(db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
+      await markSynced(db, NOW);
+      await createRule(db, ruleInput.parse({ name: "Silent partners", kind: "silent", destinationIds: [inbox.id, hook.id] }), NOW - 1000);
+      const engine = engineFor(db);
+      await engine.evaluate(NOW);
+      await engine.deliverDue(() => NOW);
+      const m = mail.mails[0]!;
+      expect(m.subject).toBe("[提醒] Silent partners：下级代理 quiet 自 2026-03-01 起无交易量（7+ 天）");
+      expect(m.text).toContain("触发于 2026-03-20T12:00:00.000Z（UTC）。");
+      expect(m.text).toContain("lastActiveDay: 2026-03-01");
+      expect(m.html).toContain("<h2>提醒：Silent partners</h2>");
+      expect(m.html).not.toMatch(/Alert|Fired at|has had no/);
+      const body = JSON.parse(receiver.received[0]!.body) as Record<string, unknown>;
+      expect(body).toMatchObject({ type: "alert.fired", locale: "zh-CN", rule: { name: "Silent partners", kind: "silent" }, episode: { subject: "quiet", summary: "下级代理 quiet 自 2026-03-01 起无交易量（7+ 天）", detail: { subAffiliateUid: "quiet", productType: "both", lastActiveDay: "2026-03-01", days: 7 } } });
+      // the history keeps the English summary it always had; the page says it in the reader's language
+      expect((await listEpisodes(db, { page: 1, pageSize: 10 })).items[0]).toMatchObject({ ruleKind: "silent", summary: "Sub-affiliate quiet has had no volume since 2026-03-01 (7+ days)" });
+    });
+
+    it("sends a zh-CN report in Chinese with grouped exact figures; the CSV's headers stay the field names, its file name is localised", async () => {
+      await seedDaily(db, "S2", "FUTURES", Object.fromEntries(dayRange("2026-03-02", 14).map((d) => [d, ["1234.5", "7"]])) as Record<string, [string, string]>);
+      const { destination: inbox } = await createDestination(db, { kind: "email", name: "老板", email: "boss-zh@example.test", locale: "zh-CN" }, NOW);
+      await createSchedule(db, scheduleInput.parse({ name: "周报", cadence: "weekly", destinationIds: [inbox.id] }), Date.parse("2026-03-11T09:00:00Z"));
+      await markSynced(db, Date.parse("2026-03-16T00:30:00Z"));
+      const due = Date.parse("2026-03-16T01:00:00Z");
+      const engine = engineFor(db);
+      expect(await engine.runSchedules(due)).toBe(1);
+      await engine.deliverDue(() => due);
+      const m = mail.mails[0]!;
+      expect(m.subject).toBe("周报：每周报告 2026-03-09 – 2026-03-15（UTC）");
+      expect(m.text).toContain("交易量：8,641.5（上一时间段 8,641.5，变化 0.0%）");
+      expect(m.text).toContain("按已付佣金排名前十的下级代理：");
+      expect(m.text).toContain("1. S2：佣金 49，交易量 8,641.5");
+      expect(m.html).toContain("<h3>邀请用户转化漏斗</h3>");
+      expect(`${m.text}${m.html}`).not.toMatch(/Top ten|Invitee funnel|previous|commission/);
+      expect(m.attachments[0]!.filename).toBe("下级代理_2026-03-09_2026-03-15.csv");
+      const csv = m.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+      expect(csv[0]).toBe("subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission");
+      expect(csv).toContain("S2,FUTURES,2026-03-15,1234.5,14,7");
+    });
+
     it("sends a weekly report once when its period ends, with the archive's figures and CSV; a restart sends nothing twice", async () => {
       await seedDaily(db, "S1", "SPOT", Object.fromEntries(dayRange("2026-03-02", 14).map((d, i) => [d, [String(100 + i), "2.5"]])) as Record<string, [string, string]>);
       await seedDaily(db, "S2", "FUTURES", Object.fromEntries(dayRange("2026-03-09", 7).map((d) => [d, ["1000", "7"]])) as Record<string, [string, string]>);

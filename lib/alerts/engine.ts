@@ -12,6 +12,7 @@ import type { Db } from "@/lib/archive/db";
 import { dayYmd, periodBefore, periodStart, quietUntil, shiftDay } from "./calendar";
 import type { Channels } from "./channels";
 import { archiveClock, evaluateRule } from "./conditions";
+import type { Locale } from "@/lib/i18n/locales";
 import { episodeMessage, type Message } from "./message";
 import { buildReport, periodCsv, reportMessage } from "./report";
 import { startOfDay } from "@/lib/ui/time";
@@ -111,13 +112,16 @@ export class AlertEngine {
 
   private async applyFindings(rule: RuleView, findings: { subject: string; summary: string; detail: Record<string, unknown> }[], now: number, evaluatedAt: number) {
     const notBefore = quietUntil(now, rule.timeZone, rule.quiet) ?? now;
-    const destinations = new Set((await listDestinations(this.db)).map((d) => d.id));
+    // Each destination gets the message in its own language.
+    const destinations = new Map((await listDestinations(this.db)).map((d) => [d.id, d.locale]));
     const targets = rule.destinationIds.filter((id) => destinations.has(id));
     return this.db.transaction(async (tx) => {
       let opened = 0;
       let resolved = 0;
-      const queue = async (message: Message, purpose: "fired" | "resolved", episodeId: string) => {
-        for (const destinationId of targets) await enqueueDelivery(tx, { destinationId, purpose, episodeId, message, notBefore }, now);
+      const queue = async (message: (locale: Locale) => Message, purpose: "fired" | "resolved", episodeId: string) => {
+        for (const destinationId of targets) {
+          await enqueueDelivery(tx, { destinationId, purpose, episodeId, message: message(destinations.get(destinationId)!), notBefore }, now);
+        }
       };
       const open = new Map((await openEpisodes(tx, rule.id)).map((e) => [e.subject, e]));
       for (const f of findings) {
@@ -125,7 +129,7 @@ export class AlertEngine {
         const e = await openEpisode(tx, rule, f, now);
         if (!e) continue;
         opened++;
-        await queue(episodeMessage("fired", rule, e), "fired", e.id);
+        await queue((locale) => episodeMessage("fired", rule, e, locale), "fired", e.id);
       }
       const holding = new Set(findings.map((f) => f.subject));
       for (const [subject, e] of open) {
@@ -133,7 +137,7 @@ export class AlertEngine {
         const done = await resolveEpisode(tx, e.id, now);
         if (!done) continue;
         resolved++;
-        await queue(episodeMessage("resolved", rule, done), "resolved", done.id);
+        await queue((locale) => episodeMessage("resolved", rule, done, locale), "resolved", done.id);
       }
       await markEvaluated(tx, rule.id, evaluatedAt);
       return { opened, resolved };
@@ -167,7 +171,7 @@ export class AlertEngine {
     return this.db.transaction(async (tx) => {
       if (!(await claimPeriod(tx, s.id, s.lastPeriodEnd, end, now))) return false;
       for (const d of all.filter((x) => s.destinationIds.includes(x.id))) {
-        const message = reportMessage(s, report, d.kind === "webhook" ? link : null);
+        const message = reportMessage(s, report, d.kind === "webhook" ? link : null, d.locale);
         await enqueueDelivery(tx, { destinationId: d.id, purpose: "report", scheduleId: s.id, message }, now);
       }
       this.logger?.info({ schedule: s.id, from: period.firstDay, to: period.lastDay }, "scheduled report queued");

@@ -2,8 +2,19 @@
  * What a delivery says, built once when it is queued and stored with it: a title, plain text
  * and HTML (email), and the JSON body (webhook). A report's CSV is named here and built from the
  * archive when the email is sent (`attachment`), or linked with a signed URL (webhook body).
+ *
+ * Each is written in its destination's language (issue 16): the `email` and `alerts` messages
+ * through next-intl's createTranslator, numbers through createFormat. A webhook body keeps its
+ * field names and machine values in every language; only its human parts (`title`, an
+ * episode's `summary`, a test's `text`) follow the language, which `locale` names.
  */
+import { createTranslator } from "next-intl";
 import type { EpisodeView } from "@/lib/contract/alerts";
+import { createFormat, type Format } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
+import en from "@/messages/en";
+import zhCN from "@/messages/zh-CN";
+import { episodeSummary, type AlertsTranslate } from "./summary";
 
 export interface Message {
   title: string;
@@ -18,44 +29,63 @@ export interface Message {
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
+const CATALOGUES = { en, "zh-CN": zhCN } as const;
+
+/** The words of one language for messages: the `email` and `alerts` namespaces and its formats. */
+export function wordsFor(locale: Locale) {
+  const messages = CATALOGUES[locale];
+  return {
+    t: createTranslator({ locale, messages, namespace: "email" }),
+    alerts: createTranslator({ locale, messages, namespace: "alerts" }) as unknown as AlertsTranslate,
+    f: createFormat(locale) as Format,
+  };
+}
+
 /** An alert that fired or resolved. */
-export function episodeMessage(kind: "fired" | "resolved", rule: { id: string; name: string; kind: string }, e: EpisodeView): Message {
-  const state = kind === "fired" ? "Alert" : "Resolved";
-  const title = `[${state}] ${rule.name}: ${e.summary}`;
-  const when = new Date(kind === "fired" ? e.openedAt : (e.resolvedAt ?? e.openedAt)).toISOString();
+export function episodeMessage(kind: "fired" | "resolved", rule: { id: string; name: string; kind: string }, e: EpisodeView, locale: Locale = "en"): Message {
+  const { t, alerts, f } = wordsFor(locale);
+  const state = t(kind === "fired" ? "alert.fired" : "alert.resolved");
+  const summary = episodeSummary({ ...e, ruleKind: e.ruleKind ?? rule.kind }, alerts, f);
+  const title = t("alert.title", { state, rule: rule.name, summary });
+  const at = new Date(kind === "fired" ? e.openedAt : (e.resolvedAt ?? e.openedAt)).toISOString();
+  const openedAt = new Date(e.openedAt).toISOString();
+  const heading = t("alert.heading", { state, rule: rule.name });
+  const detail = Object.entries(e.detail).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as const);
   const text = [
-    `${state}: ${rule.name}`,
+    heading,
     "",
-    e.summary,
+    summary,
     "",
-    kind === "fired" ? `Fired at ${when} (UTC).` : `Resolved at ${when} (UTC); it had fired at ${new Date(e.openedAt).toISOString()}.`,
+    kind === "fired" ? t("alert.firedAt", { at }) : t("alert.resolvedAfter", { at, openedAt }),
     "",
-    ...Object.entries(e.detail).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`),
+    ...detail.map(([k, v]) => `${k}: ${v}`),
   ].join("\n");
-  const html = `<h2>${escapeHtml(state)}: ${escapeHtml(rule.name)}</h2><p>${escapeHtml(e.summary)}</p><p>${escapeHtml(
-    kind === "fired" ? `Fired at ${when} (UTC).` : `Resolved at ${when} (UTC).`,
-  )}</p><table>${Object.entries(e.detail)
-    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(typeof v === "string" ? v : JSON.stringify(v))}</td></tr>`)
-    .join("")}</table>`;
+  const html = `<h2>${escapeHtml(heading)}</h2><p>${escapeHtml(summary)}</p><p>${escapeHtml(
+    kind === "fired" ? t("alert.firedAt", { at }) : t("alert.resolvedAt", { at }),
+  )}</p><table>${detail.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>`;
   return {
     title,
     text,
     html,
     body: {
       type: kind === "fired" ? "alert.fired" : "alert.resolved",
+      locale,
+      title,
       rule: { id: rule.id, name: rule.name, kind: rule.kind },
-      episode: { id: e.id, subject: e.subject, summary: e.summary, openedAt: e.openedAt, resolvedAt: e.resolvedAt, detail: e.detail },
+      episode: { id: e.id, subject: e.subject, summary, openedAt: e.openedAt, resolvedAt: e.resolvedAt, detail: e.detail },
     },
   };
 }
 
 /** "Send a test" from the page. */
-export function testMessage(destination: { id: string; name: string }, by: string, now: number): Message {
-  const text = `This is a test message from the WEEX affiliate dashboard, sent by ${by} at ${new Date(now).toISOString()} to "${destination.name}".`;
+export function testMessage(destination: { id: string; name: string }, by: string, now: number, locale: Locale = "en"): Message {
+  const { t } = wordsFor(locale);
+  const text = t("test.text", { by, at: new Date(now).toISOString(), name: destination.name });
+  const title = t("test.title", { name: destination.name });
   return {
-    title: `[Test] WEEX affiliate dashboard → ${destination.name}`,
+    title,
     text,
     html: `<p>${escapeHtml(text)}</p>`,
-    body: { type: "test", destination: { id: destination.id, name: destination.name }, sentBy: by, at: now },
+    body: { type: "test", locale, title, text, destination: { id: destination.id, name: destination.name }, sentBy: by, at: now },
   };
 }

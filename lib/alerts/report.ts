@@ -14,7 +14,8 @@ import { sql } from "drizzle-orm";
 import { rows, toMs, type Db } from "@/lib/archive/db";
 import { csvFileStart, csvRows, type CsvColumn } from "@/lib/export/csv";
 import { periodBefore, type Period } from "./calendar";
-import { escapeHtml, type Message } from "./message";
+import type { Locale } from "@/lib/i18n/locales";
+import { escapeHtml, wordsFor, type Message } from "./message";
 import type { Cadence } from "@/lib/contract/alerts";
 
 export interface Kpis {
@@ -98,56 +99,68 @@ export async function buildReport(db: Db, period: Period, cadence: Cadence, tz: 
   };
 }
 
-const KPI_LABELS: Record<keyof Kpis, string> = {
-  tradingVolume: "Trading volume",
-  netTradingFee: "Net trading fee",
-  paidCommission: "Paid commission",
-  newInvitees: "New invitees",
-  kycPassed: "KYC passed (of new invitees)",
-  firstDeposits: "First deposits",
-  firstTrades: "First trades",
-};
+const KPIS: readonly (keyof Kpis)[] = ["tradingVolume", "netTradingFee", "paidCommission", "newInvitees", "kycPassed", "firstDeposits", "firstTrades"];
 
-export function csvFilename(p: Period): string {
-  return `sub-affiliates_${p.firstDay}_${p.lastDay}.csv`;
+/** The CSV's file name (its headers stay the interface's field names in every language). */
+export function csvFilename(p: Period, locale: Locale = "en"): string {
+  return wordsFor(locale).t("report.csvFile", { first: p.firstDay, last: p.lastDay });
 }
 
-/** The report as a message; `csvUrl` (webhooks) links the CSV, emails attach it. */
-export function reportMessage(schedule: { id: string; name: string; cadence: Cadence; timeZone: string }, r: ReportData, csvUrl: string | null): Message {
-  const range = `${r.period.firstDay} – ${r.period.lastDay} (${schedule.timeZone})`;
-  const title = `${schedule.name}: ${schedule.cadence} report ${range}`;
-  const kpiLines = (Object.keys(KPI_LABELS) as (keyof Kpis)[]).map(
-    (key) => [KPI_LABELS[key], String(r.kpis[key]), String(r.previousKpis[key]), r.change[key] === "n/a" ? "n/a" : `${r.change[key]} %`] as const,
+/** The report as a message in `locale`; `csvUrl` (webhooks) links the CSV, emails attach it. */
+export function reportMessage(
+  schedule: { id: string; name: string; cadence: Cadence; timeZone: string },
+  r: ReportData,
+  csvUrl: string | null,
+  locale: Locale = "en",
+): Message {
+  const { t, f } = wordsFor(locale);
+  const range = t("report.range", { first: r.period.firstDay, last: r.period.lastDay, timeZone: schedule.timeZone });
+  const title = t("report.title", { name: schedule.name, cadence: t(`report.cadence.${schedule.cadence}`), range });
+  const amount = (v: string | number) => (typeof v === "number" ? f.count(v) : f.decimal(v));
+  const kpiLines = KPIS.map(
+    (key) =>
+      [
+        t(`report.kpis.${key}`),
+        amount(r.kpis[key]),
+        amount(r.previousKpis[key]),
+        r.change[key] === "n/a" ? t("report.notApplicable") : f.percent(r.change[key]),
+      ] as const,
   );
+  const funnel = { registered: f.count(r.funnel.registered), kyc: f.count(r.funnel.kycPassed), deposit: f.count(r.funnel.firstDeposit), trade: f.count(r.funnel.firstTrade) };
+  const top = r.top.map((x) => ({ uid: x.subAffiliateUid, commission: f.decimal(x.paidCommission), volume: f.decimal(x.tradingVolume) }));
+  const file = csvFilename(r.period, locale);
   const text = [
     title,
     "",
-    `KPIs (previous period ${r.previous.firstDay} – ${r.previous.lastDay}):`,
-    ...kpiLines.map(([l, v, p, c]) => `  ${l}: ${v} (previous ${p}, change ${c})`),
+    t("report.kpisHeading", { first: r.previous.firstDay, last: r.previous.lastDay }),
+    ...kpiLines.map(([label, value, previous, change]) => `  ${t("report.kpiLine", { label, value, previous, change })}`),
     "",
-    "Top ten sub-affiliates by paid commission:",
-    ...r.top.map((t, i) => `  ${i + 1}. ${t.subAffiliateUid}: commission ${t.paidCommission}, volume ${t.tradingVolume}`),
+    t("report.topHeading"),
+    ...top.map((x, i) => `  ${i + 1}. ${t("report.topLine", x)}`),
     "",
-    `Invitee funnel (registered in the period): registered ${r.funnel.registered}, KYC ${r.funnel.kycPassed}, first deposit ${r.funnel.firstDeposit}, first trade ${r.funnel.firstTrade}`,
+    t("report.funnelText", funnel),
     "",
-    csvUrl ? `Sub-affiliate CSV of the period: ${csvUrl}` : `The sub-affiliate CSV of the period is attached (${csvFilename(r.period)}).`,
+    csvUrl ? t("report.csvLink", { url: csvUrl }) : t("report.csvAttached", { file }),
   ].join("\n");
   const td = (s: string) => `<td>${escapeHtml(s)}</td>`;
+  const th = (s: string, left = false) => `<th${left ? ' align="left"' : ""}>${escapeHtml(s)}</th>`;
   const html = [
     `<h2>${escapeHtml(title)}</h2>`,
-    `<table><tr><th align="left">KPI</th><th>this period</th><th>previous</th><th>change</th></tr>`,
+    `<table><tr>${th(t("report.table.kpi"), true)}${th(t("report.table.thisPeriod"))}${th(t("report.table.previous"))}${th(t("report.table.change"))}</tr>`,
     ...kpiLines.map(([l, v, p, c]) => `<tr>${td(l)}${td(v)}${td(p)}${td(c)}</tr>`),
-    `</table><h3>Top ten sub-affiliates</h3><ol>`,
-    ...r.top.map((t) => `<li>${escapeHtml(t.subAffiliateUid)}: commission ${escapeHtml(t.paidCommission)}, volume ${escapeHtml(t.tradingVolume)}</li>`),
-    `</ol><h3>Invitee funnel</h3><p>registered ${r.funnel.registered} → KYC ${r.funnel.kycPassed} → first deposit ${r.funnel.firstDeposit} → first trade ${r.funnel.firstTrade}</p>`,
-    csvUrl ? `<p><a href="${escapeHtml(csvUrl)}">Sub-affiliate CSV of the period</a> (the link expires)</p>` : `<p>The sub-affiliate CSV of the period is attached.</p>`,
+    `</table><h3>${escapeHtml(t("report.topTitle"))}</h3><ol>`,
+    ...top.map((x) => `<li>${escapeHtml(t("report.topLine", x))}</li>`),
+    `</ol><h3>${escapeHtml(t("report.funnelTitle"))}</h3><p>${escapeHtml(t("report.funnelSteps", funnel))}</p>`,
+    csvUrl
+      ? `<p><a href="${escapeHtml(csvUrl)}">${escapeHtml(t("report.csvLinkText"))}</a> ${escapeHtml(t("report.csvLinkExpires"))}</p>`
+      : `<p>${escapeHtml(t("report.csvAttachedShort"))}</p>`,
   ].join("");
   return {
     title,
     text,
     html,
-    body: { type: "report", schedule: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone }, ...r, csvUrl },
-    attachment: csvUrl ? undefined : { filename: csvFilename(r.period), firstDay: r.period.firstDay, lastDay: r.period.lastDay },
+    body: { type: "report", locale, title, schedule: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone }, ...r, csvUrl },
+    attachment: csvUrl ? undefined : { filename: file, firstDay: r.period.firstDay, lastDay: r.period.lastDay },
   };
 }
 

@@ -8,6 +8,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rows, toMs, type Db, type Tx } from "@/lib/archive/db";
 import { nextPeriodStart, periodStart } from "./calendar";
+import { RULE_PARAMS } from "@/lib/contract/alerts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
 import type {
   Cadence,
   DeliveryView,
@@ -111,6 +113,7 @@ interface DestinationRow {
   kind: string;
   target: string;
   secret: string | null;
+  locale: string | null;
   created_at: unknown;
 }
 
@@ -119,6 +122,7 @@ const destinationView = (r: DestinationRow): DestinationView => ({
   name: r.name,
   kind: r.kind as DestinationKind,
   target: r.target,
+  locale: isLocale(r.locale) ? r.locale : DEFAULT_LOCALE,
   createdAt: num(r.created_at),
 });
 
@@ -139,14 +143,15 @@ export async function destinationForSending(db: Q, id: string): Promise<Destinat
   return r ? { ...destinationView(r), secret: r.secret } : null;
 }
 
-/** Creates it; a webhook gets a fresh secret, returned here once and never again. */
+/** Creates it (messages in `input.locale`, default English); a webhook gets a fresh secret, returned here once and never again. */
 export async function createDestination(db: Q, input: DestinationInput, now: number): Promise<{ destination: DestinationView; secret: string | null }> {
   const id = newId();
+  const locale: Locale = input.locale ?? DEFAULT_LOCALE;
   const secret = input.kind === "webhook" ? `whsec_${randomBytes(24).toString("base64url")}` : null;
   const target = input.kind === "webhook" ? input.url : input.email;
-  await db.execute(sql`INSERT INTO alert_destination (id, name, kind, target, secret, created_at)
-    VALUES (${id}, ${input.name}, ${input.kind}, ${target}, ${secret}, ${now})`);
-  return { destination: { id, name: input.name, kind: input.kind, target, createdAt: now }, secret };
+  await db.execute(sql`INSERT INTO alert_destination (id, name, kind, target, secret, locale, created_at)
+    VALUES (${id}, ${input.name}, ${input.kind}, ${target}, ${secret}, ${locale}, ${now})`);
+  return { destination: { id, name: input.name, kind: input.kind, target, locale, createdAt: now }, secret };
 }
 
 export async function deleteDestination(db: Q, id: string, now: number): Promise<boolean> {
@@ -222,6 +227,7 @@ interface EpisodeRow {
   id: unknown;
   rule_id: string;
   rule_name: string;
+  rule_kind: string | null;
   subject: string;
   summary: string;
   detail: unknown;
@@ -233,6 +239,7 @@ const episodeView = (r: EpisodeRow): EpisodeView => ({
   id: String(r.id),
   ruleId: r.rule_id,
   ruleName: r.rule_name,
+  ruleKind: r.rule_kind && r.rule_kind in RULE_PARAMS ? (r.rule_kind as RuleKind) : null,
   subject: r.subject,
   summary: r.summary,
   detail: json<Record<string, unknown>>(r.detail),
@@ -245,11 +252,11 @@ export async function openEpisodes(db: Q, ruleId: string): Promise<EpisodeView[]
 }
 
 /** Opens an episode unless one is open for (rule, subject) already; null then. */
-export async function openEpisode(tx: Tx, rule: { id: string; name: string }, f: { subject: string; summary: string; detail: Record<string, unknown> }, now: number): Promise<EpisodeView | null> {
+export async function openEpisode(tx: Tx, rule: { id: string; name: string; kind: RuleKind }, f: { subject: string; summary: string; detail: Record<string, unknown> }, now: number): Promise<EpisodeView | null> {
   const [r] = await rows<EpisodeRow>(
     tx,
-    sql`INSERT INTO alert_episode (rule_id, rule_name, subject, summary, detail, opened_at)
-        VALUES (${rule.id}, ${rule.name}, ${f.subject}, ${f.summary}, ${JSON.stringify(f.detail)}::jsonb, ${now})
+    sql`INSERT INTO alert_episode (rule_id, rule_name, rule_kind, subject, summary, detail, opened_at)
+        VALUES (${rule.id}, ${rule.name}, ${rule.kind}, ${f.subject}, ${f.summary}, ${JSON.stringify(f.detail)}::jsonb, ${now})
         ON CONFLICT (rule_id, subject) WHERE resolved_at IS NULL DO NOTHING
         RETURNING *`,
   );

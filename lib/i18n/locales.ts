@@ -17,6 +17,9 @@ export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Each language named in itself, as the switch lists them. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", "zh-CN": "简体中文" };
 
+/** The tag WEEX's optional `locale` request header takes for each language (plan orders send it). */
+export const WEEX_LOCALE_TAG: Record<Locale, string> = { en: "en-US", "zh-CN": "zh-CN" };
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }

@@ -8,13 +8,20 @@ import { getDb } from "@/lib/db";
 import type { Db } from "@/lib/db";
 import type { SessionUser } from "@/lib/server/auth";
 import { json, route } from "@/lib/server/route";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeOfRequest } from "@/lib/server/locale";
 
-type Who = { user: SessionUser; ip: string };
+/** who asks: the user, their address, and the language of their request */
+type Who = { user: SessionUser; ip: string; locale: Locale };
 
 export function collectionRoutes<B extends z.ZodType>(opts: { readRole: "viewer" | "admin"; list: (db: Db) => Promise<unknown[]>; body: B; create: (input: z.output<B>, who: Who) => Promise<unknown> }) {
   return {
     GET: route({ role: opts.readRole, handler: async () => ({ items: await opts.list(await getDb()) }) }),
-    POST: route({ role: "admin", body: opts.body, handler: async ({ body, user, ip }) => json(await opts.create(body as z.output<B>, { user, ip }), 201) }),
+    POST: route({
+      role: "admin",
+      body: opts.body,
+      handler: async ({ body, user, ip, req }) => json(await opts.create(body as z.output<B>, { user, ip, locale: localeOfRequest(req, user) }), 201),
+    }),
   };
 }
 
@@ -22,8 +29,8 @@ export function removalRoute(remove: (id: string, who: Who) => Promise<void>) {
   return route({
     role: "admin",
     params: z.object({ id: z.string().max(64) }),
-    handler: async ({ params, user, ip }) => {
-      await remove(params.id, { user, ip });
+    handler: async ({ params, user, ip, req }) => {
+      await remove(params.id, { user, ip, locale: localeOfRequest(req, user) });
       return { deleted: params.id };
     },
   });

@@ -22,6 +22,7 @@ import type { SessionUser } from "@/lib/server/auth";
 import { realChannels } from "@/lib/alerts/channels";
 import { AlertEngine } from "@/lib/alerts/engine";
 import { testMessage } from "@/lib/alerts/message";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { signCsvLink } from "@/lib/alerts/report";
 import { RULE_PARAMS, type DestinationInput, type RuleInput, type RulePatch, type ScheduleInput } from "@/lib/contract/alerts";
 import * as store from "@/lib/alerts/store";
@@ -80,7 +81,8 @@ async function kick() {
   (await alerts()).worker?.kick();
 }
 
-type Who = { user: SessionUser; ip: string };
+/** who asks; `locale`: their request's language (a new destination's default) */
+type Who = { user: SessionUser; ip: string; locale?: Locale };
 const by = (w: Who) => ({ username: w.user.username, ip: w.ip });
 
 // ---------------------------------------------------------------- rules
@@ -127,8 +129,9 @@ export async function deleteRule(id: string, w: Who) {
 
 /** The secret is in this answer only. */
 export async function createDestination(input: DestinationInput, w: Who) {
-  const { destination, secret } = await store.createDestination(await getDb(), input, Date.now());
-  await audit({ ...by(w), action: "alerts.destination.create", outcome: "success", detail: { id: destination.id, name: destination.name, kind: destination.kind, target: destination.target } });
+  // Its messages are written in the language chosen in the form, else the creating user's.
+  const { destination, secret } = await store.createDestination(await getDb(), { ...input, locale: input.locale ?? w.locale ?? DEFAULT_LOCALE }, Date.now());
+  await audit({ ...by(w), action: "alerts.destination.create", outcome: "success", detail: { id: destination.id, name: destination.name, kind: destination.kind, target: destination.target, locale: destination.locale } });
   return { destination, secret };
 }
 
@@ -143,7 +146,7 @@ export async function sendTest(id: string, w: Who) {
   const destination = (await store.listDestinations(db)).find((d) => d.id === id);
   if (!destination) throw new ApiError("not_found", `There is no destination ${id}.`);
   const now = Date.now();
-  const deliveryId = await store.enqueueDelivery(db, { destinationId: id, purpose: "test", message: testMessage(destination, w.user.username, now) }, now);
+  const deliveryId = await store.enqueueDelivery(db, { destinationId: id, purpose: "test", message: testMessage(destination, w.user.username, now, destination.locale) }, now);
   await audit({ ...by(w), action: "alerts.destination.test", outcome: "success", detail: { id, deliveryId } });
   await kick();
   return { deliveryId };

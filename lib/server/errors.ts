@@ -11,8 +11,10 @@
  */
 import "server-only";
 import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo } from "@/lib/contract/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import type { InputIssue, WeexError, WeexErrorKind } from "@/lib/weex/errors";
 import { eachKeyNamed } from "@/lib/weex/wire";
+import { localizeErrorBody, rememberIssue } from "./error-messages";
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -41,8 +43,9 @@ export class ApiError extends Error {
     };
   }
 
-  toResponse(): Response {
-    return errorResponse(this.status, this.toBody(), this.details.retryAfterSeconds);
+  /** The error as sent, its messages in `locale` (error-messages.ts; English as written). */
+  toResponse(locale: Locale = "en"): Response {
+    return errorResponse(this.status, localizeErrorBody(this.toBody(), locale), this.details.retryAfterSeconds);
   }
 }
 
@@ -51,7 +54,10 @@ export class ApiError extends Error {
  * `root` names an issue about the input as a whole.
  */
 export function fieldIssues(issues: readonly InputIssue[], root = "(input)"): FieldIssue[] {
-  return eachKeyNamed(issues).map((i) => ({ path: i.path.map(String).join(".") || root, message: i.message }));
+  // Each field keeps its raw issue, so zod's own wording can be given in another language.
+  return issues.flatMap((raw) =>
+    eachKeyNamed([raw]).map((i) => rememberIssue({ path: i.path.map(String).join(".") || root, message: i.message }, raw)),
+  );
 }
 
 /** A 400 naming every field that is wrong; the message names the first. */

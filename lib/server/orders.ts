@@ -32,11 +32,13 @@ export async function sendOrder<K extends OrderKey>(
   key: K,
   params: ParsedParamsOf<K>,
   who: { user: SessionUser; ip: string },
+  /** WEEX's optional `locale` header (plan orders: the person's language, weexLocaleTag) */
+  opts: { locale?: string } = {},
 ): Promise<ResultOf<K>> {
   const base = { username: who.user.username, action: ORDER_ACTIONS[key], ip: who.ip };
   let result: ResultOf<K>;
   try {
-    result = (await getWeex().call(key, params as never, { priority: "interactive" })) as ResultOf<K>;
+    result = (await getWeex().call(key, params as never, { priority: "interactive", locale: opts.locale })) as ResultOf<K>;
   } catch (e) {
     const error = isWeexError(e) ? { kind: e.kind, message: e.message, upstream: e.upstream, maybeExecuted: e.maybeExecuted ?? false } : { kind: "internal" };
     await audit({

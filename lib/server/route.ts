@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import type { FieldIssue } from "@/lib/contract/errors";
+import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
 import { isWeexError } from "@/lib/weex/errors";
 import { getRequestUser, type SessionUser } from "./auth";
@@ -23,6 +24,8 @@ import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } fro
 import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
+import { localizeErrorBody } from "./error-messages";
+import { localeOfRequest } from "./locale";
 
 export type RouteRole = Role | "public";
 
@@ -67,8 +70,10 @@ export function route<
   };
 
   async function answer(req: NextRequest, ctx: NextContext): Promise<Response> {
+    // (known once authorised: an error then speaks the user's saved language)
+    let user: SessionUser | null = null;
     try {
-      const user = await authorise(req, opts.role);
+      user = await authorise(req, opts.role);
       const issues: FieldIssue[] = [];
       const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
       const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues), issues) : undefined;
@@ -97,7 +102,7 @@ export function route<
       );
       return finish(shared.response());
     } catch (e) {
-      return renderError(e, req);
+      return renderError(e, req, localeOfRequest(req, user));
     }
   }
 }
@@ -262,8 +267,8 @@ export function jsonText(text: string): Response {
   return new Response(text, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 }
 
-function renderError(e: unknown, req: NextRequest): Response {
-  if (e instanceof ApiError) return e.toResponse();
+function renderError(e: unknown, req: NextRequest, locale: Locale): Response {
+  if (e instanceof ApiError) return e.toResponse(locale);
   if (isWeexError(e)) {
     const api = fromWeexError(e);
     // (what WEEX said is shown, never a secret that may have slipped into it)
@@ -271,20 +276,26 @@ function renderError(e: unknown, req: NextRequest): Response {
     body.error.message = scrubSecrets(body.error.message);
     if (body.error.upstream?.msg) body.error.upstream = { ...body.error.upstream, msg: scrubSecrets(body.error.upstream.msg) };
     if (api.status >= 500) logger("route").warn({ method: req.method, path: req.nextUrl.pathname, kind: e.kind, upstream: e.upstream }, e.message);
-    return errorResponse(api.status, body, api.details.retryAfterSeconds);
+    return errorResponse(api.status, localizeErrorBody(body, locale), api.details.retryAfterSeconds);
   }
-  if (e instanceof z.ZodError) return invalidInput(fieldIssues(e.issues, "(body)")).toResponse();
+  if (e instanceof z.ZodError) return invalidInput(fieldIssues(e.issues, "(body)")).toResponse(locale);
   if (req.signal.aborted || (e instanceof Error && (e.name === "ResponseAborted" || e.name === "AbortError"))) {
     // The person navigated away or cancelled a download: nobody reads this answer, and it is no bug.
     logger("route").info({ method: req.method, path: req.nextUrl.pathname }, "request aborted by the client");
-    return errorResponse(400, { error: { code: "validation_error", message: "The request was cancelled." } });
+    return errorResponse(400, localizeErrorBody({ error: { code: "validation_error", message: "The request was cancelled." } }, locale));
   }
   const reference = randomBytes(4).toString("hex");
   logger("route").error({ err: e, reference, method: req.method, path: req.nextUrl.pathname }, "unhandled error in a route handler");
-  return errorResponse(500, {
-    error: {
-      code: "internal_error",
-      message: `Something went wrong on the server (reference ${reference}). Try again; if it keeps happening, give the reference to an administrator.`,
-    },
-  });
+  return errorResponse(
+    500,
+    localizeErrorBody(
+      {
+        error: {
+          code: "internal_error",
+          message: `Something went wrong on the server (reference ${reference}). Try again; if it keeps happening, give the reference to an administrator.`,
+        },
+      },
+      locale,
+    ),
+  );
 }

@@ -222,7 +222,7 @@ export class SimServer {
       }
 
       const raw = method === "GET" ? readQuery(rawQuery) : readJsonBody(rawBody);
-      const result = HANDLERS[ep.key as EndpointKey]({ ep, raw, now, data: this.cfg.data, state: this.state });
+      const result = HANDLERS[ep.key as EndpointKey]({ ep, raw, now, data: this.cfg.data, state: this.state, locale: headerValue(req.headers.locale) });
       if (result.executed) this.counters.ordersPlaced++;
       return json(result.status ?? 200, result.body, headers);
     } catch (e) {
@@ -248,6 +248,11 @@ export class SimServer {
       } catch {
         return errorAnswer(badRequest(CODES.invalidJson, "Invalid JSON"));
       }
+    }
+    // A plan order as the simulator holds it (with the `locale` header it was sent with), by client order id.
+    if (method === "GET" && path.startsWith("/__sim/plan-orders/")) {
+      const order = this.state.planByClientId.get(decodeURIComponent(path.slice("/__sim/plan-orders/".length)));
+      return order ? json(200, order) : json(404, { code: CODES.notFound, msg: "No such plan order" });
     }
     return json(404, { code: CODES.notFound, msg: `No such control endpoint: ${method} ${path}` });
   }
@@ -312,4 +317,9 @@ function faultAnswer(f: FaultDecision): Answer {
 /** The first half of the real body: a prefix of a JSON object or array never parses. */
 function truncated(a: Answer): Answer {
   return { ...a, status: 200, body: a.body.slice(0, Math.max(1, Math.floor(a.body.length / 2))) };
+}
+
+/** One request header's value (a repeated header: the first). */
+function headerValue(v: string | string[] | undefined): string | null {
+  return (Array.isArray(v) ? v[0] : v) ?? null;
 }

@@ -21,6 +21,8 @@ export interface PlanOrder {
   triggerPriceType: number;
   size: string;
   positionSide: string;
+  /** the `locale` header of the placement or latest modification (null: none sent) */
+  locale: string | null;
   createdAt: number;
   updatedAt: number;
 }

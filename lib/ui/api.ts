@@ -63,15 +63,40 @@ function retryAfter(res: Response): number | undefined {
   return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
 }
 
-const FALLBACK_MESSAGES: Record<number, string> = {
-  401: "Your session has ended. Sign in again.",
-  403: "Your role does not allow this.",
-  404: "Not found.",
-  429: "The WEEX request budget is spent for the moment.",
-  502: "WEEX answered with an error.",
-  503: "WEEX is unavailable.",
-  504: "WEEX did not answer in time.",
+/**
+ * The browser's own messages (the server's come in the request's language already). English
+ * until the page's language registers its catalogue's (components/i18n/client-error-messages.tsx,
+ * from the `errors.client` messages).
+ */
+export interface ClientErrorMessages {
+  networkError: string;
+  /** per HTTP status, when the answer was not the contract's (a proxy's page) */
+  byStatus: Partial<Record<number, string>>;
+  otherStatus: (status: number) => string;
+}
+
+let clientMessages: ClientErrorMessages = {
+  networkError: "The dashboard server could not be reached. Check your connection.",
+  byStatus: {
+    401: "Your session has ended. Sign in again.",
+    403: "Your role does not allow this.",
+    404: "Not found.",
+    429: "The WEEX request budget is spent for the moment.",
+    502: "WEEX answered with an error.",
+    503: "WEEX is unavailable.",
+    504: "WEEX did not answer in time.",
+  },
+  otherStatus: (status) => `The server answered HTTP ${status}.`,
 };
+
+export function setClientErrorMessages(messages: ClientErrorMessages): void {
+  clientMessages = messages;
+}
+
+/** "The dashboard server could not be reached", in the page's language. */
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: "network_error", message: clientMessages.networkError });
+}
 
 /**
  * The contract's error of a body (lib/contract/errors.ts), or undefined when the body is not
@@ -96,7 +121,7 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   return new ApiError({
     status: res.status,
     code: err?.code ?? `http_${res.status}`,
-    message: err?.message ?? FALLBACK_MESSAGES[res.status] ?? `The server answered HTTP ${res.status}.`,
+    message: err?.message ?? clientMessages.byStatus[res.status] ?? clientMessages.otherStatus(res.status),
     fields: err?.fields,
     upstream: err?.upstream,
     retryAfterSeconds: res.status === 429 ? (retryAfter(res) ?? 1) : undefined,
@@ -108,7 +133,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
     return await fetch(path, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
   } catch (e) {
     if ((e as Error)?.name === "AbortError") throw e;
-    throw new ApiError({ status: 0, code: "network_error", message: "The dashboard server could not be reached. Check your connection." });
+    throw networkError();
   }
 }
 

@@ -73,6 +73,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** how long to wait for budget weight before failing rate_limited, default PERSON_WAIT_MS (about one window) */
   budgetWaitMs?: number;
+  /**
+   * WEEX's optional `locale` request header ("en-US", "zh-CN"): the language WEEX may answer
+   * messages in. Sent as given; not part of the signature.
+   */
+  locale?: string;
 }
 
 interface PageParams {
@@ -98,6 +103,8 @@ interface Attempt {
   lease: void | BudgetLease;
   /** for the log: who waited for this request (bench/people.ts splits the budget by it) */
   priority: Priority;
+  /** CallOptions.locale */
+  locale?: string;
 }
 
 const MAX_BACKOFF_MS = 5000;
@@ -229,7 +236,7 @@ export class WeexClient {
       const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: priorityOf(ep, opts.priority), signal: opts.signal });
       const slot = ep.orderCap ? await this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
-        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority: priorityOf(ep, opts.priority) });
+        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority: priorityOf(ep, opts.priority), locale: opts.locale });
       } catch (e) {
         // A placement WEEX refused (429) or never received does not count against the cap.
         if (slot !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
@@ -251,6 +258,7 @@ export class WeexClient {
     const url = `${base.replace(/\/+$/, "")}${ep.path}${wire.query ? `?${wire.query}` : ""}`;
     const headers: Record<string, string> = { Accept: "application/json" };
     if (ep.method === "POST") headers["Content-Type"] = "application/json";
+    if (a.locale) headers.locale = a.locale;
     if (creds) Object.assign(headers, signedHeaders(creds, ep.method, ep.path, wire.query, wire.body, this.now()));
 
     const ctrl = new AbortController();

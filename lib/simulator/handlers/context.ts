@@ -14,6 +14,8 @@ export interface HandlerContext {
   now: number;
   data: Dataset;
   state: TradingState;
+  /** the request's optional `locale` header (plan orders record it), null when absent */
+  locale: string | null;
 }
 
 export interface HandlerResult {

@@ -113,6 +113,7 @@ export const placeTpSl: Handler = (ctx) => {
     triggerPriceType: 1,
     size: p.size,
     positionSide: p.positionSide,
+    locale: ctx.locale,
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
@@ -137,6 +138,7 @@ export const modifyTpSl: Handler = (ctx) => {
   order.triggerPrice = p.triggerPrice;
   order.executePrice = p.executePrice ?? "0";
   order.triggerPriceType = p.triggerPriceType ?? 1;
+  order.locale = ctx.locale;
   order.updatedAt = ctx.now;
   return { body: envelope("00000", "success"), executed: true };
 };

@@ -5,6 +5,8 @@ import { normalizeUsername } from "@/lib/db/users";
 import { audit } from "@/lib/server/audit";
 import { authOptions } from "@/lib/server/auth";
 import { errorResponse, fieldError } from "@/lib/server/errors";
+import { localizeErrorBody } from "@/lib/server/error-messages";
+import { localeOfRequest } from "@/lib/server/locale";
 import { clientIp } from "@/lib/server/request-info";
 import { throttledMessage, throttleState } from "@/lib/server/throttle";
 
@@ -38,7 +40,7 @@ export async function POST(req: NextRequest, ctx: Ctx): Promise<Response> {
     if (state.blocked) {
       await audit({ username: username || null, action: "login", ip, outcome: "throttled", detail: { reason: state.reason } });
       const message = throttledMessage(state.retryAfterSeconds);
-      return errorResponse(429, { error: { code: "rate_limited", message } }, state.retryAfterSeconds);
+      return errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message } }, localeOfRequest(req, null)), state.retryAfterSeconds);
     }
   }
   return withNoStore(await nextAuth(req, ctx));
@@ -64,7 +66,7 @@ async function badInput(req: NextRequest): Promise<Response | null> {
       try {
         urls.push((JSON.parse(text) as { callbackUrl?: unknown } | null)?.callbackUrl);
       } catch {
-        return invalid("(body)", "is not valid JSON");
+        return invalid(req, "(body)", "is not valid JSON");
       }
     } else if (type.includes("application/x-www-form-urlencoded")) {
       urls.push(new URLSearchParams(text).get("callbackUrl"));
@@ -72,7 +74,7 @@ async function badInput(req: NextRequest): Promise<Response | null> {
   }
   for (const u of urls) {
     if (u === null || u === undefined || u === "") continue;
-    if (typeof u !== "string" || !isHttpUrl(u, req.nextUrl.origin)) return invalid("callbackUrl", "must be a path on this site or an http(s) URL");
+    if (typeof u !== "string" || !isHttpUrl(u, req.nextUrl.origin)) return invalid(req, "callbackUrl", "must be a path on this site or an http(s) URL");
   }
   return null;
 }
@@ -86,6 +88,6 @@ function isHttpUrl(url: string, base: string): boolean {
   }
 }
 
-function invalid(path: string, message: string): Response {
-  return fieldError(path, message).toResponse();
+function invalid(req: NextRequest, path: string, message: string): Response {
+  return fieldError(path, message).toResponse(localeOfRequest(req, null));
 }

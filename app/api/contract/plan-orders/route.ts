@@ -1,11 +1,17 @@
 import { BODIES } from "@/lib/contract/queries";
+import { WEEX_LOCALE_TAG } from "@/lib/i18n/locales";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
+import { localeOfRequest } from "@/lib/server/locale";
 import { sendOrder } from "@/lib/server/orders";
 import { route } from "@/lib/server/route";
 
-/** Place a take-profit / stop-loss plan order (placeTpSlOrder). Never retried; audited. */
+/**
+ * Place a take-profit / stop-loss plan order (placeTpSlOrder). Never retried; audited. WEEX's
+ * optional `locale` header carries the person's language.
+ */
 export const POST = route({
   role: "trader",
   body: BODIES["/api/contract/plan-orders"],
-  handler: ({ input, user, ip }) => sendOrder("placeTpSl", input as ParsedParamsOf<"placeTpSl">, { user, ip }),
+  handler: ({ input, user, ip, req }) =>
+    sendOrder("placeTpSl", input as ParsedParamsOf<"placeTpSl">, { user, ip }, { locale: WEEX_LOCALE_TAG[localeOfRequest(req, user)] }),
 });
