@@ -137,7 +137,7 @@ test.describe("trading in Simplified Chinese", () => {
     await form.getByLabel("数量", { exact: true }).fill("0");
     await form.getByRole("button", { name: "检查订单" }).click();
     await expect(form.getByText("必须大于 0")).toBeVisible();
-    await expect(form.getByText("限价（LIMIT）订单必须填写")).toBeVisible();
+    await expect(form.getByText("LIMIT 订单必填")).toBeVisible();
     await expect(form.getByText("must be greater than 0")).toHaveCount(0);
     await expect(page.locator("dialog[open]")).toHaveCount(0);
   });

@@ -6,11 +6,11 @@ import { fieldMessageOf, type Errors } from "@/lib/ui/orders";
 
 /**
  * The forms' field errors in the page's language: a check's message (English, as the schemas
- * and the API give it) becomes its words from trading.validation; one this table does not
- * know is shown as it came.
+ * give it) becomes its words from errors.fields; one the table does not know (e.g. the
+ * server's, already in the request's language) is shown as it came.
  */
 export function useFieldErrors(errors: Errors): Errors {
-  const t = useTranslations("trading.validation");
+  const t = useTranslations("errors.fields");
   return useMemo(() => {
     const out: Errors = {};
     for (const [field, message] of Object.entries(errors)) {

@@ -82,7 +82,7 @@ describe("the checks' messages in the page's language", () => {
     expect([...messages].filter((m) => fieldMessageOf(m) === null)).toEqual([]);
   });
   it("carries the values a message names", () => {
-    expect(fieldMessageOf("must be at most 40 characters")).toEqual({ id: "maxChars", values: { max: "40" } });
+    expect(fieldMessageOf("must be at most 40 characters")).toEqual({ id: "atMostChars", values: { max: "40" } });
     expect(fieldMessageOf("must be one of BUY, SELL")).toEqual({ id: "oneOf", values: { values: "BUY, SELL" } });
     expect(fieldMessageOf("something new")).toBeNull();
   });

@@ -25,24 +25,25 @@ export function generateClientOrderId(prefix = "dash", random: (n: number) => Ui
 
 /**
  * The checks' messages (lib/weex/wire.ts, endpoints.ts and "is not a known field" below), each
- * with the id of its words in the page's language (trading.validation.<id>) and the values it
- * carries. The schemas stay in English (the API speaks it); the form says them via this table.
+ * with the key of its words in the errors catalogue (errors.fields.<id>, the words the API's
+ * answers use too) and the values it carries. The schemas stay in English; the forms say their
+ * messages in the page's language through this table.
  */
 export const FIELD_MESSAGES = [
   { id: "required", pattern: /^is required$/ },
-  { id: "limitRequired", pattern: /^is required for a LIMIT order$/ },
+  { id: "limitNeeds", pattern: /^is required for a LIMIT order$/ },
   { id: "text", pattern: /^must be text$/ },
-  { id: "empty", pattern: /^must not be empty$/ },
-  { id: "maxChars", pattern: /^must be at most (?<max>\d+) characters$/ },
-  { id: "ascii", pattern: /^must be printable ASCII without spaces$/ },
-  { id: "decimal", pattern: /^must be a decimal string/ },
+  { id: "notEmpty", pattern: /^must not be empty$/ },
+  { id: "atMostChars", pattern: /^must be at most (?<max>\d+) characters$/ },
+  { id: "printableAscii", pattern: /^must be printable ASCII without spaces$/ },
+  { id: "decimalString", pattern: /^must be a decimal string/ },
   { id: "tooLong", pattern: /^is too long$/ },
   { id: "positive", pattern: /^must be greater than 0$/ },
   { id: "oneOf", pattern: /^must be one of (?<values>.+)$/ },
-  { id: "newClientOrderId", pattern: /^must be 1-36 letters, digits or \. : \/ _ -$/ },
+  { id: "clientOrderId", pattern: /^must be 1-36 letters, digits or \. : \/ _ -$/ },
   { id: "marginMode", pattern: /^must be 1 \(cross\) or 3 \(isolated\)$/ },
   { id: "triggerPriceType", pattern: /^must be 1 \(last price\) or 3 \(mark price\)$/ },
-  { id: "id", pattern: /^must be a positive integer id/ },
+  { id: "positiveId", pattern: /^must be a positive integer id/ },
   { id: "idTooLarge", pattern: /^is larger than a 64-bit id$/ },
   { id: "unknownField", pattern: /^is not a known field$/ },
 ] as const;
