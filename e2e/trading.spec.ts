@@ -126,3 +126,19 @@ test.describe("trading (trader)", () => {
     await expect(modified.getByTestId("error-banner")).toContainText("not_found");
   });
 });
+
+test.describe("trading in Simplified Chinese", () => {
+  test.use({ locale: "zh-CN" });
+
+  test("the form's own checks speak the page's language", async ({ page }) => {
+    await login(page, "trader");
+    await page.goto("/trading");
+    const form = page.getByRole("form", { name: "合约订单" });
+    await form.getByLabel("数量", { exact: true }).fill("0");
+    await form.getByRole("button", { name: "检查订单" }).click();
+    await expect(form.getByText("必须大于 0")).toBeVisible();
+    await expect(form.getByText("LIMIT 订单必填")).toBeVisible();
+    await expect(form.getByText("must be greater than 0")).toHaveCount(0);
+    await expect(page.locator("dialog[open]")).toHaveCount(0);
+  });
+});

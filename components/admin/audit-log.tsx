@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
@@ -13,24 +14,30 @@ import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styl
 import { auditQuery } from "@/app/(app)/admin/audit/query-options";
 import { auditSearch } from "@/app/(app)/admin/audit/search-params";
 
-const OUTCOME_TONE: Record<string, Tone> = {
+/** The outcomes the log records (lib/db/audit.ts), their colour; their words: admin.audit.outcomes. */
+const OUTCOME_TONE = {
   success: "good",
   failure: "bad",
   error: "bad",
   rejected: "warn",
   throttled: "warn",
   unknown: "warn",
-};
+} as const satisfies Record<string, Tone>;
+type Outcome = keyof typeof OUTCOME_TONE;
+const isKnownOutcome = (o: string): o is Outcome => Object.hasOwn(OUTCOME_TONE, o);
 
 /** The audit log, newest first; filter and page live in the URL (reload and links keep them). */
 export function AuditLog() {
+  const t = useTranslations("admin.audit");
+  // a recorded outcome in words; one this page does not know is shown as recorded
+  const outcomeText = (o: string) => (isKnownOutcome(o) ? t(`outcomes.${o}`) : o);
   // An out-of-range link (?page=-1) is corrected in the URL and said once, before any request.
   const { url: state, setUrl: setState, paging, query: log } = usePagedQuery(auditSearch, "audit", auditQuery, undefined);
   const [userDraft, setUserDraft] = useState(state.username);
 
   return (
     <div className="space-y-6">
-      <Section title="Filter" id="audit-filter">
+      <Section title={t("filter")} id="audit-filter">
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
@@ -38,13 +45,13 @@ export function AuditLog() {
             void setState({ username: userDraft.trim().toLowerCase(), page: 1 });
           }}
         >
-          <TextField label="User" name="user" value={userDraft} onChange={(e) => setUserDraft(e.target.value)} hint="Exact username" fieldClassName="w-48" />
+          <TextField label={t("user")} name="user" value={userDraft} onChange={(e) => setUserDraft(e.target.value)} hint={t("userHint")} fieldClassName="w-48" />
           <div className="w-56">
             <label htmlFor="audit-action" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-              Action
+              {t("action")}
             </label>
             <select id="audit-action" className={inputClass} value={state.action} onChange={(e) => void setState({ action: e.target.value, page: 1 })}>
-              <option value="">All actions</option>
+              <option value="">{t("allActions")}</option>
               {(log.data?.actions ?? (state.action ? [state.action] : [])).map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -53,7 +60,7 @@ export function AuditLog() {
             </select>
           </div>
           <button type="submit" className={buttonPrimary}>
-            Apply
+            {t("apply")}
           </button>
           {state.username || state.action ? (
             <button
@@ -64,32 +71,32 @@ export function AuditLog() {
                 void setState({ username: "", action: "", page: 1 });
               }}
             >
-              Clear
+              {t("clear")}
             </button>
           ) : null}
         </form>
       </Section>
 
-      <Section title="Entries" id="audit-entries" description="Newest first. Times in UTC. Requests are stored without secrets.">
+      <Section title={t("entries")} id="audit-entries" description={t("entriesDescription")}>
         {log.isPending ? (
-          <TableSkeleton rows={6} columns={6} label="Loading the audit log" />
+          <TableSkeleton rows={6} columns={6} label={t("loading")} />
         ) : log.isError ? (
           <ErrorBanner error={log.error} onRetry={() => log.refetch()} />
         ) : log.data.items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No entries match this filter.</p>
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm" data-testid="audit-table">
-              <caption className="sr-only">Audit log entries, newest first</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>Time (UTC)</th>
-                  <th scope="col" className="py-2 pr-4">User</th>
-                  <th scope="col" className="py-2 pr-4">Action</th>
-                  <th scope="col" className="py-2 pr-4">Outcome</th>
-                  <th scope="col" className="py-2 pr-4">Order id</th>
-                  <th scope="col" className="py-2 pr-4">IP</th>
-                  <th scope="col" className="py-2">Details</th>
+                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("time")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("user")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("action")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("outcome")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("orderId")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("ip")}</th>
+                  <th scope="col" className="py-2">{t("details")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -99,13 +106,13 @@ export function AuditLog() {
                     <td className="py-2 pr-4">{r.username ?? "—"}</td>
                     <td className="py-2 pr-4 font-mono text-xs">{r.action}</td>
                     <td className="py-2 pr-4">
-                      <Badge tone={OUTCOME_TONE[r.outcome] ?? "neutral"}>{r.outcome}</Badge>
+                      <Badge tone={isKnownOutcome(r.outcome) ? OUTCOME_TONE[r.outcome] : "neutral"}>{outcomeText(r.outcome)}</Badge>
                     </td>
                     <td className="py-2 pr-4 font-mono text-xs">{r.upstreamOrderId ?? "—"}</td>
                     <td className="py-2 pr-4 font-mono text-xs">{r.ip ?? "—"}</td>
                     <td className="py-2">
                       <details>
-                        <summary className="cursor-pointer text-sky-800 underline dark:text-sky-300">Show</summary>
+                        <summary className="cursor-pointer text-sky-800 underline dark:text-sky-300">{t("show")}</summary>
                         <pre className="mt-1 max-w-xl overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs dark:bg-slate-950">
                           {JSON.stringify(r.detail, null, 2)}
                         </pre>
@@ -124,7 +131,7 @@ export function AuditLog() {
         ) : null}
         {log.data ? (
           <Pager
-            label="Audit log"
+            label={t("pagerLabel")}
             page={log.data.page}
             pageSize={paging.pageSize}
             pageSizes={paging.pageSizes}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Badge } from "@/components/ui/badge";
@@ -15,7 +16,6 @@ import { ROLES, type Role } from "@/lib/contract/roles";
 import type { AdminUser } from "@/lib/contract/responses";
 
 const USERS = "/api/admin/users";
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r }));
 
 /** The message of a field error from a validation_error, if the server named that field. */
 function fieldMessage(error: unknown, path: string): string | null {
@@ -24,6 +24,8 @@ function fieldMessage(error: unknown, path: string): string | null {
 
 /** Users: add one, change a role, reset a password, disable or enable. */
 export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
+  const t = useTranslations("admin.users");
+  const tr = useTranslations("admin.roles");
   const users = useApiQuery<{ items: AdminUser[] }>(USERS, {});
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState("");
@@ -39,23 +41,23 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-emerald-800 dark:text-emerald-300" data-testid="admin-notice">
         {notice}
       </p>
-      <AddUserForm onAdded={(u) => done(`Added ${u.username} (${u.role}).`)} />
-      <Section title="Users" id="users" description="A new password or disabling ends that user's sessions at once.">
+      <AddUserForm onAdded={(u) => done(t("added", { username: u.username, role: tr(u.role) }))} />
+      <Section title={t("title")} id="users" description={t("description")}>
         {users.isPending ? (
-          <TableSkeleton rows={4} columns={5} label="Loading users" />
+          <TableSkeleton rows={4} columns={5} label={t("loading")} />
         ) : users.isError ? (
           <ErrorBanner error={users.error} onRetry={() => users.refetch()} />
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Dashboard users</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <tr>
-                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>Username</th>
-                  <th scope="col" className="py-2 pr-4">Role</th>
-                  <th scope="col" className="py-2 pr-4">Status</th>
-                  <th scope="col" className="py-2 pr-4">Created (UTC)</th>
-                  <th scope="col" className="py-2">Actions</th>
+                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("username")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("role")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("status")}</th>
+                  <th scope="col" className="py-2 pr-4">{t("created")}</th>
+                  <th scope="col" className="py-2">{t("actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -72,6 +74,8 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
 }
 
 function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
+  const t = useTranslations("admin.users");
+  const tr = useTranslations("admin.roles");
   const [username, setUsername] = useState("");
   const [role, setRole] = useState<Role>("viewer");
   const [password, setPassword] = useState("");
@@ -96,30 +100,30 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
 
   const general = error && !fieldMessage(error, "username") && !fieldMessage(error, "password") && !fieldMessage(error, "role");
   return (
-    <Section title="Add a user" id="add-user">
+    <Section title={t("addTitle")} id="add-user">
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
-        <TextField label="Username" name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldMessage(error, "username")} required />
-        <SelectField label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLE_OPTIONS} error={fieldMessage(error, "role")} />
+        <TextField label={t("username")} name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldMessage(error, "username")} required />
+        <SelectField label={t("role")} name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES.map((r) => ({ value: r, label: tr(r) }))} error={fieldMessage(error, "role")} />
         <TextField
-          label="Password"
+          label={t("password")}
           name="password"
           type="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint="At least 8 characters."
+          hint={t("passwordHint")}
           error={fieldMessage(error, "password")}
           required
         />
         <div>
           <button type="submit" className={`${buttonPrimary} w-full`} disabled={pending}>
-            {pending ? "Adding…" : "Add user"}
+            {pending ? t("adding") : t("add")}
           </button>
         </div>
       </form>
       {general ? (
         <div className="mt-3">
-          <ErrorBanner error={error} title="The user was not added" />
+          <ErrorBanner error={error} title={t("notAdded")} />
         </div>
       ) : null}
     </Section>
@@ -127,6 +131,9 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
 }
 
 function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean; onChanged: (message: string) => Promise<void> }) {
+  const t = useTranslations("admin.users");
+  const tr = useTranslations("admin.roles");
+  const username = user.username;
   const [role, setRole] = useState<Role>(user.role);
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState("");
@@ -154,49 +161,49 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
       <tr className="border-b border-slate-100 align-top dark:border-slate-800">
         <th scope="row" className={`py-2 pr-4 font-medium ${stickyFirstColumn}`}>
           {user.username}
-          {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">(you)</span> : null}
+          {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t("you")}</span> : null}
         </th>
         <td className="py-2 pr-4">
           <div className="flex items-center gap-2">
             <label htmlFor={roleId} className="sr-only">
-              Role of {user.username}
+              {t("roleOf", { username })}
             </label>
             <select id={roleId} className={`${inputClass} w-auto py-1`} value={role} onChange={(e) => setRole(e.target.value as Role)} disabled={pending}>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {tr(r)}
                 </option>
               ))}
             </select>
             {role !== user.role ? (
-              <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ role }, `${user.username} is now ${role}.`)}>
-                Save role
+              <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ role }, t("nowRole", { username, role: tr(role) }))}>
+                {t("saveRole")}
               </button>
             ) : null}
           </div>
         </td>
-        <td className="py-2 pr-4">{user.disabled ? <Badge tone="bad">Disabled</Badge> : <Badge tone="good">Enabled</Badge>}</td>
+        <td className="py-2 pr-4">{user.disabled ? <Badge tone="bad">{t("disabled")}</Badge> : <Badge tone="good">{t("enabled")}</Badge>}</td>
         <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs">{user.createdAt.slice(0, 19).replace("T", " ")}</td>
         <td className="py-2">
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonSecondary} aria-expanded={resetting} onClick={() => setResetting((v) => !v)} disabled={pending}>
-              Reset password
+              {t("resetPassword")}
             </button>
             {user.disabled ? (
-              <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ disabled: false }, `${user.username} is enabled.`)}>
-                Enable
+              <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ disabled: false }, t("isEnabled", { username }))}>
+                {t("enable")}
               </button>
             ) : (
               <button
                 type="button"
                 className={buttonSecondary}
                 disabled={pending || isSelf}
-                title={isSelf ? "You cannot disable your own account" : undefined}
+                title={isSelf ? t("cannotDisableSelf") : undefined}
                 onClick={() => {
-                  if (window.confirm(`Disable ${user.username}? Their sessions end at once.`)) void patch({ disabled: true }, `${user.username} is disabled.`);
+                  if (window.confirm(t("confirmDisable", { username }))) void patch({ disabled: true }, t("isDisabled", { username }));
                 }}
               >
-                Disable
+                {t("disable")}
               </button>
             )}
           </div>
@@ -210,25 +217,25 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
                 className="flex flex-wrap items-end gap-2"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void patch({ password }, `New password set for ${user.username}.`);
+                  void patch({ password }, t("passwordSet", { username }));
                 }}
               >
                 <TextField
-                  label={`New password for ${user.username}`}
+                  label={t("newPasswordFor", { username })}
                   type="password"
                   autoComplete="new-password"
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
                   error={fieldMessage(error, "password")}
-                  hint="At least 8 characters. Their current sessions end."
+                  hint={t("newPasswordHint")}
                   autoFocus
                 />
                 <button type="submit" className={buttonPrimary} disabled={pending}>
-                  Set password
+                  {t("setPassword")}
                 </button>
               </form>
             ) : null}
-            {error && !fieldMessage(error, "password") ? <ErrorBanner error={error} title={`${user.username} was not changed`} /> : null}
+            {error && !fieldMessage(error, "password") ? <ErrorBanner error={error} title={t("notChanged", { username })} /> : null}
           </td>
         </tr>
       ) : null}

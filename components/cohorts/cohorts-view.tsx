@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -20,8 +22,7 @@ import { codesQuery, cohortsQuery } from "@/app/(app)/cohorts/query-options";
 import { cohortsSearch } from "@/app/(app)/cohorts/search-params";
 import { COHORT_BY } from "@/lib/contract/params";
 import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
-import { cohortsCsv, cohortsFilename, delayBinLabel, HEAT_COLUMNS, heatLevel, shareText } from "@/lib/ui/cohorts";
-import { formatCount } from "@/lib/ui/format";
+import { cohortsCsv, cohortsFilename, delayBin, HEAT_COLUMNS, heatLevel, sharePercent, type DelayBin } from "@/lib/ui/cohorts";
 
 /** Background per heat level: light to dark sky; text stays legible (AA) on each. */
 const HEAT_CLASSES = [
@@ -39,6 +40,7 @@ const HEAT_CLASSES = [
  * how long traders took to their first trade, and each invite code's funnel.
  */
 export function CohortsView() {
+  const t = useTranslations("cohorts");
   const { tz, period } = usePeriod();
   const [{ by }, setUrl] = useQueryStates(cohortsSearch);
   const cohorts = useRouteQuery(cohortsQuery(period, by, tz));
@@ -51,25 +53,25 @@ export function CohortsView() {
       <PeriodControls showGranularity={false} compareNote={false} />
       <Section
         id="cohorts"
-        title="Cohorts"
-        description={`Users grouped by the ${by} they registered in (${tz}; weeks start on Monday). Each cell: the share of the cohort that deposited or traded within that many days of registering, with the count.`}
+        title={t("title")}
+        description={t("description", { by, tz })}
         actions={
           cohorts.data && cohorts.data.items.length ? (
             <button type="button" className={buttonSecondary} onClick={() => download(cohortsCsv(cohorts.data.items), cohortsFilename(by, tz, period.from, period.to))}>
-              Export CSV
+              {t("exportCsv")}
             </button>
           ) : null
         }
       >
         <div className="mb-3">
-          <ChoiceGroup legend="Cohort by" name="cohort-by" value={by} options={COHORT_BY.map((b) => ({ value: b, label: b === "week" ? "Week" : "Month" }))} onChange={(b) => void setUrl({ by: b })} />
+          <ChoiceGroup legend={t("cohortBy")} name="cohort-by" value={by} options={COHORT_BY.map((b) => ({ value: b, label: b === "week" ? t("week") : t("month") }))} onChange={(b) => void setUrl({ by: b })} />
         </div>
         {cohorts.isError ? (
-          <ErrorBanner error={cohorts.error} onRetry={() => void cohorts.refetch()} title="The cohorts could not be loaded" />
+          <ErrorBanner error={cohorts.error} onRetry={() => void cohorts.refetch()} title={t("loadError")} />
         ) : cohorts.isPending ? (
-          <TableSkeleton label="Loading cohorts" columns={8} />
+          <TableSkeleton label={t("loading")} columns={8} />
         ) : cohorts.data.items.every((i) => i.registered === 0) ? (
-          <EmptyState title="Nobody registered in this period">Choose a longer period: cohorts are counted from the users who registered in it.</EmptyState>
+          <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
         ) : (
           <>
             <CohortHeatMap items={cohorts.data.items} by={by} />
@@ -78,16 +80,16 @@ export function CohortsView() {
           </>
         )}
       </Section>
-      <Section id="time-to-trade" title="Time to first trade" description="How long the period's traders took from registering to their first trade.">
-        {cohorts.isError ? null : cohorts.isPending ? <ChartSkeleton height={180} label="Loading the distribution" /> : <DelayChart bins={cohorts.data.timeToFirstTrade} />}
+      <Section id="time-to-trade" title={t("delay.title")} description={t("delay.description")}>
+        {cohorts.isError ? null : cohorts.isPending ? <ChartSkeleton height={180} label={t("delay.loading")} /> : <DelayChart bins={cohorts.data.timeToFirstTrade} />}
       </Section>
-      <Section id="codes" title="Invite codes" description="Each code's users registered in the period, how far they got, and the conversion from registration.">
+      <Section id="codes" title={t("codes.title")} description={t("codes.description")}>
         {codes.isError ? (
-          <ErrorBanner error={codes.error} onRetry={() => void codes.refetch()} title="The invite codes could not be loaded" />
+          <ErrorBanner error={codes.error} onRetry={() => void codes.refetch()} title={t("codes.loadError")} />
         ) : codes.isPending ? (
-          <TableSkeleton label="Loading invite codes" columns={6} />
+          <TableSkeleton label={t("codes.loading")} columns={6} />
         ) : codes.data.items.length === 0 ? (
-          <EmptyState title="No invite codes in this period">Nobody registered in this period.</EmptyState>
+          <EmptyState title={t("codes.emptyTitle")}>{t("codes.emptyText")}</EmptyState>
         ) : (
           <>
             <CodesTable items={codes.data.items} from={period.from} to={period.to} days={period.days} />
@@ -109,54 +111,86 @@ function download(text: string, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A share in the page's percent format ("42.1 %" / "42.1%"), or a dash when there is no base. */
+function useShare(): (n: number, of: number) => string {
+  const f = useFormat();
+  return useCallback(
+    (n: number, of: number) => {
+      const p = sharePercent(n, of);
+      return p === null ? "—" : f.percent(p);
+    },
+    [f],
+  );
+}
+
 function HeatCell({ n, of, label }: { n: number; of: number; label: string }) {
-  const counts = `${formatCount(n)} of ${formatCount(of)}`;
+  const t = useTranslations("cohorts.heat");
+  const f = useFormat();
+  const share = useShare();
+  const counts = t("counts", { n: f.count(n), of: f.count(of) });
   return (
-    <div className={`-mx-3 -my-2 px-3 py-2 text-right tabular-nums ${HEAT_CLASSES[heatLevel(n, of)]}`} title={`${label}: ${counts}`}>
-      <span className="block font-medium">{shareText(n, of)}</span>
+    <div className={`-mx-3 -my-2 px-3 py-2 text-right tabular-nums ${HEAT_CLASSES[heatLevel(n, of)]}`} title={t("cellTitle", { label, counts })}>
+      <span className="block font-medium">{share(n, of)}</span>
       <span className="block text-xs">{counts}</span>
     </div>
   );
 }
 
 function CohortHeatMap({ items, by }: { items: CohortItem[]; by: string }) {
+  const t = useTranslations("cohorts.heat");
+  const f = useFormat();
   const columns = useMemo(() => {
     const h = columnHelper<CohortItem>();
     return h.columns([
-      h.accessor("cohort", { header: by === "week" ? "Week of" : "Month", meta: { nowrap: true } }),
-      h.accessor("registered", { header: "Registered", cell: (c) => formatCount(c.getValue()), meta: { numeric: true } }),
-      h.display({ id: "kyc", header: "KYC passed", cell: (c) => <HeatCell n={c.row.original.kycPassed} of={c.row.original.registered} label="KYC passed" />, meta: { numeric: true } }),
-      ...HEAT_COLUMNS.map((col) =>
-        h.display({ id: col.key, header: col.label, cell: (c) => <HeatCell n={col.count(c.row.original)} of={c.row.original.registered} label={col.label} />, meta: { numeric: true } }),
-      ),
-      h.display({ id: "active", header: "Traded in last 30 d", cell: (c) => <HeatCell n={c.row.original.activeLast30d} of={c.row.original.registered} label="Traded in the last 30 days" />, meta: { numeric: true } }),
-      h.accessor("medianHoursToFirstTrade", { header: "Median h to first trade", cell: (c) => c.getValue() ?? "—", meta: { numeric: true } }),
+      h.accessor("cohort", { header: by === "week" ? t("weekOf") : t("month"), meta: { nowrap: true } }),
+      h.accessor("registered", { header: t("registered"), cell: (c) => f.count(c.getValue()), meta: { numeric: true } }),
+      h.display({ id: "kyc", header: t("kycPassed"), cell: (c) => <HeatCell n={c.row.original.kycPassed} of={c.row.original.registered} label={t("kycPassed")} />, meta: { numeric: true } }),
+      ...HEAT_COLUMNS.map((col) => {
+        const label = col.stage === "deposited" ? t("depositedWithin", { days: col.days }) : t("tradedWithin", { days: col.days });
+        return h.display({ id: col.key, header: label, cell: (c) => <HeatCell n={col.count(c.row.original)} of={c.row.original.registered} label={label} />, meta: { numeric: true } });
+      }),
+      h.display({ id: "active", header: t("active"), cell: (c) => <HeatCell n={c.row.original.activeLast30d} of={c.row.original.registered} label={t("activeTitle")} />, meta: { numeric: true } }),
+      h.accessor("medianHoursToFirstTrade", { header: t("median"), cell: (c) => c.getValue() ?? "—", meta: { numeric: true } }),
     ]);
-  }, [by]);
-  return <DataTable columns={columns} data={items} caption={`Cohorts by ${by}: share and count of each cohort that deposited or traded within 1, 7 and 30 days`} getRowId={(r) => r.cohort} testId="cohorts-table" />;
+  }, [by, t, f]);
+  return <DataTable columns={columns} data={items} caption={t("caption", { by })} getRowId={(r) => r.cohort} testId="cohorts-table" />;
+}
+
+/** A delay bin in words: "≤ 1 h", "> 30 d" / "≤ 1 小时", "> 30 天". */
+function useBinLabel(): (bin: DelayBin) => string {
+  const t = useTranslations("cohorts.delay");
+  return (bin) => {
+    if (bin.kind === "any") return t("any");
+    const span = bin.span.unit === "days" ? t("days", { value: bin.span.value }) : t("hours", { value: bin.span.value });
+    return bin.kind === "upTo" ? t("upTo", { span }) : t("over", { span });
+  };
 }
 
 /** Horizontal bars drawn in CSS, each with its label and count as text (nothing to load). */
 function DelayChart({ bins }: { bins: Cohorts["timeToFirstTrade"] }) {
+  const t = useTranslations("cohorts.delay");
+  const f = useFormat();
+  const share = useShare();
+  const binLabel = useBinLabel();
   const total = bins.reduce((n, b) => n + b.traded, 0);
   const max = Math.max(1, ...bins.map((b) => b.traded));
-  if (total === 0) return <EmptyState title="Nobody in these cohorts has traded yet" />;
+  if (total === 0) return <EmptyState title={t("empty")} />;
   return (
     <figure data-testid="delay-chart">
-      <ul className="space-y-1.5" aria-label="Traders by time from registration to first trade">
+      <ul className="space-y-1.5" aria-label={t("label")}>
         {bins.map((b, i) => (
           <li key={String(b.upToHours)} className="grid grid-cols-[5rem_1fr_7rem] items-center gap-2 text-sm">
-            <span className="tabular-nums">{delayBinLabel(b.upToHours, i > 0 ? bins[i - 1].upToHours : null)}</span>
+            <span className="tabular-nums">{binLabel(delayBin(b.upToHours, i > 0 ? bins[i - 1].upToHours : null))}</span>
             <span aria-hidden="true" className="h-4 rounded bg-slate-100 dark:bg-slate-800">
               <span className="block h-4 rounded bg-emerald-600" style={{ width: `${(b.traded / max) * 100}%` }} />
             </span>
             <span className="text-right tabular-nums">
-              {formatCount(b.traded)} ({shareText(b.traded, total)})
+              {f.count(b.traded)} ({share(b.traded, total)})
             </span>
           </li>
         ))}
       </ul>
-      <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">{formatCount(total)} traders in these cohorts.</figcaption>
+      <figcaption className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("total", { count: f.count(total) })}</figcaption>
     </figure>
   );
 }
@@ -165,15 +199,18 @@ function DelayChart({ bins }: { bins: Cohorts["timeToFirstTrade"] }) {
 const LIST_MAX_DAYS = 90;
 
 function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string; to: string; days: number }) {
+  const t = useTranslations("cohorts");
+  const f = useFormat();
+  const share = useShare();
   const columns = useMemo(() => {
     const h = columnHelper<CodeItem>();
     const dates = days <= LIST_MAX_DAYS ? `&regFrom=${from}&regTo=${to}` : "";
     return h.columns([
       h.accessor("inviteCode", {
-        header: "Invite code",
+        header: t("codes.column"),
         cell: (c) => {
           const code = c.getValue();
-          if (code === null) return <span className="text-slate-600 dark:text-slate-400">(no code)</span>;
+          if (code === null) return <span className="text-slate-600 dark:text-slate-400">{t("codes.noCode")}</span>;
           return (
             <Link className="font-mono text-sky-800 underline dark:text-sky-300" href={`/invitees?inviteCode=${encodeURIComponent(code)}${dates}`}>
               {code}
@@ -182,12 +219,12 @@ function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string
         },
         meta: { nowrap: true },
       }),
-      h.accessor("registered", { header: "Registered", cell: (c) => formatCount(c.getValue()), meta: { numeric: true } }),
-      h.accessor("kycPassed", { header: "KYC passed", cell: (c) => `${formatCount(c.getValue())} (${shareText(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
-      h.accessor("deposited", { header: "Deposited", cell: (c) => `${formatCount(c.getValue())} (${shareText(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
-      h.accessor("traded", { header: "Traded", cell: (c) => `${formatCount(c.getValue())} (${shareText(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
-      h.display({ id: "depositToTrade", header: "Deposit → trade", cell: (c) => shareText(c.row.original.traded, c.row.original.deposited), meta: { numeric: true } }),
+      h.accessor("registered", { header: t("heat.registered"), cell: (c) => f.count(c.getValue()), meta: { numeric: true } }),
+      h.accessor("kycPassed", { header: t("heat.kycPassed"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
+      h.accessor("deposited", { header: t("heat.deposited"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
+      h.accessor("traded", { header: t("heat.traded"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
+      h.display({ id: "depositToTrade", header: t("codes.depositToTrade"), cell: (c) => share(c.row.original.traded, c.row.original.deposited), meta: { numeric: true } }),
     ]);
-  }, [from, to, days]);
-  return <DataTable columns={columns} data={items} caption={`Invite codes of the users registered ${from} to ${to}, most registrations first`} getRowId={(r) => r.inviteCode ?? "\u0000none"} testId="codes-table" />;
+  }, [from, to, days, t, f, share]);
+  return <DataTable columns={columns} data={items} caption={t("codes.caption", { from, to })} getRowId={(r) => r.inviteCode ?? "\u0000none"} testId="codes-table" />;
 }

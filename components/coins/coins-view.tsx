@@ -1,7 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
 import { useDeferredValue, useMemo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
@@ -11,15 +13,15 @@ import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
-import { formatCount } from "@/lib/ui/format";
 
 const PAGE_SIZE = 20;
 const filters = { q: parseAsString.withDefault(""), flag: parseAsString.withDefault(""), page: parseAsInteger.withDefault(1) };
 
+/** The "Show" choices: URL value → its words (coins.flags.<id>; "" is every coin). */
 const FLAG_FILTERS = [
-  { value: "", label: "All coins" },
-  { value: "deposit-off", label: "Deposits disabled somewhere" },
-  { value: "withdraw-off", label: "Withdrawals disabled somewhere" },
+  { value: "", id: "all" },
+  { value: "deposit-off", id: "deposit-off" },
+  { value: "withdraw-off", id: "withdraw-off" },
 ] as const;
 
 export function matchesCoin(c: CoinDef, query: string, flag: string): boolean {
@@ -30,9 +32,12 @@ export function matchesCoin(c: CoinDef, query: string, flag: string): boolean {
   return c.coin.toUpperCase().includes(q) || (c.name ?? "").toUpperCase().includes(q) || c.networkList.some((n) => n.network.toUpperCase().includes(q));
 }
 
-const NETWORK_HEADERS = ["Network", "Deposit", "Withdraw", "Withdraw fee", "Min withdrawal", "Withdraw multiple", "Min confirmations", "Deposit dust", "Tag / memo", "Contract"];
+/** The network columns, in order (their words: coins.headers.<id>). */
+const NETWORK_HEADERS = ["network", "deposit", "withdraw", "withdrawFee", "withdrawMin", "withdrawMultiple", "minConfirm", "depositDust", "tag", "contract"] as const;
 
 export function CoinsView() {
+  const t = useTranslations("coins");
+  const f = useFormat();
   const [url, setUrl] = useQueryStates(filters, { history: "replace" });
   const q = useCoins();
   const query = useDeferredValue(url.q);
@@ -43,30 +48,30 @@ export function CoinsView() {
 
   return (
     <>
-      <form role="search" aria-label="Filter coins" className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search coin, name or network" type="search" placeholder="e.g. USDT or TRC20" value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null, page: null })} autoComplete="off" />
-        <SelectField label="Show" value={url.flag} onChange={(e) => void setUrl({ flag: e.target.value || null, page: null })} options={FLAG_FILTERS} />
+      <form role="search" aria-label={t("filterLabel")} className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
+        <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null, page: null })} autoComplete="off" />
+        <SelectField label={t("show")} value={url.flag} onChange={(e) => void setUrl({ flag: e.target.value || null, page: null })} options={FLAG_FILTERS.map((o) => ({ value: o.value, label: t(`flags.${o.id}`) }))} />
       </form>
       <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
       {q.isError ? (
         <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.coins ? (
-        <TableSkeleton columns={8} label="Loading coins" />
+        <TableSkeleton columns={8} label={t("loading")} />
       ) : matches.length === 0 ? (
-        <EmptyState title="No coin matches">Nothing matches “{url.q}”. Search by symbol (USDT), name (Tether) or network (TRC20).</EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText", { query: url.q })}</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="coins-count">
-            {formatCount(matches.length)} of {formatCount(q.coins.length)} coins · page {page} of {pages}
+            {t("count", { shown: f.count(matches.length), total: f.count(q.coins.length), page: f.count(page), pages: f.count(pages) })}
           </p>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label="Coins and networks" data-testid="coins-table">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="coins-table">
             <table className="min-w-full text-sm">
-              <caption className="sr-only">Coins and their networks: fees, minimums, confirmations and enabled flags</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="bg-slate-50 dark:bg-slate-800/60">
                 <tr>
                   {NETWORK_HEADERS.map((h, i) => (
                     <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
-                      {h}
+                      {t(`headers.${h}`)}
                     </th>
                   ))}
                 </tr>
@@ -76,12 +81,12 @@ export function CoinsView() {
               ))}
             </table>
           </div>
-          <nav aria-label="Coin pages" className="mt-3 flex items-center gap-2">
+          <nav aria-label={t("pagesLabel")} className="mt-3 flex items-center gap-2">
             <button type="button" className={buttonSecondary} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
-              Previous
+              {t("previous")}
             </button>
             <button type="button" className={buttonSecondary} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>
-              Next
+              {t("next")}
             </button>
           </nav>
         </>
@@ -91,6 +96,7 @@ export function CoinsView() {
 }
 
 function CoinGroup({ coin }: { coin: CoinDef }) {
+  const t = useTranslations("coins");
   return (
     <tbody className="border-t-2 border-slate-200 dark:border-slate-700">
       <tr className="bg-slate-50/60 dark:bg-slate-800/30">
@@ -99,30 +105,30 @@ function CoinGroup({ coin }: { coin: CoinDef }) {
           <span className="sticky left-3 inline-block text-base font-semibold">{coin.coin}</span>
           {coin.name ? <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">{coin.name}</span> : null}
           <span className="ml-3 inline-flex flex-wrap gap-1 align-middle font-normal">
-            <Badge tone={coin.depositAllEnable ? "good" : "bad"}>Deposits {coin.depositAllEnable ? "on" : "off"}</Badge>
-            <Badge tone={coin.withdrawAllEnable ? "good" : "bad"}>Withdrawals {coin.withdrawAllEnable ? "on" : "off"}</Badge>
-            {coin.trading !== undefined ? <Badge tone={coin.trading ? "good" : "neutral"}>{coin.trading ? "Tradable" : "Not tradable"}</Badge> : null}
+            <Badge tone={coin.depositAllEnable ? "good" : "bad"}>{coin.depositAllEnable ? t("depositsOn") : t("depositsOff")}</Badge>
+            <Badge tone={coin.withdrawAllEnable ? "good" : "bad"}>{coin.withdrawAllEnable ? t("withdrawalsOn") : t("withdrawalsOff")}</Badge>
+            {coin.trading !== undefined ? <Badge tone={coin.trading ? "good" : "neutral"}>{coin.trading ? t("tradable") : t("notTradable")}</Badge> : null}
           </span>
         </th>
       </tr>
       {coin.networkList.length === 0 ? (
         <tr>
           <td colSpan={NETWORK_HEADERS.length} className="px-3 py-2 text-slate-600 dark:text-slate-400">
-            No networks listed.
+            {t("noNetworks")}
           </td>
         </tr>
       ) : (
         coin.networkList.map((n) => (
           <tr key={n.network}>
             <th scope="row" className={`whitespace-nowrap px-3 py-2 text-left font-medium ${stickyFirstColumn}`}>
-              {n.network} {n.isDefault ? <Badge tone="info">Default</Badge> : null}
+              {n.network} {n.isDefault ? <Badge tone="info">{t("default")}</Badge> : null}
             </th>
             <td className="min-w-40 px-3 py-2">
-              <FlagBadge value={n.depositEnable} yes="Enabled" no="Disabled" />
+              <FlagBadge value={n.depositEnable} yes={t("enabled")} no={t("disabled")} />
               {!n.depositEnable && n.depositDesc ? <span className="block text-xs text-slate-600 dark:text-slate-400">{n.depositDesc}</span> : null}
             </td>
             <td className="min-w-40 px-3 py-2">
-              <FlagBadge value={n.withdrawEnable} yes="Enabled" no="Disabled" />
+              <FlagBadge value={n.withdrawEnable} yes={t("enabled")} no={t("disabled")} />
               {!n.withdrawEnable && n.withdrawDesc ? <span className="block text-xs text-slate-600 dark:text-slate-400">{n.withdrawDesc}</span> : null}
             </td>
             <td className="px-3 py-2 text-right"><Amount value={n.withdrawFee} /></td>
@@ -130,13 +136,13 @@ function CoinGroup({ coin }: { coin: CoinDef }) {
             <td className="px-3 py-2 text-right"><Amount value={n.withdrawIntegerMultiple} /></td>
             <td className="px-3 py-2 text-right tabular-nums">{n.minConfirm ?? "—"}</td>
             <td className="px-3 py-2 text-right"><Amount value={n.depositDust} /></td>
-            <td className="px-3 py-2"><FlagBadge value={n.withdrawTag} yes="Required" no="No" /></td>
+            <td className="px-3 py-2"><FlagBadge value={n.withdrawTag} yes={t("required")} no={t("no")} /></td>
             <td className="min-w-80 px-3 py-2">
               {n.contractAddress ? (
                 n.contractAddressUrl && /^https:\/\//.test(n.contractAddressUrl) ? (
                   <a href={n.contractAddressUrl} target="_blank" rel="noopener noreferrer" className="break-all font-mono text-xs text-sky-800 underline dark:text-sky-300">
                     {n.contractAddress}
-                    <span className="sr-only"> (opens the explorer in a new tab)</span>
+                    <span className="sr-only">{t("opensExplorer")}</span>
                   </a>
                 ) : (
                   <code className="break-all font-mono text-xs">{n.contractAddress}</code>

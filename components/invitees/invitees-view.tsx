@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
@@ -24,11 +25,6 @@ import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
 
 /** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };
-const WHY = "WEEX answers for registrations in the past year only, at most 90 days per query.";
-
-/** How the furthest stage and the trading activity (issue 14) read on the page. */
-const STAGE_LABELS: Record<Stage, string> = { registered: "Registered only", kyc: "KYC passed", deposited: "Deposited", traded: "Traded" };
-const ACTIVITY_LABELS: Record<Activity, string> = { active: "Active traders", dormant: "Dormant traders", never: "Never traded" };
 
 interface Draft {
   uid: string;
@@ -40,15 +36,16 @@ interface Draft {
   inviteCode: string;
 }
 
-/** The furthest funnel stage an invitee reached. */
-export function funnelStage(i: Invitee): { label: string; tone: Tone } {
-  if (i.firstTrade) return { label: "Traded", tone: "good" };
-  if (i.firstDeposit) return { label: "Deposited", tone: "info" };
-  if (i.kycResult) return { label: "KYC passed", tone: "warn" };
-  return { label: "Registered", tone: "neutral" };
+/** The furthest funnel stage an invitee reached (its words: invitees.reached.<stage>). */
+export function funnelStage(i: Invitee): { stage: Stage; tone: Tone } {
+  if (i.firstTrade) return { stage: "traded", tone: "good" };
+  if (i.firstDeposit) return { stage: "deposited", tone: "info" };
+  if (i.kycResult) return { stage: "kyc", tone: "warn" };
+  return { stage: "registered", tone: "neutral" };
 }
 
 export function InviteesView() {
+  const t = useTranslations("invitees");
   const tz = useTimeZone();
   const { url, setUrl, paging, query: q } = usePagedQuery(inviteesSearch, "invitees", inviteesQuery, tz);
   const filter = inviteesFilter(url, tz);
@@ -59,38 +56,42 @@ export function InviteesView() {
 
   const columns = useMemo(() => {
     const h = columnHelper<Invitee>();
-    const time = (v: number | null) => (v ? <span className="whitespace-nowrap tabular-nums">{formatDateTime(v, tz)}</span> : <span className="text-slate-500 dark:text-slate-400">never</span>);
+    const time = (v: number | null) => (v ? <span className="whitespace-nowrap tabular-nums">{formatDateTime(v, tz)}</span> : <span className="text-slate-500 dark:text-slate-400">{t("never")}</span>);
     return h.columns([
-      h.accessor("uid", { header: "UID", cell: (c) => <CopyableId value={c.getValue()} label="invitee UID" />, meta: { nowrap: true } }),
+      h.accessor("uid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.uidLabel")} />, meta: { nowrap: true } }),
       h.display({
         id: "stage",
-        header: "Funnel stage",
+        header: t("columns.stage"),
         cell: (c) => {
           const s = funnelStage(c.row.original);
-          return <Badge tone={s.tone}>{s.label}</Badge>;
+          return <Badge tone={s.tone}>{t(`reached.${s.stage}`)}</Badge>;
         },
       }),
-      h.accessor("registerTime", { header: `Registered (${tz})`, cell: (c) => time(c.getValue()) }),
-      h.accessor("kycResult", { header: "KYC", cell: (c) => <FlagBadge value={c.getValue()} yes="Passed" no="Not passed" /> }),
-      h.accessor("inviteCode", { header: "Invite code", cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—") }),
-      h.accessor("firstDeposit", { header: `First deposit (${tz})`, cell: (c) => time(c.getValue()) }),
-      h.accessor("firstTrade", { header: `First trade (${tz})`, cell: (c) => time(c.getValue()) }),
-      h.accessor("lastDeposit", { header: "Last deposit", cell: (c) => time(c.getValue()) }),
-      h.accessor("lastTrade", { header: "Last trade", cell: (c) => time(c.getValue()) }),
+      h.accessor("registerTime", { header: t("columns.registered", { tz }), cell: (c) => time(c.getValue()) }),
+      h.accessor("kycResult", { header: t("columns.kyc"), cell: (c) => <FlagBadge value={c.getValue()} yes={t("columns.kycPassed")} no={t("columns.kycNotPassed")} /> }),
+      h.accessor("inviteCode", { header: t("columns.inviteCode"), cell: (c) => (c.getValue() ? <code className="font-mono text-xs">{c.getValue()}</code> : "—") }),
+      h.accessor("firstDeposit", { header: t("columns.firstDeposit", { tz }), cell: (c) => time(c.getValue()) }),
+      h.accessor("firstTrade", { header: t("columns.firstTrade", { tz }), cell: (c) => time(c.getValue()) }),
+      h.accessor("lastDeposit", { header: t("columns.lastDeposit"), cell: (c) => time(c.getValue()) }),
+      h.accessor("lastTrade", { header: t("columns.lastTrade"), cell: (c) => time(c.getValue()) }),
     ]);
-  }, [tz]);
+  }, [tz, t]);
 
   const filtered = url.uid || url.regFrom || url.regTo || url.stage || url.activity || url.inviteCode;
   const caption = [
-    "Invited users",
-    url.uid ? `UID ${url.uid}` : "",
-    url.regFrom || url.regTo ? `registered ${url.regFrom ?? "…"} to ${url.regTo ?? "…"}` : "",
-    url.stage ? `stage: ${STAGE_LABELS[url.stage]}` : "",
-    url.activity ? `${ACTIVITY_LABELS[url.activity]}${url.activity !== "never" ? ` (${filter.activeDays ?? ACTIVE_DAYS_DEFAULT} days)` : ""}` : "",
-    url.inviteCode ? `invite code ${url.inviteCode}` : "",
+    t("caption.title"),
+    url.uid ? t("caption.uid", { uid: url.uid }) : "",
+    url.regFrom || url.regTo ? t("caption.registered", { from: url.regFrom ?? "…", to: url.regTo ?? "…" }) : "",
+    url.stage ? t("caption.stage", { stage: t(`stages.${url.stage}`) }) : "",
+    url.activity
+      ? url.activity !== "never"
+        ? t("caption.activityDays", { activity: t(`activities.${url.activity}`), days: filter.activeDays ?? ACTIVE_DAYS_DEFAULT })
+        : t(`activities.${url.activity}`)
+      : "",
+    url.inviteCode ? t("caption.inviteCode", { code: url.inviteCode }) : "",
   ]
     .filter(Boolean)
-    .join(", ");
+    .join(t("caption.separator"));
   const toDraft = (): Draft => ({
     uid: url.uid ?? "",
     from: url.regFrom ?? "",
@@ -122,7 +123,7 @@ export function InviteesView() {
         }
         onReset={() => void setUrl({ uid: null, regFrom: null, regTo: null, stage: null, activity: null, activeDays: null, inviteCode: null, page: null })}
       />
-      <ListToolbar note="The export contains every page of these filters.">
+      <ListToolbar note={t("exportNote")}>
         <div className="flex flex-wrap gap-2">
           <button
           type="button"
@@ -130,7 +131,7 @@ export function InviteesView() {
           aria-pressed={url.activity === "dormant" && !url.stage}
           onClick={() => void setUrl({ activity: "dormant", stage: null, activeDays: null, page: null })}
         >
-          Dormant traders
+          {t("dormantButton")}
         </button>
           <ExportButton href="/api/affiliate/invitees/export" params={filter} fallbackFilename="invitees.csv" />
         </div>
@@ -141,14 +142,10 @@ export function InviteesView() {
         caption={caption}
         getRowId={(r) => r.uid}
         testId="invitees-table"
-        label="Invited users"
-        loadingLabel="Loading invited users"
+        label={t("tableLabel")}
+        loadingLabel={t("loading")}
         empty={
-          <EmptyState title={filtered ? "No invited users match these filters" : "No invited users yet"}>
-            {filtered
-              ? "Check the UID, or widen the registration dates (within the past year, 90 days at a time)."
-              : "Users who register with your invitation codes appear here."}
-          </EmptyState>
+          <EmptyState title={filtered ? t("empty.filteredTitle") : t("empty.title")}>{filtered ? t("empty.filteredText") : t("empty.text")}</EmptyState>
         }
         paging={paging}
       />
@@ -169,13 +166,15 @@ function InviteeFilters({
   onApply: (f: Draft) => void;
   onReset: () => void;
 }) {
+  const t = useTranslations("invitees.filters");
+  const tl = useTranslations("invitees");
   const [draft, setDraft] = useState(initial);
   const uid = draft.uid.trim();
-  const uidError = uid && !/^[1-9]\d{0,19}$/.test(uid) ? "A UID is digits only, e.g. 702345678901234567." : null;
+  const uidError = uid && !/^[1-9]\d{0,19}$/.test(uid) ? t("uidError") : null;
   const check = checkRange(draft.from, draft.to, RULE, tz, now);
   const days = draft.activeDays.trim();
-  const daysError = days && !(/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= ACTIVE_DAYS_MAX) ? `Whole days from 1 to ${ACTIVE_DAYS_MAX}.` : null;
-  const codeError = draft.inviteCode.trim().length > 64 ? "An invite code has at most 64 characters." : null;
+  const daysError = days && !(/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= ACTIVE_DAYS_MAX) ? t("daysError", { max: ACTIVE_DAYS_MAX }) : null;
+  const codeError = draft.inviteCode.trim().length > 64 ? t("codeError") : null;
   const invalid = !!(uidError || daysError || codeError || check.fromError || check.toError);
   // One open end is completed to a full window the upstream accepts (90 days at most).
   const apply = () => {
@@ -189,34 +188,34 @@ function InviteeFilters({
     onApply({ ...draft, uid, from, to, activeDays: days });
   };
   return (
-    <FilterForm label="Filter invited users" onApply={apply} onReset={onReset} applyDisabled={invalid}>
-      <TextField label="Invitee UID" inputMode="numeric" autoComplete="off" value={draft.uid} onChange={(e) => setDraft({ ...draft, uid: e.target.value })} error={uidError} placeholder="any" />
+    <FilterForm label={t("label")} onApply={apply} onReset={onReset} applyDisabled={invalid}>
+      <TextField label={t("uid")} inputMode="numeric" autoComplete="off" value={draft.uid} onChange={(e) => setDraft({ ...draft, uid: e.target.value })} error={uidError} placeholder={t("any")} />
       <DateRangeFields
-        fromLabel="Registered from"
-        toLabel="Registered to"
+        fromLabel={t("from")}
+        toLabel={t("to")}
         from={draft.from}
         to={draft.to}
         onFrom={(from) => setDraft({ ...draft, from })}
         onTo={(to) => setDraft({ ...draft, to })}
         check={check}
         tz={tz}
-        why={WHY}
+        why={tl("why")}
       />
       <SelectField
-        label="Furthest stage"
+        label={t("stage")}
         value={draft.stage}
         onChange={(e) => setDraft({ ...draft, stage: e.target.value })}
-        options={[{ value: "", label: "Any" }, ...STAGES.map((v) => ({ value: v, label: STAGE_LABELS[v] }))]}
+        options={[{ value: "", label: t("anyOption") }, ...STAGES.map((v) => ({ value: v, label: tl(`stages.${v}`) }))]}
       />
       <SelectField
-        label="Trading activity"
+        label={t("activity")}
         value={draft.activity}
         onChange={(e) => setDraft({ ...draft, activity: e.target.value })}
-        options={[{ value: "", label: "Any" }, ...ACTIVITIES.map((v) => ({ value: v, label: ACTIVITY_LABELS[v] }))]}
-        hint="Dormant: traded once, but not within the active days."
+        options={[{ value: "", label: t("anyOption") }, ...ACTIVITIES.map((v) => ({ value: v, label: tl(`activities.${v}`) }))]}
+        hint={t("activityHint")}
       />
       <TextField
-        label="Active days"
+        label={t("activeDays")}
         inputMode="numeric"
         value={draft.activeDays}
         placeholder={String(ACTIVE_DAYS_DEFAULT)}
@@ -224,7 +223,7 @@ function InviteeFilters({
         error={daysError}
         disabled={!draft.activity || draft.activity === "never"}
       />
-      <TextField label="Invite code" autoComplete="off" value={draft.inviteCode} onChange={(e) => setDraft({ ...draft, inviteCode: e.target.value })} error={codeError} placeholder="any" />
+      <TextField label={t("inviteCode")} autoComplete="off" value={draft.inviteCode} onChange={(e) => setDraft({ ...draft, inviteCode: e.target.value })} error={codeError} placeholder={t("any")} />
     </FilterForm>
   );
 }

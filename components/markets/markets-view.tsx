@@ -1,8 +1,10 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useTranslations } from "next-intl";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
@@ -11,17 +13,18 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { decimalPercent, formatCount, formatDecimal } from "@/lib/ui/format";
+import { decimalPercent } from "@/lib/ui/format";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
 const ROW_HEIGHT = 44;
 
 /** A fee rate as given ("0.001") and as a percentage computed exactly ("0.1%"). */
 function FeeRate({ value }: { value?: string }) {
+  const f = useFormat();
   if (!value) return <span className="text-slate-500 dark:text-slate-400">—</span>;
   return (
     <span className="whitespace-nowrap tabular-nums" title={value}>
-      {formatDecimal(decimalPercent(value))}%
+      {f.decimal(decimalPercent(value))}%
     </span>
   );
 }
@@ -33,23 +36,13 @@ export function matchesSymbol(s: SymbolDef, query: string, status: string): bool
   return s.symbol.toUpperCase().includes(q) || s.baseAsset.toUpperCase().includes(q) || s.quoteAsset.toUpperCase().includes(q);
 }
 
-const HEADERS = [
-  "Pair",
-  "Status",
-  "Precision (base / quote)",
-  "Tick size",
-  "Step size",
-  "Min order qty",
-  "Max order qty",
-  "Maker fee",
-  "Taker fee",
-  "Market buy / sell limit",
-  "Limit price ratio (buy / sell)",
-  "Trading",
-];
+/** The columns, in order (their words: markets.headers.<id>). */
+const HEADERS = ["pair", "status", "precision", "tickSize", "stepSize", "minQty", "maxQty", "makerFee", "takerFee", "marketLimit", "priceRatio", "trading"] as const;
 const NUMERIC = new Set([2, 3, 4, 5, 6, 7, 8]);
 
 export function MarketsView() {
+  const t = useTranslations("markets");
+  const f = useFormat();
   const [url, setUrl] = useQueryStates(filters, { history: "replace" });
   const q = useSymbols();
   const query = useDeferredValue(url.q);
@@ -58,27 +51,27 @@ export function MarketsView() {
 
   return (
     <>
-      <form role="search" aria-label="Filter trading pairs" className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Search pair or asset" type="search" placeholder="e.g. BTC" value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null })} autoComplete="off" />
+      <form role="search" aria-label={t("filterLabel")} className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
+        <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null })} autoComplete="off" />
         <SelectField
-          label="Status"
+          label={t("status")}
           value={url.status}
           onChange={(e) => void setUrl({ status: e.target.value || null })}
-          options={[{ value: "", label: "Any status" }, ...statuses.map((s) => ({ value: s, label: s }))]}
+          options={[{ value: "", label: t("anyStatus") }, ...statuses.map((s) => ({ value: s, label: s }))]}
         />
       </form>
       <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
       {q.isError ? (
         <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.symbols ? (
-        <TableSkeleton columns={8} label="Loading trading pairs" />
+        <TableSkeleton columns={8} label={t("loading")} />
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
-            {formatCount(rows.length)} of {formatCount(q.symbols.length)} trading pairs
+            {t("count", { shown: f.count(rows.length), total: f.count(q.symbols.length) })}
           </p>
           {rows.length === 0 ? (
-            <EmptyState title="No trading pair matches">Nothing matches “{url.q}”{url.status ? ` with status ${url.status}` : ""}. Search by pair (BTCUSDT) or by asset (BTC).</EmptyState>
+            <EmptyState title={t("emptyTitle")}>{url.status ? t("emptyTextStatus", { query: url.q, status: url.status }) : t("emptyText", { query: url.q })}</EmptyState>
           ) : (
             <VirtualSymbolTable rows={rows} />
           )}
@@ -95,6 +88,7 @@ export function MarketsView() {
  * sideways in its region with the pair column kept in view.
  */
 function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
+  const t = useTranslations("markets");
   const tableRef = useRef<HTMLDivElement>(null);
   // Where the table starts on the page, so the virtualizer maps window scroll to rows.
   const [offset, setOffset] = useState(0);
@@ -114,14 +108,14 @@ function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
   const bottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - offset) : 0;
 
   return (
-    <div ref={tableRef} className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label="Trading pairs" data-testid="markets-table">
+    <div ref={tableRef} className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="markets-table">
       <table className="min-w-full text-sm" aria-rowcount={rows.length + 1}>
-        <caption className="sr-only">Trading pairs with precision, fees and limits</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead className="bg-slate-50 dark:bg-slate-800">
           <tr aria-rowindex={1}>
             {HEADERS.map((h, i) => (
               <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${NUMERIC.has(i) ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
-                {h}
+                {t(`headers.${h}`)}
               </th>
             ))}
           </tr>
@@ -139,8 +133,8 @@ function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
                 <th scope="row" className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${stickyFirstColumn}`}>
                   {s.symbol}
                   <span className="ml-1 inline-flex gap-1 align-middle">
-                    {s.displayNew ? <Badge tone="info">New</Badge> : null}
-                    {s.displayHot ? <Badge tone="warn">Hot</Badge> : null}
+                    {s.displayNew ? <Badge tone="info">{t("new")}</Badge> : null}
+                    {s.displayHot ? <Badge tone="warn">{t("hot")}</Badge> : null}
                   </span>
                   <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
                     {s.baseAsset} / {s.quoteAsset}
@@ -165,7 +159,7 @@ function VirtualSymbolTable({ rows }: { rows: SymbolDef[] }) {
                   <Amount value={s.buyLimitPriceRatio} /> / <Amount value={s.sellLimitPriceRatio} />
                 </td>
                 <td className="px-3 py-2">
-                  <FlagBadge value={s.enableTrade} yes="Enabled" no="Disabled" />
+                  <FlagBadge value={s.enableTrade} yes={t("enabled")} no={t("disabled")} />
                 </td>
               </tr>
             );

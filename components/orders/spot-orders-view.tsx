@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useId, useMemo, useState } from "react";
 import { useTimeZone } from "@/components/period/use-period";
@@ -51,17 +52,18 @@ function OrderLookup({
   clientOrderId: string | null;
   onLookup: (v: { orderId: string | null; clientOrderId: string | null }) => void;
 }) {
+  const t = useTranslations("orders");
   const [draft, setDraft] = useState({ orderId: orderId ?? "", clientOrderId: clientOrderId ?? "" });
-  const idError = draft.orderId.trim() && !/^[1-9]\d{0,19}$/.test(draft.orderId.trim()) ? "An order ID is digits only." : null;
+  const idError = draft.orderId.trim() && !/^[1-9]\d{0,19}$/.test(draft.orderId.trim()) ? t("lookup.idError") : null;
   const neither = !draft.orderId.trim() && !draft.clientOrderId.trim();
   const enabled = !!(orderId || clientOrderId);
   const q = useRouteQuery(spotOrderQuery({ orderId, origClientOrderId: clientOrderId }), { enabled });
 
   return (
-    <Section id="lookup" title="Look up one order" description="By WEEX order ID or by your client order ID (one is enough).">
+    <Section id="lookup" title={t("lookup.title")} description={t("lookup.description")}>
       <form
         role="search"
-        aria-label="Look up a spot order"
+        aria-label={t("lookup.formLabel")}
         className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         onSubmit={(e) => {
           e.preventDefault();
@@ -69,11 +71,11 @@ function OrderLookup({
           onLookup({ orderId: draft.orderId.trim() || null, clientOrderId: draft.clientOrderId.trim() || null });
         }}
       >
-        <TextField label="Order ID" inputMode="numeric" autoComplete="off" value={draft.orderId} onChange={(e) => setDraft({ ...draft, orderId: e.target.value })} error={idError} />
-        <TextField label="Client order ID" autoComplete="off" value={draft.clientOrderId} onChange={(e) => setDraft({ ...draft, clientOrderId: e.target.value })} />
+        <TextField label={t("fields.orderId")} inputMode="numeric" autoComplete="off" value={draft.orderId} onChange={(e) => setDraft({ ...draft, orderId: e.target.value })} error={idError} />
+        <TextField label={t("fields.clientOrderId")} autoComplete="off" value={draft.clientOrderId} onChange={(e) => setDraft({ ...draft, clientOrderId: e.target.value })} />
         <div className="sm:pt-6">
           <button type="submit" className="inline-flex items-center rounded-md bg-sky-700 px-3 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:opacity-60" disabled={!!idError || neither}>
-            Look up
+            {t("lookup.submit")}
           </button>
         </div>
       </form>
@@ -82,9 +84,9 @@ function OrderLookup({
           <Skeleton className="h-24 w-full" />
         ) : q.isError ? (
           isApiError(q.error) && q.error.status === 404 ? (
-            <EmptyState title="No such order">WEEX does not know an order with {orderId ? `order ID ${orderId}` : `client order ID ${clientOrderId}`}. Check the ID; client order IDs are case-sensitive.</EmptyState>
+            <EmptyState title={t("lookup.notFoundTitle")}>{orderId ? t("lookup.notFoundByOrderId", { id: orderId }) : t("lookup.notFoundByClientId", { id: clientOrderId ?? "" })}</EmptyState>
           ) : (
-            <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title="The order could not be loaded" />
+            <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={t("lookup.loadError")} />
           )
         ) : (
           <OrderDetails order={q.data} tz={tz} />
@@ -95,21 +97,22 @@ function OrderLookup({
 }
 
 function OrderDetails({ order, tz }: { order: SpotOrder; tz: string }) {
+  const t = useTranslations("orders.fields");
   const rows: Array<[string, React.ReactNode]> = [
-    ["Order ID", <CopyableId key="o" value={order.orderId} label="order ID" wrap />],
-    ["Client order ID", <CopyableId key="c" value={order.clientOrderId} label="client order ID" wrap />],
-    ["Symbol", order.symbol],
-    ["Side", <SideBadge key="s" side={order.side} />],
-    ["Type", order.type],
-    ["Status", <OrderStatusBadge key="st" status={order.status} />],
-    ["Time in force", order.timeInForce ?? "—"],
-    ["Price", <Amount key="p" value={order.price} />],
-    ["Original quantity", <Amount key="q" value={order.origQty} />],
-    ["Executed quantity", <Amount key="e" value={order.executedQty} />],
-    ["Filled quote amount", <Amount key="cq" value={order.cummulativeQuoteQty} />],
-    ["Working", <FlagBadge key="w" value={order.isWorking} />],
-    [`Created (${tz})`, formatDateTime(order.time, tz)],
-    [`Updated (${tz})`, formatDateTime(order.updateTime, tz)],
+    [t("orderId"), <CopyableId key="o" value={order.orderId} label={t("orderIdLabel")} wrap />],
+    [t("clientOrderId"), <CopyableId key="c" value={order.clientOrderId} label={t("clientOrderIdLabel")} wrap />],
+    [t("symbol"), order.symbol],
+    [t("side"), <SideBadge key="s" side={order.side} />],
+    [t("type"), order.type],
+    [t("status"), <OrderStatusBadge key="st" status={order.status} />],
+    [t("timeInForce"), order.timeInForce ?? "—"],
+    [t("price"), <Amount key="p" value={order.price} />],
+    [t("origQty"), <Amount key="q" value={order.origQty} />],
+    [t("executedQty"), <Amount key="e" value={order.executedQty} />],
+    [t("quoteQty"), <Amount key="cq" value={order.cummulativeQuoteQty} />],
+    [t("working"), <FlagBadge key="w" value={order.isWorking} />],
+    [t("created", { tz }), formatDateTime(order.time, tz)],
+    [t("updated", { tz }), formatDateTime(order.updateTime, tz)],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-2 dark:bg-slate-800/50" data-testid="order-details">
@@ -127,24 +130,25 @@ function OrderDetails({ order, tz }: { order: SpotOrder; tz: string }) {
 
 function OrderList({ tz }: { tz: string }) {
   const { url, setUrl, paging, query: q } = usePagedQuery(spotOrdersSearch, "allOrders", spotOrdersQuery, tz);
+  const t = useTranslations("orders");
   const columns = useMemo(() => {
     const h = columnHelper<SpotOrder>();
     return h.columns([
-      h.accessor("orderId", { header: "Order ID", cell: (c) => <CopyableId value={c.getValue()} label="order ID" />, meta: { nowrap: true } }),
-      h.accessor("clientOrderId", { header: "Client order ID", cell: (c) => <CopyableId value={c.getValue()} label="client order ID" /> }),
-      h.accessor("side", { header: "Side", cell: (c) => <SideBadge side={c.getValue()} /> }),
-      h.accessor("type", { header: "Type" }),
-      h.accessor("status", { header: "Status", cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
-      h.accessor("price", { header: "Price", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("origQty", { header: "Quantity", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("executedQty", { header: "Executed", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("cummulativeQuoteQty", { header: "Filled quote", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("time", { header: `Created (${tz})`, cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),
+      h.accessor("orderId", { header: t("fields.orderId"), cell: (c) => <CopyableId value={c.getValue()} label={t("fields.orderIdLabel")} />, meta: { nowrap: true } }),
+      h.accessor("clientOrderId", { header: t("fields.clientOrderId"), cell: (c) => <CopyableId value={c.getValue()} label={t("fields.clientOrderIdLabel")} /> }),
+      h.accessor("side", { header: t("fields.side"), cell: (c) => <SideBadge side={c.getValue()} /> }),
+      h.accessor("type", { header: t("fields.type") }),
+      h.accessor("status", { header: t("fields.status"), cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
+      h.accessor("price", { header: t("fields.price"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("origQty", { header: t("columns.quantity"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("executedQty", { header: t("columns.executed"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("cummulativeQuoteQty", { header: t("columns.filledQuote"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("time", { header: t("fields.created", { tz }), cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),
     ]);
-  }, [tz]);
+  }, [tz, t]);
 
   return (
-    <Section id="list" title="Orders of a trading pair" description="All spot orders of one pair, optionally within a time range.">
+    <Section id="list" title={t("list.title")} description={t("list.description")}>
       <OrderListFilters
         key={`${url.symbol}|${url.start}|${url.end}`}
         tz={tz}
@@ -152,19 +156,19 @@ function OrderList({ tz }: { tz: string }) {
         onApply={(d) => void setUrl({ symbol: d.symbol || null, start: d.start || null, end: d.end || null, page: null })}
       />
       {!url.symbol ? (
-        <EmptyState title="Choose a trading pair">WEEX lists spot orders one trading pair at a time, e.g. BTCUSDT.</EmptyState>
+        <EmptyState title={t("list.choosePairTitle")}>{t("list.choosePairText")}</EmptyState>
       ) : (
         <PagedTable
           query={q}
           columns={columns}
-          caption={`Spot orders of ${url.symbol}`}
+          caption={t("list.caption", { symbol: url.symbol })}
           getRowId={(r) => r.orderId}
           testId="orders-table"
-          label="Spot orders"
-          loadingLabel="Loading spot orders"
+          label={t("list.tableLabel")}
+          loadingLabel={t("list.loading")}
           empty={
-            <EmptyState title={`No ${url.symbol} orders${paging.page > 1 ? " on this page" : ""}`}>
-              {paging.page > 1 ? "You are past the last page." : "No orders for this pair in the chosen time range."}
+            <EmptyState title={paging.page > 1 ? t("list.emptyPageTitle", { symbol: url.symbol }) : t("list.emptyTitle", { symbol: url.symbol })}>
+              {paging.page > 1 ? t("list.pastLastPage") : t("list.emptyText")}
             </EmptyState>
           }
           paging={paging}
@@ -175,17 +179,18 @@ function OrderList({ tz }: { tz: string }) {
 }
 
 function OrderListFilters({ tz, initial, onApply }: { tz: string; initial: { symbol: string; start: string; end: string }; onApply: (d: { symbol: string; start: string; end: string }) => void }) {
+  const t = useTranslations("orders.filters");
   const [d, setD] = useState(initial);
   const [now] = useState(() => Date.now());
   const listId = useId();
   const { symbols } = useSymbols();
   const check = checkRange(d.start, d.end, {}, tz, now);
   const symbol = d.symbol.trim().toUpperCase();
-  const symbolError = symbol && !/^[\x21-\x7e]{1,40}$/.test(symbol) ? "A trading pair has no spaces, e.g. BTCUSDT." : null;
+  const symbolError = symbol && !/^[\x21-\x7e]{1,40}$/.test(symbol) ? t("symbolError") : null;
   const invalid = !symbol || !!(symbolError || check.fromError || check.toError);
   return (
-    <FilterForm label="List spot orders" onApply={() => !invalid && onApply({ ...d, symbol })} applyDisabled={invalid}>
-      <Field label="Trading pair" error={symbolError} hint="Required by WEEX.">
+    <FilterForm label={t("label")} onApply={() => !invalid && onApply({ ...d, symbol })} applyDisabled={invalid}>
+      <Field label={t("pair")} error={symbolError} hint={t("pairHint")}>
         {({ id, describedBy, invalid: bad }) => (
           <>
             <input
@@ -208,7 +213,7 @@ function OrderListFilters({ tz, initial, onApply }: { tz: string; initial: { sym
           </>
         )}
       </Field>
-      <DateRangeFields from={d.start} to={d.end} onFrom={(start) => setD({ ...d, start })} onTo={(end) => setD({ ...d, end })} check={check} tz={tz} why="Optional; the end may not be before the start." />
+      <DateRangeFields from={d.start} to={d.end} onFrom={(start) => setD({ ...d, start })} onTo={(end) => setD({ ...d, end })} check={check} tz={tz} why={t("why")} />
     </FilterForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
 import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
 
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("trading.confirm");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -61,17 +63,17 @@ export function ConfirmDialog({
         </h2>
         <div className="mt-2 text-sm">{summary}</div>
         <p className="mt-4 text-sm font-medium">
-          This exact request will be sent: <code className="font-mono">{method} {path}</code>
+          {t("willSend")} <code className="font-mono">{method} {path}</code>
         </p>
-        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-xs text-slate-100" data-testid="confirm-json" tabIndex={0} aria-label="Request body">
+        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-xs text-slate-100" data-testid="confirm-json" tabIndex={0} aria-label={t("body")}>
           {bodyText}
         </pre>
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <button ref={cancel} type="button" className={buttonSecondary} onClick={onCancel} disabled={busy}>
-            Back to edit
+            {t("back")}
           </button>
           <button type="button" className={buttonPrimary} onClick={onConfirm} disabled={busy}>
-            {busy ? "Sending…" : confirmLabel}
+            {busy ? t("sending") : confirmLabel}
           </button>
         </div>
       </div>

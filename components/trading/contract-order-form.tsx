@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { apiSend, isApiError } from "@/lib/ui/api";
 import { checkContractOrder, contractOrderBody, EMPTY_CONTRACT_ORDER, generateClientOrderId, serverFieldErrors, type ContractOrderForm, type Errors } from "@/lib/ui/orders";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ResultPanel, type Outcome } from "./result-panel";
+import { useFieldErrors } from "./use-field-errors";
 import { useStoredState } from "./use-stored-state";
 
 interface PlaceOrderResult {
@@ -21,11 +23,6 @@ interface PlaceOrderResult {
 }
 
 const PATH = "/api/contract/orders";
-const WORKING_TYPES = [
-  { value: "", label: "Not set (WEEX default: CONTRACT_PRICE)" },
-  { value: "CONTRACT_PRICE", label: "CONTRACT_PRICE (last price)" },
-  { value: "MARK_PRICE", label: "MARK_PRICE" },
-];
 
 /** WEEX's code for a symbol it does not know (-1121). */
 const INVALID_SYMBOL = "-1121";
@@ -53,8 +50,10 @@ function restoreDraft(d: Draft): Draft {
  * one comes only after WEEX accepted the order or the person starts a new order.
  */
 export function ContractOrderFormPanel() {
+  const t = useTranslations("trading.contract");
   const [draft, setDraft] = useStoredState<Draft>("trading.contract", newDraft, restoreDraft);
   const [errors, setErrors] = useState<Errors>({});
+  const shown = useFieldErrors(errors);
   const [review, setReview] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const f = draft.form;
@@ -107,101 +106,107 @@ export function ContractOrderFormPanel() {
   }
 
   const limit = f.type === "LIMIT";
+  const workingTypes = [
+    { value: "", label: t("workingUnset") },
+    { value: "CONTRACT_PRICE", label: t("workingContract") },
+    { value: "MARK_PRICE", label: "MARK_PRICE" },
+  ];
   return (
-    <Section id="contract-order" title="Contract order" description="A futures order with optional take-profit and stop-loss.">
-      <form noValidate onSubmit={onReview} className="space-y-4" aria-label="Contract order">
-        {errors.form ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{errors.form}</p> : null}
+    <Section id="contract-order" title={t("title")} description={t("description")}>
+      <form noValidate onSubmit={onReview} className="space-y-4" aria-label={t("title")}>
+        {shown.form ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{shown.form}</p> : null}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
-            label="Symbol"
+            label={t("symbol")}
             data-field="contract-symbol"
             value={f.symbol}
             onChange={(e) => set({ symbol: e.target.value })}
-            error={errors.symbol}
-            hint={draft.droppedSymbol ? `WEEX rejected “${draft.droppedSymbol}” last time, so it was not filled in again. Contract symbols look like cmt_btcusdt.` : "Contract symbols look like cmt_btcusdt."}
+            error={shown.symbol}
+            hint={draft.droppedSymbol ? t("symbolDropped", { symbol: draft.droppedSymbol }) : t("symbolHint")}
             autoComplete="off"
           />
           <TextField
-            label="Client order ID (newClientOrderId)"
+            label={t("clientOrderId")}
             data-field="contract-newClientOrderId"
             value={draft.clientOrderId}
             readOnly
-            error={errors.newClientOrderId}
-            hint="Made once for this order and kept if you send it again."
+            error={shown.newClientOrderId}
+            hint={t("clientOrderIdHint")}
             className="font-mono"
           />
         </div>
         <div className="flex flex-wrap gap-6">
-          <ChoiceGroup legend="Side" value={f.side} onChange={(side) => set({ side })} options={[{ value: "BUY", label: "BUY" }, { value: "SELL", label: "SELL" }]} error={errors.side} />
-          <ChoiceGroup legend="Position side" value={f.positionSide} onChange={(positionSide) => set({ positionSide })} options={[{ value: "LONG", label: "LONG" }, { value: "SHORT", label: "SHORT" }]} error={errors.positionSide} />
-          <ChoiceGroup legend="Type" value={f.type} onChange={(type) => set({ type })} options={[{ value: "LIMIT", label: "LIMIT" }, { value: "MARKET", label: "MARKET" }]} error={errors.type} />
+          <ChoiceGroup legend={t("side")} value={f.side} onChange={(side) => set({ side })} options={[{ value: "BUY", label: "BUY" }, { value: "SELL", label: "SELL" }]} error={shown.side} />
+          <ChoiceGroup legend={t("positionSide")} value={f.positionSide} onChange={(positionSide) => set({ positionSide })} options={[{ value: "LONG", label: "LONG" }, { value: "SHORT", label: "SHORT" }]} error={shown.positionSide} />
+          <ChoiceGroup legend={t("type")} value={f.type} onChange={(type) => set({ type })} options={[{ value: "LIMIT", label: "LIMIT" }, { value: "MARKET", label: "MARKET" }]} error={shown.type} />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <TextField label="Quantity" data-field="contract-quantity" inputMode="decimal" autoComplete="off" value={f.quantity} onChange={(e) => set({ quantity: e.target.value })} error={errors.quantity} hint="Greater than 0, e.g. 0.01." />
+          <TextField label={t("quantity")} data-field="contract-quantity" inputMode="decimal" autoComplete="off" value={f.quantity} onChange={(e) => set({ quantity: e.target.value })} error={shown.quantity} hint={t("quantityHint")} />
           {limit ? (
             <>
-              <TextField label="Price" data-field="contract-price" inputMode="decimal" autoComplete="off" value={f.price} onChange={(e) => set({ price: e.target.value })} error={errors.price} hint="Required for LIMIT." />
+              <TextField label={t("price")} data-field="contract-price" inputMode="decimal" autoComplete="off" value={f.price} onChange={(e) => set({ price: e.target.value })} error={shown.price} hint={t("priceHint")} />
               <SelectField
-                label="Time in force"
+                label={t("timeInForce")}
                 data-field="contract-timeInForce"
                 value={f.timeInForce}
                 onChange={(e) => set({ timeInForce: e.target.value as ContractOrderForm["timeInForce"] })}
                 options={[
-                  { value: "GTC", label: "GTC (good till cancelled)" },
-                  { value: "IOC", label: "IOC (immediate or cancel)" },
-                  { value: "FOK", label: "FOK (fill or kill)" },
+                  { value: "GTC", label: t("gtc") },
+                  { value: "IOC", label: t("ioc") },
+                  { value: "FOK", label: t("fok") },
                 ]}
-                error={errors.timeInForce}
+                error={shown.timeInForce}
               />
             </>
           ) : (
-            <p className="self-center text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">A MARKET order has no price and no time in force.</p>
+            <p className="self-center text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">{t("marketNote")}</p>
           )}
         </div>
         <div>
           <label className="inline-flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="h-4 w-4 accent-sky-700" checked={f.withTpSl} onChange={(e) => set({ withTpSl: e.target.checked })} />
-            Add take-profit / stop-loss
+            {t("withTpSl")}
           </label>
           {f.withTpSl ? (
             <div className="mt-3 grid grid-cols-1 gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
-              <TextField label="Take-profit trigger price (tpTriggerPrice)" data-field="contract-tpTriggerPrice" inputMode="decimal" autoComplete="off" value={f.tpTriggerPrice} onChange={(e) => set({ tpTriggerPrice: e.target.value })} error={errors.tpTriggerPrice} />
-              <SelectField label="Take-profit working type (TpWorkingType)" data-field="contract-TpWorkingType" value={f.TpWorkingType} onChange={(e) => set({ TpWorkingType: e.target.value as ContractOrderForm["TpWorkingType"] })} options={WORKING_TYPES} error={errors.TpWorkingType} />
-              <TextField label="Stop-loss trigger price (slTriggerPrice)" data-field="contract-slTriggerPrice" inputMode="decimal" autoComplete="off" value={f.slTriggerPrice} onChange={(e) => set({ slTriggerPrice: e.target.value })} error={errors.slTriggerPrice} />
-              <SelectField label="Stop-loss working type (SlWorkingType)" data-field="contract-SlWorkingType" value={f.SlWorkingType} onChange={(e) => set({ SlWorkingType: e.target.value as ContractOrderForm["SlWorkingType"] })} options={WORKING_TYPES} error={errors.SlWorkingType} />
+              <TextField label={t("tpTriggerPrice")} data-field="contract-tpTriggerPrice" inputMode="decimal" autoComplete="off" value={f.tpTriggerPrice} onChange={(e) => set({ tpTriggerPrice: e.target.value })} error={shown.tpTriggerPrice} />
+              <SelectField label={t("tpWorkingType")} data-field="contract-TpWorkingType" value={f.TpWorkingType} onChange={(e) => set({ TpWorkingType: e.target.value as ContractOrderForm["TpWorkingType"] })} options={workingTypes} error={shown.TpWorkingType} />
+              <TextField label={t("slTriggerPrice")} data-field="contract-slTriggerPrice" inputMode="decimal" autoComplete="off" value={f.slTriggerPrice} onChange={(e) => set({ slTriggerPrice: e.target.value })} error={shown.slTriggerPrice} />
+              <SelectField label={t("slWorkingType")} data-field="contract-SlWorkingType" value={f.SlWorkingType} onChange={(e) => set({ SlWorkingType: e.target.value as ContractOrderForm["SlWorkingType"] })} options={workingTypes} error={shown.SlWorkingType} />
             </div>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonPrimary}>
-            Review order
+            {t("review")}
           </button>
           <button type="button" className={buttonGhost} onClick={newOrder}>
-            New order (new client order ID)
+            {t("newOrder")}
           </button>
         </div>
       </form>
 
       <ConfirmDialog
         open={review !== null}
-        title="Send this contract order?"
+        title={t("confirmTitle")}
         summary={
           <p>
-            {f.side} {f.quantity} {f.symbol} {f.type}
-            {limit ? ` at ${f.price} (${f.timeInForce})` : " at market price"}, position {f.positionSide}.
+            {limit
+              ? t("summaryLimit", { side: f.side, quantity: f.quantity, symbol: f.symbol, type: f.type, price: f.price, timeInForce: f.timeInForce, positionSide: f.positionSide })
+              : t("summaryMarket", { side: f.side, quantity: f.quantity, symbol: f.symbol, type: f.type, positionSide: f.positionSide })}
           </p>
         }
         method="POST"
         path={PATH}
         bodyText={review ?? ""}
-        confirmLabel="Send order"
+        confirmLabel={t("send")}
         busy={place.isPending}
         onConfirm={() => review && place.mutate(review)}
         onCancel={() => setReview(null)}
       />
 
       <div aria-live="polite" className="mt-4">
-        {outcome ? <ResultPanel outcome={outcome} what="Contract order" /> : null}
+        {outcome ? <ResultPanel outcome={outcome} what="contract" /> : null}
       </div>
     </Section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { TableSkeleton } from "@/components/ui/skeleton";
 
 /**
@@ -9,5 +10,10 @@ import { TableSkeleton } from "@/components/ui/skeleton";
  */
 export const TradingView = dynamic(() => import("./trading-view").then((m) => m.TradingView), {
   ssr: false,
-  loading: () => <TableSkeleton rows={6} columns={3} label="Loading order forms" />,
+  loading: () => <LoadingForms />,
 });
+
+function LoadingForms() {
+  const t = useTranslations("trading");
+  return <TableSkeleton rows={6} columns={3} label={t("loadingForms")} />;
+}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
@@ -10,6 +11,7 @@ import { checkModifyPlan, EMPTY_MODIFY_PLAN, modifyPlanBody, serverFieldErrors, 
 import { ConfirmDialog } from "./confirm-dialog";
 import type { PlacedPlanOrder } from "./plan-order-form";
 import { ResultPanel, type Outcome } from "./result-panel";
+import { useFieldErrors } from "./use-field-errors";
 
 /** The modification envelope of the interface (code "00000" means success). */
 interface ModifyResult {
@@ -20,8 +22,10 @@ interface ModifyResult {
 
 /** Change the trigger (and optionally execute) price of a plan order. */
 export function ModifyPlanFormPanel({ placed }: { placed: PlacedPlanOrder[] }) {
+  const t = useTranslations("trading.modify");
   const [f, setF] = useState<ModifyPlanForm>(() => ({ ...EMPTY_MODIFY_PLAN, orderId: placed[0]?.orderId ?? "" }));
   const [errors, setErrors] = useState<Errors>({});
+  const shown = useFieldErrors(errors);
   const [review, setReview] = useState<{ orderId: string; text: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const set = (patch: Partial<ModifyPlanForm>) => setF((d) => ({ ...d, ...patch }));
@@ -33,7 +37,7 @@ export function ModifyPlanFormPanel({ placed }: { placed: PlacedPlanOrder[] }) {
     onSuccess: (r, vars) => {
       setReview(null);
       const ok = r.code !== undefined ? r.code === "00000" : r.success === true;
-      setOutcome(ok ? { kind: "accepted", orderId: vars.orderId, detail: `WEEX answered code ${r.code ?? "—"}${r.msg ? `: ${r.msg}` : ""}.` } : { kind: "rejected", errorCode: r.code ?? "", errorMessage: r.msg ?? "" });
+      setOutcome(ok ? { kind: "accepted", orderId: vars.orderId, detail: r.msg ? t("answeredWithMessage", { code: r.code ?? "—", message: r.msg }) : t("answered", { code: r.code ?? "—" }) } : { kind: "rejected", errorCode: r.code ?? "", errorMessage: r.msg ?? "" });
     },
     onError: (error) => {
       setReview(null);
@@ -56,59 +60,68 @@ export function ModifyPlanFormPanel({ placed }: { placed: PlacedPlanOrder[] }) {
   }
 
   return (
-    <Section id="modify-plan" title="Modify a plan order" description="New trigger price, and optionally a new execute price, for an existing plan order.">
-      <form noValidate onSubmit={onReview} className="space-y-4" aria-label="Modify plan order">
+    <Section id="modify-plan" title={t("title")} description={t("description")}>
+      <form noValidate onSubmit={onReview} className="space-y-4" aria-label={t("formLabel")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <TextField
-            label="Plan order ID"
+            label={t("orderId")}
             data-field="modify-orderId"
             inputMode="numeric"
             autoComplete="off"
             className="font-mono"
             value={f.orderId}
             onChange={(e) => set({ orderId: e.target.value })}
-            error={errors.orderId}
+            error={shown.orderId}
             list="placed-plan-orders"
-            hint={placed.length ? "Pick one placed in this session, or paste an ID." : "Paste the ID of a plan order."}
+            hint={placed.length ? t("pickHint") : t("pasteHint")}
           />
           <datalist id="placed-plan-orders">
             {placed.map((p) => (
-              <option key={p.orderId} value={p.orderId}>{`${p.symbol} ${p.planType} trigger ${p.triggerPrice}`}</option>
+              <option key={p.orderId} value={p.orderId}>{t("placedOption", { symbol: p.symbol, planType: p.planType, triggerPrice: p.triggerPrice })}</option>
             ))}
           </datalist>
-          <TextField label="New trigger price" data-field="modify-triggerPrice" inputMode="decimal" autoComplete="off" value={f.triggerPrice} onChange={(e) => set({ triggerPrice: e.target.value })} error={errors.triggerPrice} />
-          <TextField label="New execute price" data-field="modify-executePrice" inputMode="decimal" autoComplete="off" value={f.executePrice} onChange={(e) => set({ executePrice: e.target.value })} error={errors.executePrice} hint="Empty or 0: market price." />
+          <TextField label={t("triggerPrice")} data-field="modify-triggerPrice" inputMode="decimal" autoComplete="off" value={f.triggerPrice} onChange={(e) => set({ triggerPrice: e.target.value })} error={shown.triggerPrice} />
+          <TextField label={t("executePrice")} data-field="modify-executePrice" inputMode="decimal" autoComplete="off" value={f.executePrice} onChange={(e) => set({ executePrice: e.target.value })} error={shown.executePrice} hint={t("executeHint")} />
           <SelectField
-            label="Trigger price type"
+            label={t("triggerPriceType")}
             data-field="modify-triggerPriceType"
             value={f.triggerPriceType}
             onChange={(e) => set({ triggerPriceType: e.target.value as ModifyPlanForm["triggerPriceType"] })}
             options={[
-              { value: "", label: "Not set (WEEX default: last price)" },
-              { value: "1", label: "1 — last price" },
-              { value: "3", label: "3 — mark price" },
+              { value: "", label: t("typeUnset") },
+              { value: "1", label: t("typeLast") },
+              { value: "3", label: t("typeMark") },
             ]}
-            error={errors.triggerPriceType}
+            error={shown.triggerPriceType}
           />
         </div>
         <button type="submit" className={buttonPrimary}>
-          Review modification
+          {t("review")}
         </button>
       </form>
       <ConfirmDialog
         open={review !== null}
-        title="Send this modification?"
-        summary={<p>Plan order <code className="font-mono">{review?.orderId}</code>: trigger at {f.triggerPrice}{f.executePrice.trim() ? `, execute at ${f.executePrice}` : ""}.</p>}
+        title={t("confirmTitle")}
+        summary={
+          <p>
+            {t.rich(f.executePrice.trim() ? "summaryWithExecute" : "summary", {
+              orderId: review?.orderId ?? "",
+              triggerPrice: f.triggerPrice,
+              executePrice: f.executePrice,
+              code: (c) => <code className="font-mono">{c}</code>,
+            })}
+          </p>
+        }
         method="PATCH"
         path={review ? path(review.orderId) : ""}
         bodyText={review?.text ?? ""}
-        confirmLabel="Send modification"
+        confirmLabel={t("send")}
         busy={modify.isPending}
         onConfirm={() => review && modify.mutate(review)}
         onCancel={() => setReview(null)}
       />
       <div aria-live="polite" className="mt-4">
-        {outcome ? <ResultPanel outcome={outcome} what="Modification" /> : null}
+        {outcome ? <ResultPanel outcome={outcome} what="modify" /> : null}
       </div>
     </Section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ChoiceGroup } from "@/components/ui/choice-group";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { apiSend, isApiError } from "@/lib/ui/api";
 import { checkPlanOrder, EMPTY_PLAN_ORDER, generateClientOrderId, planOrderBody, serverFieldErrors, type Errors, type PlanOrderForm } from "@/lib/ui/orders";
 import { ConfirmDialog } from "./confirm-dialog";
 import { ResultPanel, type Outcome } from "./result-panel";
+import { useFieldErrors } from "./use-field-errors";
 import { useStoredState } from "./use-stored-state";
 
 type PlanResult = Array<{ success: boolean; orderId: string }> | { success: boolean; orderId: string };
@@ -26,8 +28,10 @@ const PATH = "/api/contract/plan-orders";
 
 /** A take-profit or stop-loss plan order on a contract position. */
 export function PlanOrderFormPanel({ onPlaced }: { onPlaced: (o: PlacedPlanOrder) => void }) {
+  const t = useTranslations("trading.plan");
   const [draft, setDraft] = useStoredState("trading.plan", () => ({ form: EMPTY_PLAN_ORDER, clientOrderId: generateClientOrderId("plan") }));
   const [errors, setErrors] = useState<Errors>({});
+  const shown = useFieldErrors(errors);
   const [review, setReview] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const f = draft.form;
@@ -41,11 +45,11 @@ export function PlanOrderFormPanel({ onPlaced }: { onPlaced: (o: PlacedPlanOrder
       const first = Array.isArray(r) ? r[0] : r;
       // The interface reports a failed plan order as success:false with orderId 0.
       if (first && first.success && first.orderId && first.orderId !== "0") {
-        setOutcome({ kind: "accepted", orderId: first.orderId, clientOrderId: draft.clientOrderId, detail: "You can modify it below." });
+        setOutcome({ kind: "accepted", orderId: first.orderId, clientOrderId: draft.clientOrderId, detail: t("modifyBelow") });
         onPlaced({ orderId: first.orderId, symbol: f.symbol.trim(), planType: f.planType, triggerPrice: f.triggerPrice.trim(), executePrice: f.executePrice.trim() || undefined });
         setDraft((d) => ({ ...d, clientOrderId: generateClientOrderId("plan") }));
       } else {
-        setOutcome({ kind: "rejected", errorCode: `success: ${String(first?.success ?? false)}`, errorMessage: `orderId: ${first?.orderId ?? "(none)"}`, clientOrderId: draft.clientOrderId });
+        setOutcome({ kind: "rejected", errorCode: `success: ${String(first?.success ?? false)}`, errorMessage: `orderId: ${first?.orderId ?? t("none")}`, clientOrderId: draft.clientOrderId });
       }
     },
     onError: (error) => {
@@ -69,36 +73,36 @@ export function PlanOrderFormPanel({ onPlaced }: { onPlaced: (o: PlacedPlanOrder
   }
 
   return (
-    <Section id="plan-order" title="Plan order (TP/SL)" description="A take-profit or stop-loss order that triggers at a price.">
-      <form noValidate onSubmit={onReview} className="space-y-4" aria-label="Plan order">
+    <Section id="plan-order" title={t("title")} description={t("description")}>
+      <form noValidate onSubmit={onReview} className="space-y-4" aria-label={t("formLabel")}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label="Symbol" data-field="plan-symbol" value={f.symbol} onChange={(e) => set({ symbol: e.target.value })} error={errors.symbol} autoComplete="off" />
-          <TextField label="Client order ID (clientOrderId)" data-field="plan-clientOrderId" value={draft.clientOrderId} readOnly error={errors.clientOrderId} className="font-mono" hint="Kept if you send this plan order again." />
+          <TextField label={t("symbol")} data-field="plan-symbol" value={f.symbol} onChange={(e) => set({ symbol: e.target.value })} error={shown.symbol} autoComplete="off" />
+          <TextField label={t("clientOrderId")} data-field="plan-clientOrderId" value={draft.clientOrderId} readOnly error={shown.clientOrderId} className="font-mono" hint={t("clientOrderIdHint")} />
         </div>
         <div className="flex flex-wrap gap-6">
-          <ChoiceGroup legend="Plan type" value={f.planType} onChange={(planType) => set({ planType })} options={[{ value: "profit_plan", label: "Take profit (profit_plan)" }, { value: "loss_plan", label: "Stop loss (loss_plan)" }]} error={errors.planType} />
-          <ChoiceGroup legend="Position side" value={f.positionSide} onChange={(positionSide) => set({ positionSide })} options={[{ value: "long", label: "long" }, { value: "short", label: "short" }]} error={errors.positionSide} />
+          <ChoiceGroup legend={t("planType")} value={f.planType} onChange={(planType) => set({ planType })} options={[{ value: "profit_plan", label: t("profitPlan") }, { value: "loss_plan", label: t("lossPlan") }]} error={shown.planType} />
+          <ChoiceGroup legend={t("positionSide")} value={f.positionSide} onChange={(positionSide) => set({ positionSide })} options={[{ value: "long", label: "long" }, { value: "short", label: "short" }]} error={shown.positionSide} />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <TextField label="Trigger price" data-field="plan-triggerPrice" inputMode="decimal" autoComplete="off" value={f.triggerPrice} onChange={(e) => set({ triggerPrice: e.target.value })} error={errors.triggerPrice} />
-          <TextField label="Execute price" data-field="plan-executePrice" inputMode="decimal" autoComplete="off" value={f.executePrice} onChange={(e) => set({ executePrice: e.target.value })} error={errors.executePrice} hint="Empty or 0: market price." />
-          <TextField label="Size" data-field="plan-size" inputMode="decimal" autoComplete="off" value={f.size} onChange={(e) => set({ size: e.target.value })} error={errors.size} />
+          <TextField label={t("triggerPrice")} data-field="plan-triggerPrice" inputMode="decimal" autoComplete="off" value={f.triggerPrice} onChange={(e) => set({ triggerPrice: e.target.value })} error={shown.triggerPrice} />
+          <TextField label={t("executePrice")} data-field="plan-executePrice" inputMode="decimal" autoComplete="off" value={f.executePrice} onChange={(e) => set({ executePrice: e.target.value })} error={shown.executePrice} hint={t("executeHint")} />
+          <TextField label={t("size")} data-field="plan-size" inputMode="decimal" autoComplete="off" value={f.size} onChange={(e) => set({ size: e.target.value })} error={shown.size} />
           <SelectField
-            label="Margin mode"
+            label={t("marginMode")}
             data-field="plan-marginMode"
             value={f.marginMode}
             onChange={(e) => set({ marginMode: e.target.value as PlanOrderForm["marginMode"] })}
             options={[
-              { value: "", label: "Not set (WEEX default: cross)" },
-              { value: "1", label: "1 — cross" },
-              { value: "3", label: "3 — isolated" },
+              { value: "", label: t("marginUnset") },
+              { value: "1", label: t("marginCross") },
+              { value: "3", label: t("marginIsolated") },
             ]}
-            error={errors.marginMode}
+            error={shown.marginMode}
           />
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonPrimary}>
-            Review plan order
+            {t("review")}
           </button>
           <button
             type="button"
@@ -109,28 +113,35 @@ export function PlanOrderFormPanel({ onPlaced }: { onPlaced: (o: PlacedPlanOrder
               setOutcome(null);
             }}
           >
-            New plan order (new client order ID)
+            {t("newOrder")}
           </button>
         </div>
       </form>
       <ConfirmDialog
         open={review !== null}
-        title="Send this plan order?"
+        title={t("confirmTitle")}
         summary={
           <p>
-            {f.planType === "profit_plan" ? "Take profit" : "Stop loss"} on {f.symbol} ({f.positionSide}): size {f.size}, trigger at {f.triggerPrice}, execute at {f.executePrice.trim() && f.executePrice.trim() !== "0" ? f.executePrice : "market price"}.
+            {t("summary", {
+              planType: f.planType,
+              symbol: f.symbol,
+              positionSide: f.positionSide,
+              size: f.size,
+              triggerPrice: f.triggerPrice,
+              executePrice: f.executePrice.trim() && f.executePrice.trim() !== "0" ? f.executePrice : t("marketPrice"),
+            })}
           </p>
         }
         method="POST"
         path={PATH}
         bodyText={review ?? ""}
-        confirmLabel="Send plan order"
+        confirmLabel={t("send")}
         busy={place.isPending}
         onConfirm={() => review && place.mutate(review)}
         onCancel={() => setReview(null)}
       />
       <div aria-live="polite" className="mt-4">
-        {outcome ? <ResultPanel outcome={outcome} what="Plan order" /> : null}
+        {outcome ? <ResultPanel outcome={outcome} what="plan" /> : null}
       </div>
     </Section>
   );

@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { cohortsCsv, cohortsFilename, delayBinLabel, heatLevel, shareText } from "./cohorts";
+import { cohortsCsv, cohortsFilename, delayBin, heatLevel, sharePercent } from "./cohorts";
 
 describe("cohort page arithmetic", () => {
   it("shares and heat levels, with no base shown as a dash", () => {
-    expect(shareText(1, 3)).toBe("33.3 %");
-    expect(shareText(0, 0)).toBe("—");
+    expect(sharePercent(1, 3)).toBe("33.3");
+    expect(sharePercent(0, 5)).toBe("0.0");
+    expect(sharePercent(0, 0)).toBeNull();
     expect([heatLevel(0, 10), heatLevel(1, 10), heatLevel(5, 10), heatLevel(10, 10), heatLevel(3, 0)]).toEqual([0, 1, 3, 5, 0]);
   });
   it("labels the delay bins", () => {
-    expect(delayBinLabel(1, null)).toBe("≤ 1 h");
-    expect(delayBinLabel(72, 24)).toBe("≤ 3 d");
-    expect(delayBinLabel(null, 720)).toBe("> 30 d");
+    expect(delayBin(1, null)).toEqual({ kind: "upTo", span: { value: 1, unit: "hours" } });
+    expect(delayBin(24, 1)).toEqual({ kind: "upTo", span: { value: 24, unit: "hours" } });
+    expect(delayBin(72, 24)).toEqual({ kind: "upTo", span: { value: 3, unit: "days" } });
+    expect(delayBin(null, 720)).toEqual({ kind: "over", span: { value: 30, unit: "days" } });
+    expect(delayBin(null, null)).toEqual({ kind: "any" });
   });
   it("writes the table as CSV with counts and names the file by its settings", () => {
     const csv = cohortsCsv([

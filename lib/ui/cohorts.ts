@@ -4,19 +4,25 @@
  */
 import type { CohortItem } from "@/lib/contract/responses";
 
-/** The heat map's columns: what share of a cohort reached a stage within d days. */
+/**
+ * The heat map's columns: what share of a cohort reached a stage within `days` days. The page
+ * names them in its language (cohorts.heat.deposited / traded).
+ */
 export const HEAT_COLUMNS = [
-  { key: "dep1", label: "Deposited ≤ 1 d", count: (i: CohortItem) => i.depositedWithin.d1 },
-  { key: "dep7", label: "Deposited ≤ 7 d", count: (i: CohortItem) => i.depositedWithin.d7 },
-  { key: "dep30", label: "Deposited ≤ 30 d", count: (i: CohortItem) => i.depositedWithin.d30 },
-  { key: "trd1", label: "Traded ≤ 1 d", count: (i: CohortItem) => i.tradedWithin.d1 },
-  { key: "trd7", label: "Traded ≤ 7 d", count: (i: CohortItem) => i.tradedWithin.d7 },
-  { key: "trd30", label: "Traded ≤ 30 d", count: (i: CohortItem) => i.tradedWithin.d30 },
+  { key: "dep1", stage: "deposited", days: 1, count: (i: CohortItem) => i.depositedWithin.d1 },
+  { key: "dep7", stage: "deposited", days: 7, count: (i: CohortItem) => i.depositedWithin.d7 },
+  { key: "dep30", stage: "deposited", days: 30, count: (i: CohortItem) => i.depositedWithin.d30 },
+  { key: "trd1", stage: "traded", days: 1, count: (i: CohortItem) => i.tradedWithin.d1 },
+  { key: "trd7", stage: "traded", days: 7, count: (i: CohortItem) => i.tradedWithin.d7 },
+  { key: "trd30", stage: "traded", days: 30, count: (i: CohortItem) => i.tradedWithin.d30 },
 ] as const;
 
-/** n of `of` as a percentage with one decimal ("42.1 %"), or "—" when there is no base. */
-export function shareText(n: number, of: number): string {
-  return of > 0 ? `${((n / of) * 100).toFixed(1)} %` : "—";
+/**
+ * n of `of` as a percentage with one decimal, as a decimal string ("42.1") for the page's
+ * percent format, or null when there is no base (shown as a dash).
+ */
+export function sharePercent(n: number, of: number): string | null {
+  return of > 0 ? ((n / of) * 100).toFixed(1) : null;
 }
 
 /** A heat level 0–5 for a share (0: none or no base), so colour steps stay few and legible. */
@@ -25,11 +31,22 @@ export function heatLevel(n: number, of: number): number {
   return Math.min(5, 1 + Math.floor((n / of) * 5));
 }
 
-/** A time-to-first-trade bin's label ("≤ 1 h", "≤ 3 d", "> 30 d"). */
-export function delayBinLabel(upToHours: number | null, previous: number | null): string {
-  const text = (h: number) => (h % 24 === 0 && h >= 48 ? `${h / 24} d` : `${h} h`);
-  if (upToHours === null) return previous === null ? "any" : `> ${text(previous)}`;
-  return `≤ ${text(upToHours)}`;
+/** A span of hours as the page says it: whole days from 48 h on, hours below. */
+export interface Span {
+  value: number;
+  unit: "hours" | "days";
+}
+
+/**
+ * A time-to-first-trade bin (the page words it: "≤ 1 h", "≤ 3 d", "> 30 d"): up to a span,
+ * over the previous bin's span (the open last bin), or any time (a single open bin).
+ */
+export type DelayBin = { kind: "upTo"; span: Span } | { kind: "over"; span: Span } | { kind: "any" };
+
+export function delayBin(upToHours: number | null, previous: number | null): DelayBin {
+  const span = (h: number): Span => (h % 24 === 0 && h >= 48 ? { value: h / 24, unit: "days" } : { value: h, unit: "hours" });
+  if (upToHours === null) return previous === null ? { kind: "any" } : { kind: "over", span: span(previous) };
+  return { kind: "upTo", span: span(upToHours) };
 }
 
 const CSV_HEADER = [

@@ -6,6 +6,7 @@ import {
   contractOrderBody,
   EMPTY_CONTRACT_ORDER,
   EMPTY_PLAN_ORDER,
+  fieldMessageOf,
   generateClientOrderId,
   modifyPlanBody,
   planOrderBody,
@@ -62,5 +63,27 @@ describe("plan orders", () => {
   });
   it("maps the server's field paths onto form fields", () => {
     expect(serverFieldErrors([{ path: "body.quantity", message: "must be greater than 0" }, { path: "price", message: "x" }])).toEqual({ quantity: "must be greater than 0", price: "x" });
+  });
+});
+
+describe("the checks' messages in the page's language", () => {
+  it("knows every message the three forms' checks give, with its values", () => {
+    const bad = [
+      checkContractOrder({ ...contractOrderBody({ ...EMPTY_CONTRACT_ORDER, symbol: "", quantity: "0", price: "" }, "has space"), bogus: 1, side: "UP" }),
+      checkContractOrder(contractOrderBody({ ...EMPTY_CONTRACT_ORDER, symbol: "x".repeat(41), quantity: "abc", price: "1".repeat(65) }, "")),
+      checkContractOrder({ symbol: "a b", side: "BUY", positionSide: "LONG", type: "LIMIT", quantity: "1" }),
+      checkPlanOrder({ ...planOrderBody({ ...EMPTY_PLAN_ORDER, triggerPrice: "", size: "-1" }, "x".repeat(41)), marginMode: 2 }),
+      checkPlanOrder({ symbol: 5 }),
+      checkModifyPlan("abc", { triggerPrice: "1", triggerPriceType: 2 }),
+      checkModifyPlan("99999999999999999999", { triggerPrice: "1" }),
+    ];
+    const messages = new Set(bad.flatMap((r) => (r.ok ? [] : Object.values(r.errors))));
+    expect(messages.size).toBeGreaterThan(10);
+    expect([...messages].filter((m) => fieldMessageOf(m) === null)).toEqual([]);
+  });
+  it("carries the values a message names", () => {
+    expect(fieldMessageOf("must be at most 40 characters")).toEqual({ id: "atMostChars", values: { max: "40" } });
+    expect(fieldMessageOf("must be one of BUY, SELL")).toEqual({ id: "oneOf", values: { values: "BUY, SELL" } });
+    expect(fieldMessageOf("something new")).toBeNull();
   });
 });

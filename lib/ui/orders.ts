@@ -23,6 +23,42 @@ export function generateClientOrderId(prefix = "dash", random: (n: number) => Ui
   return id;
 }
 
+/**
+ * The checks' messages (lib/weex/wire.ts, endpoints.ts and "is not a known field" below), each
+ * with the key of its words in the errors catalogue (errors.fields.<id>, the words the API's
+ * answers use too) and the values it carries. The schemas stay in English; the forms say their
+ * messages in the page's language through this table.
+ */
+export const FIELD_MESSAGES = [
+  { id: "required", pattern: /^is required$/ },
+  { id: "limitNeeds", pattern: /^is required for a LIMIT order$/ },
+  { id: "text", pattern: /^must be text$/ },
+  { id: "notEmpty", pattern: /^must not be empty$/ },
+  { id: "atMostChars", pattern: /^must be at most (?<max>\d+) characters$/ },
+  { id: "printableAscii", pattern: /^must be printable ASCII without spaces$/ },
+  { id: "decimalString", pattern: /^must be a decimal string/ },
+  { id: "tooLong", pattern: /^is too long$/ },
+  { id: "positive", pattern: /^must be greater than 0$/ },
+  { id: "oneOf", pattern: /^must be one of (?<values>.+)$/ },
+  { id: "clientOrderId", pattern: /^must be 1-36 letters, digits or \. : \/ _ -$/ },
+  { id: "marginMode", pattern: /^must be 1 \(cross\) or 3 \(isolated\)$/ },
+  { id: "triggerPriceType", pattern: /^must be 1 \(last price\) or 3 \(mark price\)$/ },
+  { id: "positiveId", pattern: /^must be a positive integer id/ },
+  { id: "idTooLarge", pattern: /^is larger than a 64-bit id$/ },
+  { id: "unknownField", pattern: /^is not a known field$/ },
+] as const;
+
+export type FieldMessageId = (typeof FIELD_MESSAGES)[number]["id"];
+
+/** Which words say a check's message, or null for one this table does not know (shown as sent). */
+export function fieldMessageOf(message: string): { id: FieldMessageId; values: Record<string, string> } | null {
+  for (const m of FIELD_MESSAGES) {
+    const match = m.pattern.exec(message);
+    if (match) return { id: m.id, values: { ...match.groups } };
+  }
+  return null;
+}
+
 /** Turn zod issues into one message per top-level field (the first one wins). */
 function toErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: string[] }>): Errors {
   const errors: Errors = {};
