@@ -26,6 +26,17 @@ export interface Freshness {
   source: "archive" | "live" | "mixed";
   /** epoch ms of the archive's last completed sync (null: no archive part, or never synced) */
   syncedAt: number | null;
+  /**
+   * Only on aggregates answered during the first backfill: the stretches of the range still
+   * to come (not in the answer), newest first; [] when the archive already holds all of it.
+   */
+  pending?: PendingRange[];
+}
+
+/** A stretch of a range not answered yet (inclusive epoch ms; a null start: open). */
+export interface PendingRange {
+  startTime: number | null;
+  endTime: number;
 }
 
 export interface Part {
@@ -39,6 +50,18 @@ export interface Held {
   /** merged intervals the dataset holds */
   coverage: readonly Interval[];
   syncedAt: number | null;
+}
+
+/**
+ * During the first backfill an aggregate answers from the archive alone (`auto` would send
+ * the rest of its range live, spending the weight the backfill is using, and the person would
+ * wait for it): the archive parts, and the live parts as what is still pending.
+ */
+export function whileBuilding(parts: readonly Part[], now: number): { parts: Part[]; pending: PendingRange[] } {
+  return {
+    parts: parts.filter((p) => p.from === "archive"),
+    pending: parts.filter((p) => p.from === "live").map((p) => ({ startTime: p.startTime ?? null, endTime: p.endTime ?? now })),
+  };
 }
 
 export function freshnessOf(parts: readonly Part[], syncedAt: number | null): Freshness {
