@@ -42,10 +42,7 @@ for (const backend of testBackends()) {
       await database.db.execute(sql`DELETE FROM archive_invitee WHERE register_time < ${from}`);
       await setSynced(null);
     }, 180_000);
-    afterAll(async () => {
-      await database?.close();
-      await sim?.close();
-    });
+    afterAll(() => Promise.all([database?.close(), sim?.close()]));
 
     it("a series answers the days held, without asking WEEX, and names the stretches still to come", async () => {
       const range = { startTime: TODAY - 59 * DAY_MS, endTime: T0 };
