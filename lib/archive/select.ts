@@ -53,16 +53,25 @@ export interface Held {
 }
 
 /**
- * During the first backfill an aggregate answers from the archive alone (`auto` would send
- * the rest of its range live, spending the weight the backfill is using, and the person would
- * wait for it): the archive parts, and the live parts as what is still pending.
+ * During the first backfill an aggregate answers from what the archive holds (`auto` would
+ * send the rest of its range live: on a fresh database most of it, walked with the weight the
+ * backfill is using, while the person waits). The backfill fills newest first, so the rest is
+ * older history, pending until it arrives. Only the short stretch newer than anything held
+ * (today, or the minutes since the newest slice) is still asked live, as after the backfill:
+ * it is a page or two, shared through the live cache, and without it today would be missing
+ * from every chart for as long as the backfill runs.
  */
-export function whileBuilding(parts: readonly Part[], now: number): { parts: Part[]; pending: PendingRange[] } {
+export function whileBuilding(parts: readonly Part[], held: Held, now: number): { parts: Part[]; pending: PendingRange[] } {
+  const newest = held.coverage.at(-1);
+  const recent = (p: Part) => newest !== undefined && p.startTime !== undefined && p.startTime >= utcDayStart(newest.to) && (p.endTime ?? now) - p.startTime < RECENT_LIVE_MS;
   return {
-    parts: parts.filter((p) => p.from === "archive"),
-    pending: parts.filter((p) => p.from === "live").map((p) => ({ startTime: p.startTime ?? null, endTime: p.endTime ?? now })),
+    parts: parts.filter((p) => p.from === "archive" || recent(p)),
+    pending: parts.filter((p) => p.from === "live" && !recent(p)).map((p) => ({ startTime: p.startTime ?? null, endTime: p.endTime ?? now })),
   };
 }
+
+/** The longest live stretch newer than the archive that an aggregate still asks while the history builds. */
+const RECENT_LIVE_MS = 2 * DAY_MS;
 
 export function freshnessOf(parts: readonly Part[], syncedAt: number | null): Freshness {
   const archive = parts.some((p) => p.from === "archive");

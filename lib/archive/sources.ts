@@ -13,10 +13,11 @@
  * - What differs between the datasets is one entry each of `DATASET_READS`; what one answer
  *   has read so far (for `freshness` and `warnings`) is its `Answer` (answer.ts).
  * - While a dataset's first backfill runs (`syncing`, never synced), `auto` aggregates (series,
- *   leaderboard, funnel) answer at once from what the archive holds so far and list the rest of
- *   their range in `freshness.pending`: live, that rest would be most of a year on a fresh
- *   database (the backfill fills newest first), walked with the weight the backfill is using,
- *   and the overview took 28–48 s to settle. Lists and exports still go live for it.
+ *   leaderboard, funnel) answer at once from what the archive holds so far (plus the short
+ *   stretch newer than it, today, live as always) and list the older rest of their range in
+ *   `freshness.pending`: live, that rest would be most of a year on a fresh database (the
+ *   backfill fills newest first), walked with the weight the backfill is using, and the
+ *   overview took 28–48 s to settle. Lists and exports still go live for it.
  * - With `source=auto` the aggregates' live "rest of the range" — sub-affiliate records of
  *   today, invitees since the last sync — goes through `liveCache` when one is given
  *   (LIVE_CACHE_MS, see server.ts): every overview load asks for the same short stretch, so
@@ -252,10 +253,10 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const archiveOnly = source === "archive" || (goneUntil.get(read.dataset) ?? 0) > t;
     let parts: Part[] = archiveOnly ? [{ from: "archive", ...range }] : read.split(filter, held, source, t, limits());
     if (aggregate && source === "auto" && deps.syncing && held.syncedAt === null) {
-      const building = whileBuilding(parts, t);
+      const building = whileBuilding(parts, held, t);
       parts = building.parts;
       answer.pending(building.pending);
-      answer.saw({ source: "archive", syncedAt: null });
+      answer.saw(parts.some((p) => p.from === "live") ? freshnessOf(parts, null) : { source: "archive", syncedAt: null });
     } else {
       answer.saw(freshnessOf(parts, held.syncedAt));
     }
