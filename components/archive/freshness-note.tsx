@@ -20,7 +20,6 @@ const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).rep
 
 /** The short line (`text`) and its details (`title`); `building` is the first backfill's overall percent, if it runs. */
 export function freshnessText(f: Freshness, now = Date.now(), building: number | null = null): { text: string; title: string } {
-  if (f.source === "live") return { text: "Updated just now", title: "Read live from WEEX for this request." };
   if (f.pending) {
     const progress = building !== null ? `Building your history — ${building} %` : "Building your history";
     const title = [
@@ -29,6 +28,7 @@ export function freshnessText(f: Freshness, now = Date.now(), building: number |
     ].filter(Boolean).join(" ");
     return { text: f.pending.length ? `${progress}; charts fill in as it goes` : `${progress}; this period is complete`, title };
   }
+  if (f.source === "live") return { text: "Updated just now", title: "Read live from WEEX for this request." };
   if (f.syncedAt === null) {
     const title = "The dashboard keeps its own copy of your WEEX history and is still building it; until then figures are read live from WEEX, which is slower.";
     return building !== null
@@ -43,7 +43,7 @@ export function freshnessText(f: Freshness, now = Date.now(), building: number |
 }
 
 export function FreshnessNote({ freshness, now }: { freshness: Freshness | undefined; now?: number }) {
-  const unsynced = !!freshness && freshness.source !== "live" && freshness.syncedAt === null;
+  const unsynced = !!freshness && ((freshness.source !== "live" && freshness.syncedAt === null) || !!freshness.pending);
   const status = useArchiveStatus(unsynced);
   if (!freshness) return null;
   const building = unsynced && status.data?.building ? status.data.percent : null;

@@ -68,6 +68,13 @@ for (const backend of testBackends()) {
       expect(s.freshness()).toEqual({ source: "mixed", syncedAt: null, pending: [{ startTime: TODAY - 59 * DAY_MS, endTime: TODAY - 20 * DAY_MS - 1 }] });
     });
 
+    it("history older than the backfill's horizon is not coming from it: that stays live", async () => {
+      const s = sources(true);
+      const horizon = TODAY - 364 * DAY_MS;
+      await s.series({ startTime: TODAY - 400 * DAY_MS, endTime: TODAY - 30 * DAY_MS }, "day", "UTC");
+      expect(s.freshness()).toEqual({ source: "live", syncedAt: null, pending: [{ startTime: horizon, endTime: TODAY - 29 * DAY_MS - 1 }] });
+    });
+
     it("so do the leaderboard and the funnel; a range held whole has nothing pending", async () => {
       const lb = sources(true);
       const before = requests();

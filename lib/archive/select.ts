@@ -57,17 +57,27 @@ export interface Held {
  * send the rest of its range live: on a fresh database most of it, walked with the weight the
  * backfill is using, while the person waits). The backfill fills newest first, so the rest is
  * older history, pending until it arrives. Only the short stretch newer than anything held
- * (today, or the minutes since the newest slice) is still asked live, as after the backfill:
+ * (today, or the minutes since the newest slice), and history older than the backfill's
+ * `horizon` (which it never brings), are still asked live, as after the backfill; the former:
  * it is a page or two, shared through the live cache, and without it today would be missing
  * from every chart for as long as the backfill runs.
  */
-export function whileBuilding(parts: readonly Part[], held: Held, now: number): { parts: Part[]; pending: PendingRange[] } {
+export function whileBuilding(parts: readonly Part[], held: Held, now: number, horizon = -Infinity): { parts: Part[]; pending: PendingRange[] } {
   const newest = held.coverage.at(-1);
   const recent = (p: Part) => newest !== undefined && p.startTime !== undefined && p.startTime >= utcDayStart(newest.to) && (p.endTime ?? now) - p.startTime < RECENT_LIVE_MS;
-  return {
-    parts: parts.filter((p) => p.from === "archive" || recent(p)),
-    pending: parts.filter((p) => p.from === "live" && !recent(p)).map((p) => ({ startTime: p.startTime ?? null, endTime: p.endTime ?? now })),
-  };
+  const kept: Part[] = [];
+  const pending: PendingRange[] = [];
+  for (const p of parts) {
+    if (p.from === "archive" || recent(p)) {
+      kept.push(p);
+      continue;
+    }
+    const end = p.endTime ?? now;
+    // History older than the backfill's horizon never arrives from it: that stays live.
+    if (end >= horizon) pending.push({ startTime: p.startTime === undefined && horizon === -Infinity ? null : Math.max(p.startTime ?? horizon, horizon), endTime: end });
+    if (horizon > -Infinity && (p.startTime === undefined || p.startTime < horizon)) kept.push({ from: "live", startTime: p.startTime, endTime: Math.min(end, horizon - 1) });
+  }
+  return { parts: kept, pending };
 }
 
 /** The longest live stretch newer than the archive that an aggregate still asks while the history builds. */

@@ -253,7 +253,8 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const archiveOnly = source === "archive" || (goneUntil.get(read.dataset) ?? 0) > t;
     let parts: Part[] = archiveOnly ? [{ from: "archive", ...range }] : read.split(filter, held, source, t, limits());
     if (aggregate && source === "auto" && deps.syncing && held.syncedAt === null) {
-      const building = whileBuilding(parts, held, t);
+      // (sub-affiliate history older than the sync keeps is not coming: that stays live)
+      const building = whileBuilding(parts, held, t, read.dataset === "subAffiliates" ? limits().horizon : -Infinity);
       parts = building.parts;
       answer.pending(building.pending);
       answer.saw(parts.some((p) => p.from === "live") ? freshnessOf(parts, null) : { source: "archive", syncedAt: null });
