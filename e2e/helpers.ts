@@ -24,6 +24,18 @@ export async function login(page: Page, role: Role): Promise<void> {
   expect(session?.user?.role, `session of ${role}`).toBe(role);
 }
 
+/**
+ * Until the server's first backfill is complete (GET /api/archive/status). Meanwhile the
+ * overview shows what the history holds so far and compares no partial period, so a test that
+ * asserts comparisons of days the backfill may not have reached waits for it: the suite's
+ * server starts on an empty database, and a spec run alone meets the backfill (minutes at
+ * scale 1). The page fills in by itself (it asks again every 10 s), no reload needed.
+ */
+export async function historyBuilt(page: Page, timeout = 900_000): Promise<void> {
+  const building = async () => ((await (await page.request.get("/api/archive/status")).json()) as { building: boolean }).building;
+  await expect.poll(building, { timeout, intervals: [5_000] }).toBe(false);
+}
+
 /** An axe scan (WCAG 2.x A/AA) that fails on any serious or critical violation, listing them. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -16,6 +16,15 @@ describe("freshnessText", () => {
     expect(f.text).toMatch(/^Building your history — 57 %/);
     expect(f.text).not.toMatch(/not synced/);
   });
+  it("while the history builds, an answer from what it holds so far says that charts fill in, and which days are missing on hover", () => {
+    const pending = [{ startTime: Date.UTC(2026, 9, 1), endTime: Date.UTC(2026, 9, 20) }];
+    const f = freshnessText({ source: "archive", syncedAt: null, pending }, NOW, 57);
+    expect(f.text).toBe("Building your history — 57 %; charts fill in as it goes");
+    expect(f.title).toContain("Not loaded yet: 2026-10-01 – 2026-10-20 (UTC)");
+    expect(f.title).toContain("never counted as zero");
+    expect(freshnessText({ source: "archive", syncedAt: null, pending: [] }, NOW, 57).text).toBe("Building your history — 57 %; this period is complete");
+    expect(freshnessText({ source: "archive", syncedAt: null, pending }, NOW).text).toBe("Building your history; charts fill in as it goes");
+  });
   it("never says 'not synced yet'", () => {
     for (const source of ["archive", "mixed", "live"] as const) {
       expect(freshnessText({ source, syncedAt: null }, NOW).text).not.toMatch(/not synced yet/);

@@ -2,6 +2,7 @@
 
 import { memo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { Amount } from "@/components/ui/amount";
 import { CopyableId } from "@/components/ui/copyable-id";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,10 +18,17 @@ import type { Period } from "@/lib/ui/period";
  * and a table that has not changed should not be rendered again on a phone's main thread.
  */
 export const Leaderboard = memo(function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
-  const q = useRouteQuery(leaderboardQuery(period, by), { enabled });
+  const q = useRouteQuery(leaderboardQuery(period, by), { enabled, refetchInterval: refetchWhilePartial });
   const title = by === "commission" ? "Top sub-affiliates by paid commission" : "Top sub-affiliates by trading volume";
   if (q.isPending) return <TableSkeleton rows={5} columns={4} label={`Loading ${title}`} />;
   if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={`${title} could not be loaded`} />;
+  if (!q.data.items.length && isPartial(q.data))
+    return (
+      <>
+        <EmptyState title="Not loaded yet">Your history is still being built; this ranking fills in as it goes.</EmptyState>
+        <FreshnessNote freshness={q.data.freshness} />
+      </>
+    );
   if (!q.data.items.length) return <EmptyState title="No sub-affiliate activity in this period">Sub-affiliates appear here once they have trading volume in the chosen dates.</EmptyState>;
   return (
     <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={title}>

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { FunnelChart, SeriesChart } from "@/components/charts";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -46,12 +47,15 @@ export function OverviewView() {
   // browser keeps free connections for navigation meanwhile.
   const funnelNow = inviteeRangeAvailable(period, now);
   const funnelPrev = inviteeRangeAvailable(previous, now);
-  const series = useRouteQuery(seriesQuery(period, state.granularity, tz));
-  const funnel = useRouteQuery(funnelQuery(period), { enabled: funnelNow && settled(series) });
+  // During the first backfill each answer holds what the history has so far and is asked
+  // again until it is whole (pending.ts): charts fill in as it goes.
+  const refetchInterval = refetchWhilePartial;
+  const series = useRouteQuery(seriesQuery(period, state.granularity, tz), { refetchInterval });
+  const funnel = useRouteQuery(funnelQuery(period), { enabled: funnelNow && settled(series), refetchInterval });
   // The previous period only feeds totals: monthly buckets keep that response small.
-  const prevSeries = useRouteQuery(seriesQuery(previous, "month", tz), { enabled: settled(series) && (!funnelNow || settled(funnel)) });
+  const prevSeries = useRouteQuery(seriesQuery(previous, "month", tz), { enabled: settled(series) && (!funnelNow || settled(funnel)), refetchInterval });
   const leadersReady = settled(prevSeries);
-  const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady });
+  const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady, refetchInterval });
 
   // Derived once per response, not on every render: the later queries re-render this view
   // several times, and new row arrays would make every chart lay itself out again.
@@ -60,13 +64,33 @@ export function OverviewView() {
   const math = useLazyModule(seriesMath);
   // A period without a single record has no data, which is not the same as a total of 0: it
   // is shown and compared as "no data", never as a number.
+  // Likewise a period the first backfill has not fully loaded yet: its days missing are not
+  // zeros, so it is shown as "so far" and not compared with anything (nor anything with it).
+  const seriesPartial = isPartial(seriesData);
+  const prevSeriesPartial = isPartial(prevSeriesData);
   const totals = useMemo(() => (math && seriesData?.items.length ? math.seriesTotals(seriesData.items) : null), [math, seriesData]);
   const prevTotals = useMemo(() => (math && prevSeriesData?.items.length ? math.seriesTotals(prevSeriesData.items) : null), [math, prevSeriesData]);
   // (an answer that arrived before decimal.js is shown as still loading for that moment)
   const summing = !math && !!seriesData?.items.length;
   const prevSumming = !math && !!prevSeriesData?.items.length;
   const noData = `No data for the ${against}.`;
-  const seriesNote = seriesData && !seriesData.items.length ? "No data in this period." : prevSeries.isError ? "Previous period could not be loaded." : prevSeriesData && !prevSeriesData.items.length ? noData : undefined;
+  const partialNote = "So far: part of this period is not loaded yet; compared once it is.";
+  const prevPartialNote = `The ${against} is not loaded yet; compared once it is.`;
+  const seriesNote = seriesPartial
+    ? partialNote
+    : seriesData && !seriesData.items.length
+      ? "No data in this period."
+      : prevSeries.isError
+        ? "Previous period could not be loaded."
+        : prevSeriesPartial
+          ? prevPartialNote
+          : prevSeriesData && !prevSeriesData.items.length
+            ? noData
+            : undefined;
+  const comparable = !seriesPartial && !prevSeriesPartial;
+  const funnelPartial = isPartial(funnel.data);
+  const prevFunnelPartial = isPartial(prevFunnel.data);
+  const funnelComparable = !funnelPartial && !prevFunnelPartial;
   const rowsByMetric = useMemo(() => (math && seriesData ? new Map(METRICS.map((m) => [m, math.chartRows(seriesData.items, m)])) : null), [math, seriesData]);
   const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
 
@@ -95,7 +119,7 @@ export function OverviewView() {
                 label={METRIC_LABELS[m]}
                 loading={(series.isPending && !series.isError) || summing}
                 current={totals ? totals[m].total : null}
-                previous={prevTotals ? prevTotals[m].total : null}
+                previous={prevTotals && comparable ? prevTotals[m].total : null}
                 comparing={(!prevSeries.isSuccess && !prevSeries.isError) || prevSumming}
                 against={against}
                 note={seriesNote}
@@ -107,11 +131,11 @@ export function OverviewView() {
                 testId={`kpi-${key}`}
                 label={label}
                 loading={funnelNow && !funnel.isSuccess && !funnel.isError}
-                current={funnelNow ? (funnel.data ? funnel.data[key] : null) : null}
-                previous={funnelPrev && prevFunnel.data ? prevFunnel.data[key] : null}
+                current={funnelNow && funnel.data && !(funnelPartial && funnel.data[key] === 0) ? funnel.data[key] : null}
+                previous={funnelPrev && prevFunnel.data && funnelComparable ? prevFunnel.data[key] : null}
                 comparing={funnelPrev && !prevFunnel.isSuccess && !prevFunnel.isError}
                 against={against}
-                note={funnelNow ? prevFunnelNote : "WEEX keeps invitee data for one year only."}
+                note={!funnelNow ? "WEEX keeps invitee data for one year only." : funnelPartial ? partialNote : prevFunnelPartial ? prevPartialNote : prevFunnelNote}
               />
             ))}
           </dl>
@@ -137,6 +161,11 @@ export function OverviewView() {
               <FreshnessNote freshness={series.data.freshness} />
               <WarningsNote warnings={series.data.warnings} />
             </>
+          ) : series.data && seriesPartial ? (
+            <>
+              <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the charts fill in as it goes.</EmptyState>
+              <FreshnessNote freshness={series.data.freshness} />
+            </>
           ) : series.data ? (
             <EmptyState title="No sub-affiliate activity in this period">WEEX reports no trading volume for your sub-affiliates between {period.from} and {period.to}. Try a longer period.</EmptyState>
           ) : null}
@@ -151,6 +180,11 @@ export function OverviewView() {
             funnel.data.registered ? (
               <>
                 <FunnelChart counts={funnel.data} />
+                <FreshnessNote freshness={funnel.data.freshness} />
+              </>
+            ) : funnelPartial ? (
+              <>
+                <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the funnel fills in as it goes.</EmptyState>
                 <FreshnessNote freshness={funnel.data.freshness} />
               </>
             ) : (

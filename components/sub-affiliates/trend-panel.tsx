@@ -3,6 +3,7 @@
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
+import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { KpiCard } from "@/components/overview/kpi-card";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { SeriesChart } from "@/components/charts";
@@ -42,9 +43,13 @@ export function TrendPanel({
   onClose?: () => void;
 }) {
   const [metric, setMetric] = useQueryState("metric", metricParser);
-  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid));
+  // During the first backfill the series holds what the history has so far and is asked again
+  // until it is whole (pending.ts); a partial total is compared with nothing.
+  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid), { refetchInterval: refetchWhilePartial });
   // The comparison only feeds a total: monthly buckets keep the response small.
-  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending });
+  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending, refetchInterval: refetchWhilePartial });
+  const partial = isPartial(q.data);
+  const prevPartial = isPartial(prev.data);
   const prevData = prev.data;
   const prevTotals = useMemo(() => (prevData ? seriesTotals(prevData.items) : null), [prevData]);
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.
@@ -80,6 +85,11 @@ export function TrendPanel({
           <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title="The trend could not be loaded" />
         ) : q.isPending ? (
           <ChartSkeleton />
+        ) : q.data.items.length === 0 && partial ? (
+          <>
+            <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the trend fills in as it goes.</EmptyState>
+            <FreshnessNote freshness={q.data.freshness} />
+          </>
         ) : q.data.items.length === 0 ? (
           <EmptyState title="No activity in this period">Sub-affiliate {uid} has no records between {period.from} and {period.to}.</EmptyState>
         ) : (
@@ -93,10 +103,18 @@ export function TrendPanel({
                   <KpiCard
                     label={`${METRIC_LABELS[metric]} vs comparison`}
                     current={totals[metric].total}
-                    previous={prevTotals ? prevTotals[metric].total : null}
+                    previous={prevTotals && !partial && !prevPartial ? prevTotals[metric].total : null}
                     against={against}
                     comparing={prev.isPending}
-                    note={prev.isError ? "The comparison period could not be loaded." : undefined}
+                    note={
+                      prev.isError
+                        ? "The comparison period could not be loaded."
+                        : partial
+                          ? "So far: part of this period is not loaded yet; compared once it is."
+                          : prevPartial
+                            ? `The ${against} is not loaded yet; compared once it is.`
+                            : undefined
+                    }
                     testId="trend-compare"
                   />
                 </dl>

@@ -8,6 +8,8 @@ interface Opts {
   /** keep the last page on screen while the next one loads */
   keepPrevious?: boolean;
   staleTime?: number;
+  /** ask again every so often while this says a number (e.g. refetchWhilePartial: the first backfill still fills the answer) */
+  refetchInterval?: (query: { state: { data?: unknown } }) => number | false;
 }
 
 /** A GET of a route from its query options (routeQuery, built by each page's query-options.ts). */
@@ -17,6 +19,7 @@ export function useRouteQuery<T, K extends QueryKey>(query: UseQueryOptions<T, E
     enabled: opts.enabled,
     placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
     staleTime: opts.staleTime,
+    refetchInterval: opts.refetchInterval,
   });
 }
 

@@ -4,18 +4,25 @@
  * (`warnings`; an export also writes them, values as received).
  */
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
-import type { Freshness, SourceParam } from "./select";
+import type { Freshness, PendingRange, SourceParam } from "./select";
 
 export class Answer {
   /** where each part read so far came from */
   private parts: Freshness[] = [];
   private problems = new ProblemSink();
+  /** the stretches not answered yet while the first backfill runs (undefined: not building) */
+  private pendingRanges: PendingRange[] | undefined;
 
   constructor(readonly source: SourceParam) {}
 
   /** A part was read (or planned) from here. */
   saw(part: Freshness): void {
     this.parts.push(part);
+  }
+
+  /** Answered from the archive alone while its first backfill runs: these stretches are still to come. */
+  pending(ranges: readonly PendingRange[]): void {
+    this.pendingRanges = [...(this.pendingRanges ?? []), ...ranges];
   }
 
   /** The answer was given live as a whole after all (a list too long to merge). */
@@ -46,16 +53,18 @@ export class Answer {
   startOver(): void {
     const keepRecords = this.problems.keepRecords;
     this.parts = [];
+    this.pendingRanges = undefined;
     this.problems = new ProblemSink();
     this.problems.keepRecords = keepRecords;
   }
 
   freshness(): Freshness {
-    if (this.parts.length === 0) return { source: this.source === "archive" ? "archive" : "live", syncedAt: null };
+    const pending = this.pendingRanges ? { pending: this.pendingRanges } : {};
+    if (this.parts.length === 0) return { source: this.source === "archive" ? "archive" : "live", syncedAt: null, ...pending };
     const sources = new Set(this.parts.map((f) => f.source));
     const syncedAt = this.parts.find((f) => f.syncedAt !== null)?.syncedAt ?? null;
-    if (sources.size === 1) return this.parts[0];
-    return { source: "mixed", syncedAt };
+    if (sources.size === 1) return { ...this.parts[0], ...pending };
+    return { source: "mixed", syncedAt, ...pending };
   }
 
   /** `{count: 0, example: null}` when every record could be used. */

@@ -26,6 +26,17 @@ export interface Freshness {
   source: "archive" | "live" | "mixed";
   /** epoch ms of the archive's last completed sync (null: no archive part, or never synced) */
   syncedAt: number | null;
+  /**
+   * Only on aggregates answered during the first backfill: the stretches of the range still
+   * to come (not in the answer), newest first; [] when the archive already holds all of it.
+   */
+  pending?: PendingRange[];
+}
+
+/** A stretch of a range not answered yet (inclusive epoch ms; a null start: open). */
+export interface PendingRange {
+  startTime: number | null;
+  endTime: number;
 }
 
 export interface Part {
@@ -40,6 +51,37 @@ export interface Held {
   coverage: readonly Interval[];
   syncedAt: number | null;
 }
+
+/**
+ * During the first backfill an aggregate answers from what the archive holds (`auto` would
+ * send the rest of its range live: on a fresh database most of it, walked with the weight the
+ * backfill is using, while the person waits). The backfill fills newest first, so the rest is
+ * older history, pending until it arrives. Only the short stretch newer than anything held
+ * (today, or the minutes since the newest slice), and history older than the backfill's
+ * `horizon` (which it never brings), are still asked live, as after the backfill; the former:
+ * it is a page or two, shared through the live cache, and without it today would be missing
+ * from every chart for as long as the backfill runs.
+ */
+export function whileBuilding(parts: readonly Part[], held: Held, now: number, horizon = -Infinity): { parts: Part[]; pending: PendingRange[] } {
+  const newest = held.coverage.at(-1);
+  const recent = (p: Part) => newest !== undefined && p.startTime !== undefined && p.startTime >= utcDayStart(newest.to) && (p.endTime ?? now) - p.startTime < RECENT_LIVE_MS;
+  const kept: Part[] = [];
+  const pending: PendingRange[] = [];
+  for (const p of parts) {
+    if (p.from === "archive" || recent(p)) {
+      kept.push(p);
+      continue;
+    }
+    const end = p.endTime ?? now;
+    // History older than the backfill's horizon never arrives from it: that stays live.
+    if (end >= horizon) pending.push({ startTime: p.startTime === undefined && horizon === -Infinity ? null : Math.max(p.startTime ?? horizon, horizon), endTime: end });
+    if (horizon > -Infinity && (p.startTime === undefined || p.startTime < horizon)) kept.push({ from: "live", startTime: p.startTime, endTime: Math.min(end, horizon - 1) });
+  }
+  return { parts: kept, pending };
+}
+
+/** The longest live stretch newer than the archive that an aggregate still asks while the history builds. */
+const RECENT_LIVE_MS = 2 * DAY_MS;
 
 export function freshnessOf(parts: readonly Part[], syncedAt: number | null): Freshness {
   const archive = parts.some((p) => p.from === "archive");

@@ -12,6 +12,12 @@
  *   (`{source: "archive"|"live"|"mixed", syncedAt}`); every JSON answer carries it.
  * - What differs between the datasets is one entry each of `DATASET_READS`; what one answer
  *   has read so far (for `freshness` and `warnings`) is its `Answer` (answer.ts).
+ * - While a dataset's first backfill runs (`syncing`, never synced), `auto` aggregates (series,
+ *   leaderboard, funnel) answer at once from what the archive holds so far (plus the short
+ *   stretch newer than it, today, live as always) and list the older rest of their range in
+ *   `freshness.pending`: live, that rest would be most of a year on a fresh database (the
+ *   backfill fills newest first), walked with the weight the backfill is using, and the
+ *   overview took 28–48 s to settle. Lists and exports still go live for it.
  * - With `source=auto` the aggregates' live "rest of the range" — sub-affiliate records of
  *   today, invitees since the last sync — goes through `liveCache` when one is given
  *   (LIVE_CACHE_MS, see server.ts): every overview load asks for the same short stretch, so
@@ -44,7 +50,7 @@ import { mergeIntervals } from "./intervals";
 import { problemsIn } from "./store";
 import { utcDayStart } from "./plan";
 import { ARCHIVE_READS, archiveFunnel, archivePage, archiveRecords, archiveSubAffiliateTotals, pageAcrossParts, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
-import { freshnessOf, splitByTime, splitSubAffiliates, type Freshness, type Held, type Part, type SourceParam } from "./select";
+import { freshnessOf, splitByTime, splitSubAffiliates, whileBuilding, type Freshness, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 
 export type { Freshness, Part, SourceParam } from "./select";
@@ -62,6 +68,12 @@ export interface ArchiveSourceDeps {
   subAffiliateDays: number;
   /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
   freshMs?: number;
+  /**
+   * The archive sync runs: a dataset never synced yet is in its first backfill, and `auto`
+   * aggregates of it answer from the archive alone meanwhile, saying what is still pending
+   * (`freshness.pending`). Absent or false: they go live for the rest, as after the backfill.
+   */
+  syncing?: boolean;
   /**
    * Short-lived cache (with coalescing) for the live parts of `auto` answers; absent: no
    * caching. It holds parsed records (ids and decimals as strings) and never keeps failures.
@@ -224,8 +236,11 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   const deps = { ...baseDeps, lister, live: baseDeps.live ?? liveSources(lister, now) };
   const limits = () => ({ horizon: utcDayStart(now()) - (deps.subAffiliateDays - 1) * DAY_MS, freshMs: deps.freshMs ?? 0 });
 
-  /** Decide the parts of one request and note where they come from (with the archive part's stored problems). */
-  async function plan<F extends Range>(read: DatasetRead<F, unknown>, filter: F): Promise<Part[]> {
+  /**
+   * Decide the parts of one request and note where they come from (with the archive part's
+   * stored problems). An aggregate during the dataset's first backfill: the archive parts only.
+   */
+  async function plan<F extends Range>(read: DatasetRead<F, unknown>, filter: F, aggregate = false): Promise<Part[]> {
     const range = { startTime: filter.startTime, endTime: filter.endTime };
     if (source === "live") {
       answer.saw({ source: "live", syncedAt: null });
@@ -236,8 +251,16 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
     const t = now();
     // WEEX no longer serves this report: `auto` answers with what the archive holds.
     const archiveOnly = source === "archive" || (goneUntil.get(read.dataset) ?? 0) > t;
-    const parts: Part[] = archiveOnly ? [{ from: "archive", ...range }] : read.split(filter, held, source, t, limits());
-    answer.saw(freshnessOf(parts, held.syncedAt));
+    let parts: Part[] = archiveOnly ? [{ from: "archive", ...range }] : read.split(filter, held, source, t, limits());
+    if (aggregate && source === "auto" && deps.syncing && held.syncedAt === null) {
+      // (sub-affiliate history older than the sync keeps is not coming: that stays live)
+      const building = whileBuilding(parts, held, t, read.dataset === "subAffiliates" ? limits().horizon : -Infinity);
+      parts = building.parts;
+      answer.pending(building.pending);
+      answer.saw(parts.some((p) => p.from === "live") ? freshnessOf(parts, null) : { source: "archive", syncedAt: null });
+    } else {
+      answer.saw(freshnessOf(parts, held.syncedAt));
+    }
     // What WEEX sent for the archived range that could not be stored is reported here too:
     // the records of this request's filters and of the archive part's own range.
     for (const p of parts) {
@@ -325,7 +348,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
    */
   async function* forAggregate(filter: SubAffiliateFilter, key: "day" | "subAffiliate", signal?: AbortSignal): AsyncGenerator<SubAffiliateRecord[]> {
     const read = DATASET_READS.subAffiliates;
-    for (const p of await plan(read, filter)) {
+    for (const p of await plan(read, filter, true)) {
       const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
       if (p.from === "archive") yield await archiveSubAffiliateTotals(await deps.db(), f, key, now());
       else yield* liveForAggregate(read, f, signal);
@@ -336,7 +359,7 @@ export function selectedSources(source: SourceParam, baseDeps: ArchiveSourceDeps
   async function funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel> {
     const read = DATASET_READS.invitees;
     const total: Funnel = { registered: 0, kycPassed: 0, firstDeposit: 0, firstTrade: 0 };
-    for (const p of await plan(read, range)) {
+    for (const p of await plan(read, range, true)) {
       const r = { startTime: p.startTime ?? range.startTime, endTime: p.endTime ?? range.endTime };
       const f = p.from === "archive" ? await archiveFunnel(await deps.db(), r) : await buildFunnel(liveForAggregate(read, r, signal), r);
       for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += f[k];

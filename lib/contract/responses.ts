@@ -15,8 +15,18 @@ const time = z.number();
 // ---------------------------------------------------------------------------------------------
 // What every affiliate answer says about itself
 
-/** Where an affiliate answer came from (the archive, WEEX live, or both) and when it was synced. */
-export const freshnessSchema = z.object({ source: z.enum(["archive", "live", "mixed"]), syncedAt: time.nullable() });
+/** A stretch of an answer's range that is not in it yet (inclusive epoch ms; a null start: open). */
+export const pendingRangeSchema = z.object({ startTime: time.nullable(), endTime: time });
+export type PendingRange = z.infer<typeof pendingRangeSchema>;
+
+/**
+ * Where an affiliate answer came from (the archive, WEEX live, or both) and when it was synced.
+ * `pending` only while the first backfill of the answer's data runs (sync on): an aggregate
+ * (series, leaderboard, funnel) then answers from what the archive holds so far, at once, and
+ * lists here the stretches of its range that are still to come ([] when it holds all of it).
+ * The page draws what is there and asks again until nothing is pending.
+ */
+export const freshnessSchema = z.object({ source: z.enum(["archive", "live", "mixed"]), syncedAt: time.nullable(), pending: z.array(pendingRangeSchema).optional() });
 export type Freshness = z.infer<typeof freshnessSchema>;
 
 /** One record WEEX sent that could not be used: where, the value as received, why. */

@@ -90,6 +90,8 @@ export function affiliateSources(source: SourceParam = "auto"): SelectedSources 
     lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
     freshMs: settings.freshMs,
+    // (this process syncs; with ARCHIVE_SYNC=off a never-synced archive is not being built here)
+    syncing: archiveSyncEnabled(),
     liveCache: liveCache(),
   });
 }
