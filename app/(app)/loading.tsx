@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
-  return <ChartSkeleton label="Loading page" />;
+  const t = useTranslations("pages.loading");
+  return <ChartSkeleton label={t("page")} />;
 }

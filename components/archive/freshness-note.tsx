@@ -5,40 +5,42 @@
  * affiliate route returns (lib/archive/sources.ts), in plain words with the details (archive
  * or live, exact sync time) on hover. While the first backfill runs nothing is synced yet, so
  * the note says how far the history is built instead (GET /api/archive/status, polled while
- * it builds). One wording for every page.
+ * it builds). One wording for every page, in the page's language (archive.freshness.*).
  */
+import { useTranslations } from "next-intl";
+import { useFormat } from "@/components/i18n/use-format";
+import type { Format } from "@/lib/i18n/format";
 import { useArchiveStatus } from "./use-archive-status";
-import { agoText } from "./ago";
 
 export interface Freshness {
   source: "archive" | "live" | "mixed";
   syncedAt: number | null;
 }
 
+/** The archive namespace's translator (useTranslations("archive"), or createTranslator in a test). */
+type Say = (key: "freshness.live" | "freshness.liveTitle" | "freshness.buildingTitle" | "freshness.notBuilt" | "freshness.updated" | "freshness.archive" | "freshness.mixed" | "freshness.building", values?: Record<string, string | number>) => string;
+
 const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** The short line (`text`) and its details (`title`); `building` is the first backfill's overall percent, if it runs. */
-export function freshnessText(f: Freshness, now = Date.now(), building: number | null = null): { text: string; title: string } {
-  if (f.source === "live") return { text: "Updated just now", title: "Read live from WEEX for this request." };
+export function freshnessText(say: Say, format: Pick<Format, "ago">, f: Freshness, now = Date.now(), building: number | null = null): { text: string; title: string } {
+  if (f.source === "live") return { text: say("freshness.live"), title: say("freshness.liveTitle") };
   if (f.syncedAt === null) {
-    const title = "The dashboard keeps its own copy of your WEEX history and is still building it; until then figures are read live from WEEX, which is slower.";
-    return building !== null
-      ? { text: `Building your history — ${building} %; figures come live from WEEX meanwhile`, title }
-      : { text: "History not built yet; figures come live from WEEX", title };
+    const title = say("freshness.buildingTitle");
+    return building !== null ? { text: say("freshness.building", { percent: building }), title } : { text: say("freshness.notBuilt"), title };
   }
-  const detail =
-    f.source === "archive"
-      ? `From the dashboard's archive, synced with WEEX at ${utcMinute(f.syncedAt)}.`
-      : `From the dashboard's archive (synced with WEEX at ${utcMinute(f.syncedAt)}) plus the newest records read live from WEEX.`;
-  return { text: `Updated ${agoText(f.syncedAt, now)}`, title: detail };
+  const detail = say(f.source === "archive" ? "freshness.archive" : "freshness.mixed", { at: utcMinute(f.syncedAt) });
+  return { text: say("freshness.updated", { ago: format.ago(f.syncedAt, now) }), title: detail };
 }
 
 export function FreshnessNote({ freshness, now }: { freshness: Freshness | undefined; now?: number }) {
+  const t = useTranslations("archive");
+  const format = useFormat();
   const unsynced = !!freshness && freshness.source !== "live" && freshness.syncedAt === null;
   const status = useArchiveStatus(unsynced);
   if (!freshness) return null;
   const building = unsynced && status.data?.building ? status.data.percent : null;
-  const { text, title } = freshnessText(freshness, now, building);
+  const { text, title } = freshnessText(t, format, freshness, now, building);
   return (
     <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="freshness" data-source={freshness.source} title={title}>
       {text}

@@ -1,7 +1,9 @@
+import { useTranslations } from "next-intl";
 import { memo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Dec } from "@/lib/contract/decimal";
-import { change, formatDecimal } from "@/lib/ui/decimal";
+import { change } from "@/lib/ui/decimal";
 
 export interface KpiProps {
   label: string;
@@ -27,6 +29,8 @@ function toText(v: Dec | string | number): string {
  * a zero base there is no percentage: the change reads "new" (not "+∞ %").
  */
 export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
+  const t = useTranslations("overview.kpi");
+  const f = useFormat();
   const c = current === null ? null : toText(current);
   const p = previous === null ? null : toText(previous);
   const diff = c !== null && p !== null ? change(c, p) : null;
@@ -38,7 +42,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
       <dd className="mt-1">
         {loading ? (
           <>
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{t("loading")}</span>
             <Skeleton className="h-7 w-32" />
             <Skeleton className="mt-2 h-4 w-40" />
           </>
@@ -50,17 +54,17 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
         ) : (
           <>
             <span className="block break-all text-lg font-semibold tabular-nums sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
-              {formatDecimal(c)}
+              {f.decimal(c)}
             </span>
             {diff ? (
               <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
                 <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
-                {formatDecimal(diff.delta, { signed: true })}
-                {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : " (new)"}
-                <span className="text-slate-600 dark:text-slate-400"> vs {against}</span>
+                {f.decimal(diff.delta, { signed: true })}
+                {diff.percent !== null ? ` (${f.decimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : ` ${t("new")}`}
+                <span className="text-slate-600 dark:text-slate-400">{t("versus", { against })}</span>
               </span>
             ) : comparing ? (
-              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">Loading the comparison with the {against}…</span>
+              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{t("comparing", { against })}</span>
             ) : null}
             {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
           </>

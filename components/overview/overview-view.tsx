@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
@@ -13,7 +14,7 @@ import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { funnelQuery, seriesQuery } from "@/app/(app)/query-options";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS } from "@/lib/contract/params";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
+import { chartRows, METRICS, seriesTotals } from "@/lib/ui/series";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
@@ -35,6 +36,8 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * KPI sums come from the series route (exact decimals), funnel counts from the funnel route.
  */
 export function OverviewView() {
+  const t = useTranslations("overview");
+  const metrics = useTranslations("subAffiliates.metrics");
   const { state, tz, period, previous, against, now } = usePeriod();
 
   // WEEX pages sub-affiliate and invitee data at a fixed weight budget, so each figure below
@@ -58,17 +61,12 @@ export function OverviewView() {
   // is shown and compared as "no data", never as a number.
   const totals = useMemo(() => (seriesData?.items.length ? seriesTotals(seriesData.items) : null), [seriesData]);
   const prevTotals = useMemo(() => (prevSeriesData?.items.length ? seriesTotals(prevSeriesData.items) : null), [prevSeriesData]);
-  const noData = `No data for the ${against}.`;
-  const seriesNote = seriesData && !seriesData.items.length ? "No data in this period." : prevSeries.isError ? "Previous period could not be loaded." : prevSeriesData && !prevSeriesData.items.length ? noData : undefined;
+  const noData = t("notes.noDataAgainst", { against });
+  const seriesNote = seriesData && !seriesData.items.length ? t("notes.noData") : prevSeries.isError ? t("notes.previousFailed") : prevSeriesData && !prevSeriesData.items.length ? noData : undefined;
   const rowsByMetric = useMemo(() => (seriesData ? new Map(METRICS.map((m) => [m, chartRows(seriesData.items, m)])) : null), [seriesData]);
-  const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
+  const prevFunnelNote = funnelPrev ? undefined : t("notes.noInviteeComparison");
 
-  const funnelKpis: Array<{ key: keyof FunnelCounts; label: string }> = [
-    { key: "registered", label: "New invitees" },
-    { key: "kycPassed", label: "KYC passed" },
-    { key: "firstDeposit", label: "First deposits" },
-    { key: "firstTrade", label: "First trades" },
-  ];
+  const funnelKpis: Array<keyof FunnelCounts> = ["registered", "kycPassed", "firstDeposit", "firstTrade"];
 
   return (
     <>
@@ -77,15 +75,15 @@ export function OverviewView() {
         <RateLimitNotice failureReason={series.failureReason ?? funnel.failureReason} isFetching={series.isFetching || funnel.isFetching} />
 
         <section aria-labelledby="kpi-heading">
-          <h2 id="kpi-heading" className="sr-only">Key figures</h2>
-          {series.isError ? <ErrorBanner error={series.error} onRetry={() => void series.refetch()} title="Volume, fee and commission could not be loaded" /> : null}
-          {funnel.isError ? <div className="mt-2"><ErrorBanner error={funnel.error} onRetry={() => void funnel.refetch()} title="Invitee figures could not be loaded" /></div> : null}
+          <h2 id="kpi-heading" className="sr-only">{t("kpiHeading")}</h2>
+          {series.isError ? <ErrorBanner error={series.error} onRetry={() => void series.refetch()} title={t("errors.series")} /> : null}
+          {funnel.isError ? <div className="mt-2"><ErrorBanner error={funnel.error} onRetry={() => void funnel.refetch()} title={t("errors.funnel")} /></div> : null}
           <dl className="mt-2 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-live="polite" aria-busy={series.isFetching || funnel.isFetching}>
             {METRICS.map((m) => (
               <KpiCard
                 key={m}
                 testId={`kpi-${m}`}
-                label={METRIC_LABELS[m]}
+                label={metrics(m)}
                 loading={series.isPending && !series.isError}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals ? prevTotals[m].total : null}
@@ -94,23 +92,23 @@ export function OverviewView() {
                 note={seriesNote}
               />
             ))}
-            {funnelKpis.map(({ key, label }) => (
+            {funnelKpis.map((key) => (
               <KpiCard
                 key={key}
                 testId={`kpi-${key}`}
-                label={label}
+                label={t(`funnelKpis.${key}`)}
                 loading={funnelNow && !funnel.isSuccess && !funnel.isError}
                 current={funnelNow ? (funnel.data ? funnel.data[key] : null) : null}
                 previous={funnelPrev && prevFunnel.data ? prevFunnel.data[key] : null}
                 comparing={funnelPrev && !prevFunnel.isSuccess && !prevFunnel.isError}
                 against={against}
-                note={funnelNow ? prevFunnelNote : "WEEX keeps invitee data for one year only."}
+                note={funnelNow ? prevFunnelNote : t("notes.inviteeYear")}
               />
             ))}
           </dl>
         </section>
 
-        <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.granularity} in ${tz}.`}>
+        <Section id="series" title={t("series.title")} description={t("series.description", { granularity: state.granularity, tz })}>
           {series.isPending && !series.isError ? (
             <div className="grid gap-6 lg:grid-cols-3">
               <ChartSkeleton />
@@ -122,8 +120,8 @@ export function OverviewView() {
               <div className="grid gap-6 lg:grid-cols-3">
                 {METRICS.map((m) => (
                   <div key={m}>
-                    <h3 className="mb-2 text-sm font-semibold">{METRIC_LABELS[m]}</h3>
-                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={METRIC_LABELS[m]} />
+                    <h3 className="mb-2 text-sm font-semibold">{metrics(m)}</h3>
+                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={metrics(m)} granularity={state.granularity} />
                   </div>
                 ))}
               </div>
@@ -131,13 +129,13 @@ export function OverviewView() {
               <WarningsNote warnings={series.data.warnings} />
             </>
           ) : series.data ? (
-            <EmptyState title="No sub-affiliate activity in this period">WEEX reports no trading volume for your sub-affiliates between {period.from} and {period.to}. Try a longer period.</EmptyState>
+            <EmptyState title={t("series.empty.title")}>{t("series.empty.body", { from: period.from, to: period.to })}</EmptyState>
           ) : null}
         </Section>
 
-        <Section id="funnel" title="Invitee funnel" description="Users who registered in the period, and how many of them passed KYC, deposited and traded.">
+        <Section id="funnel" title={t("funnel.title")} description={t("funnel.description")}>
           {!funnelNow ? (
-            <EmptyState title="Not available for this period">WEEX answers invitee queries only for registrations within the past year. Choose a period that starts later.</EmptyState>
+            <EmptyState title={t("funnel.unavailable.title")}>{t("funnel.unavailable.body")}</EmptyState>
           ) : !funnel.isSuccess && !funnel.isError ? (
             <ChartSkeleton height={200} />
           ) : funnel.data ? (
@@ -147,16 +145,16 @@ export function OverviewView() {
                 <FreshnessNote freshness={funnel.data.freshness} />
               </>
             ) : (
-              <EmptyState title="No new invitees in this period">Nobody registered with your invitation codes between {period.from} and {period.to}.</EmptyState>
+              <EmptyState title={t("funnel.empty.title")}>{t("funnel.empty.body", { from: period.from, to: period.to })}</EmptyState>
             )
           ) : null}
         </Section>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Section id="top-commission" title="Top by paid commission" description="The ten sub-affiliates you paid most in the period.">
+          <Section id="top-commission" title={t("top.commission.title")} description={t("top.commission.description")}>
             <Leaderboard by="commission" period={period} enabled={leadersReady} />
           </Section>
-          <Section id="top-volume" title="Top by trading volume" description="The ten sub-affiliates with the highest trading volume.">
+          <Section id="top-volume" title={t("top.volume.title")} description={t("top.volume.description")}>
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>

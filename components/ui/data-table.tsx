@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createColumnHelper, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 
@@ -44,6 +45,7 @@ export const stickyFirstHeader = "sticky left-0 z-[2] bg-slate-50 dark:bg-slate-
  * hidden (absolutely positioned) text inside it cannot widen the page.
  */
 export function DataTable<T extends RowData>({ columns, data, caption, getRowId, stale, testId }: DataTableProps<T>) {
+  const t = useTranslations("ui");
   const table = useTable({ features: tableFeaturesCore, columns, data, getRowId });
   const rows = table.getRowModel().rows;
   const shown = useProgressiveCount(data, rows.length);
@@ -53,7 +55,7 @@ export function DataTable<T extends RowData>({ columns, data, caption, getRowId,
       className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-slate-800"
       tabIndex={0}
       role="region"
-      aria-label={typeof caption === "string" ? caption : "Table"}
+      aria-label={typeof caption === "string" ? caption : t("table")}
       data-testid={testId}
     >
       <table className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stale ? "opacity-60" : ""}`} aria-busy={stale || shown < rows.length || undefined}>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
-import { correctPaging } from "@/lib/ui/url-state";
+import { useFormat } from "@/components/i18n/use-format";
+import { correctPaging, type PagingCorrection } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
 type SetPaging = (values: { page?: number | null; pageSize?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
@@ -38,12 +40,28 @@ export function usePagedQuery<F, T, K extends QueryKey>(
   return { paging, query: q };
 }
 
+/** correctPaging's changes in words: "The link asked for values out of range, corrected: page -1 → 1." */
+function useCorrectionText(): (c: PagingCorrection) => string {
+  const t = useTranslations("ui.paging");
+  const { count } = useFormat();
+  return (c) => {
+    const changes: string[] = [];
+    if (c.page) changes.push(t("page", { from: c.page.from, to: c.page.to }));
+    if (c.size) changes.push(t("size", { from: count(c.size.from), to: c.size.to, choices: c.size.choices.join(", ") }));
+    return t("corrected", { changes: changes.join(t("separator")) });
+  };
+}
+
 function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging, pageSizes: readonly number[]): Paging {
+  const t = useTranslations("ui.paging");
+  const { count } = useFormat();
+  const correctionText = useCorrectionText();
   const fixed = correctPaging(url.page, url.pageSize, pageSizes);
+  const fixedNotice = fixed.corrected ? correctionText(fixed.corrected) : null;
   // The notice outlives the rewrite (after it the URL is valid and there is nothing to say).
   const [notice, setNotice] = useState<string | null>(null);
-  if (fixed.notice && fixed.notice !== notice) setNotice(fixed.notice);
-  const broken = fixed.notice !== null;
+  if (fixedNotice && fixedNotice !== notice) setNotice(fixedNotice);
+  const broken = fixed.corrected !== null;
   useEffect(() => {
     if (broken) void setUrl({ page: fixed.page === 1 ? null : fixed.page, pageSize: fixed.size }, { history: "replace" });
   }, [broken, fixed.page, fixed.size, setUrl]);
@@ -61,7 +79,7 @@ function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging
       void setUrl({ pageSize: size, page: null });
     },
     toLastPage: (last) => {
-      setNotice(`The link asked for page ${fixed.page.toLocaleString("en-US")}, but there ${last === 1 ? "is 1 page" : `are ${last.toLocaleString("en-US")} pages`}: showing the last.`);
+      setNotice(t("beyond", { page: count(fixed.page), last }));
       void setUrl({ page: last === 1 ? null : last }, { history: "replace" });
     },
   };

@@ -9,11 +9,7 @@ import type { SeriesItem, SeriesResponse } from "@/lib/contract/responses";
 export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
 export type Metric = (typeof METRICS)[number];
 
-export const METRIC_LABELS: Record<Metric, string> = {
-  tradingVolume: "Trading volume",
-  netTradingFee: "Net trading fee",
-  paidCommission: "Paid commission",
-};
+// Each metric is labelled subAffiliates.metrics.<id> in the catalogue.
 
 export type { SeriesItem, SeriesResponse };
 

@@ -36,17 +36,24 @@ export function pagingParsers(list: ListKey) {
 
 /**
  * Paging values from a link corrected to the nearest valid ones: a page below 1 becomes 1, a
- * size outside `allowed` the nearest allowed size (100000 → the largest). `notice` says what
- * was changed, once, in words (null when nothing was); the caller writes the corrected values
- * back into the URL so the link on screen is a valid one.
+ * size outside `allowed` the nearest allowed size (100000 → the largest). `corrected` names
+ * what was changed (null when nothing was), for the notice said once in the page's language
+ * (usePagedQuery); the caller writes the corrected values back into the URL so the link on
+ * screen is a valid one.
  */
-export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; notice: string | null } {
+export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; corrected: PagingCorrection | null } {
   const validPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
   const validSize = allowed.includes(size) ? size : nearest(size, allowed);
-  const changes: string[] = [];
-  if (validPage !== page) changes.push(`page ${page} → ${validPage}`);
-  if (validSize !== size) changes.push(`${size.toLocaleString("en-US")} rows a page → ${validSize} (the choices are ${allowed.join(", ")})`);
-  return { page: validPage, size: validSize, notice: changes.length ? `The link asked for values out of range, corrected: ${changes.join("; ")}.` : null };
+  const corrected: PagingCorrection = {};
+  if (validPage !== page) corrected.page = { from: page, to: validPage };
+  if (validSize !== size) corrected.size = { from: size, to: validSize, choices: allowed };
+  return { page: validPage, size: validSize, corrected: corrected.page || corrected.size ? corrected : null };
+}
+
+/** What correctPaging changed in a link: the page, the page size (with the sizes there are). */
+export interface PagingCorrection {
+  page?: { from: number; to: number };
+  size?: { from: number; to: number; choices: readonly number[] };
 }
 
 function nearest(n: number, allowed: readonly number[]): number {
