@@ -24,7 +24,7 @@ import { TrendPanel } from "./trend-panel";
 
 const UID_RE = /^[1-9]\d{0,19}$/;
 /** FUTURES first: the page's default */
-const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, label: p }));
+const PRODUCTS = [...PRODUCT_TYPES].reverse();
 
 export function SubAffiliatesView() {
   const t = useTranslations("subAffiliates");
@@ -117,7 +117,7 @@ function SubAffiliateFilters({
         label={t("productType")}
         value={draft.productType}
         onChange={(e) => setDraft({ ...draft, productType: e.target.value as ProductType })}
-        options={PRODUCT_OPTIONS}
+        options={PRODUCTS.map((p) => ({ value: p, label: t(`products.${p}`) }))}
         hint={t("productHint")}
       />
       <TextField label={t("uid")} inputMode="numeric" autoComplete="off" placeholder={t("all")} value={draft.subUid} onChange={(e) => setDraft({ ...draft, subUid: e.target.value })} error={uidError} />
