@@ -148,7 +148,8 @@ function withHsts(res: Response): Response {
 
 /** 401 without a usable session, 403 for a cross-site mutation or a role too low. */
 async function authorise(req: NextRequest, role: RouteRole): Promise<SessionUser | null> {
-  const user = role === "public" ? null : await getRequestUser(req);
+  // Public routes see the user too when there is one (the language switch saves with them).
+  const user = await getRequestUser(req);
   if (role !== "public" && !user) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   if (MUTATING.has(req.method) && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
