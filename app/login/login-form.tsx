@@ -140,9 +140,13 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
                     setPassword("demo");
                     passwordRef.current?.focus();
                   }}
-                  aria-label={t("demo.useLabel", { username })}
+                  aria-labelledby={`use-${username}`}
                 >
                   {t("demo.use")}
+                  {/* The account's name is an identifier: marked so, in any language. */}
+                  <span id={`use-${username}`} className="sr-only">
+                    {t.rich("demo.useLabel", { username, name: (c) => <span translate="no">{c}</span> })}
+                  </span>
                 </button>
               </li>
             ))}

@@ -116,11 +116,11 @@ function DatasetPanel({ d, now, canSync }: { d: DatasetStatus; now: number; canS
 
       {d.lastError && d.lastErrorAt !== null && (d.lastSuccessAt === null || d.lastErrorAt > d.lastSuccessAt) ? (
         <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-          {t("lastError", { ago: ago(d.lastErrorAt, now), error: d.lastError })}
+          {t.rich("lastError", { ago: ago(d.lastErrorAt, now), error: d.lastError, data: (c) => <span translate="no">{c}</span> })}
         </p>
       ) : d.lastError && d.lastErrorAt !== null ? (
         <p className={`mt-3 text-sm ${mutedText}`}>
-          {t("lastErrorResolved", { ago: ago(d.lastErrorAt, now), error: d.lastError })}
+          {t.rich("lastErrorResolved", { ago: ago(d.lastErrorAt, now), error: d.lastError, data: (c) => <span translate="no">{c}</span> })}
         </p>
       ) : null}
 

@@ -88,7 +88,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
           <LanguageSwitch />
           <ThemeToggle />
           <p className="hidden text-right text-sm leading-tight sm:block">
-            <span className="block font-medium" data-testid="user-name">{user.name}</span>
+            <span className="block font-medium" data-testid="user-name" translate="no">{user.name}</span>
             <span className="block text-xs text-slate-600 dark:text-slate-400">{roles(user.role)}</span>
           </p>
           <button type="button" className={buttonSecondary} onClick={() => void signOutToLogin()}>
@@ -111,7 +111,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
             <div ref={drawer} id="mobile-nav" className="relative h-full w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 shadow-xl dark:border-slate-800 dark:bg-slate-950">
               <nav aria-label={t("mainNavigation")}>
                 <p className="mb-4 px-3 text-sm sm:hidden">
-                  {t.rich("signedInAs", { name: user.name, role: roles(user.role), b: (c) => <span className="font-medium">{c}</span> })}
+                  {t.rich("signedInAs", { name: user.name, role: roles(user.role), b: (c) => <span className="font-medium" translate="no">{c}</span> })}
                 </p>
                 {nav(() => setOpen(false))}
               </nav>
