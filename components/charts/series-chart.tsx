@@ -39,6 +39,24 @@ function ExactTooltip({ active, payload, label }: TooltipContentProps) {
   );
 }
 
+/**
+ * The legend in the page's language. Recharts' own legend labels its icons "… legend icon" in
+ * English (inside the chart's role="img", but an attribute all the same).
+ */
+function ProductLegend() {
+  const t = useTranslations("charts.series");
+  return (
+    <ul className="flex justify-center gap-4 text-xs" aria-hidden="true">
+      <li>
+        <span style={{ color: PRODUCT_COLORS.SPOT }}>■</span> {t("spot")}
+      </li>
+      <li>
+        <span style={{ color: PRODUCT_COLORS.FUTURES }}>■</span> {t("futures")}
+      </li>
+    </ul>
+  );
+}
+
 // Rendered as an element (not called as a function), so the tooltip may use hooks.
 const renderTooltip = (props: TooltipContentProps) => <ExactTooltip {...props} />;
 
@@ -67,7 +85,7 @@ export function SeriesChart({ rows, title, height = 240, granularity = "day" }: 
           <XAxis dataKey="bucket" tickFormatter={tick} tick={{ fill: "currentColor", fontSize: 11 }} stroke="currentColor" strokeOpacity={0.4} minTickGap={16} />
           <YAxis tick={{ fill: "currentColor", fontSize: 11 }} stroke="currentColor" strokeOpacity={0.4} tickFormatter={(v: number) => compact.format(v)} width={56} />
           <Tooltip content={renderTooltip} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} content={<ProductLegend />} />
           <Bar dataKey="SPOT" name={t("spot")} stackId="p" fill={PRODUCT_COLORS.SPOT} isAnimationActive={false} />
           <Bar dataKey="FUTURES" name={t("futures")} stackId="p" fill={PRODUCT_COLORS.FUTURES} isAnimationActive={false} />
         </BarChart>
