@@ -1,6 +1,7 @@
 import "server-only";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
@@ -12,37 +13,46 @@ import { requireUser } from "./session";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function Loading({ entry }: { entry: PageEntry }) {
+/** The pages with a skeleton (their label is pages.loading.<key>). */
+type LoadingKey = { [K in PageKey]: (typeof PAGES)[K] extends { loading: "table" | "chart" } ? K : never }[PageKey];
+
+function Loading({ entry, label }: { entry: PageEntry; label: string }) {
   const l = entry.loading;
   if (!l || l === "blank") return null;
-  return l.kind === "chart" ? <ChartSkeleton label={l.label} /> : <TableSkeleton label={l.label} />;
+  return l === "chart" ? <ChartSkeleton label={label} /> : <TableSkeleton label={label} />;
 }
 
 /**
  * Every signed-in page in one shape (its entry in PAGES, and its view): sign-in and role (one
  * place; a role too low gets the 403 notice), old URL keys redirected to their current names
- * (RENAMED_KEYS), the title and description, and the view under Suspense (its skeleton from the
+ * (RENAMED_KEYS), the title and description (in the request's language), and the view under Suspense (its skeleton from the
  * entry). A view whose data the server can prefetch brings its own HydrationBoundary
  * (ArchiveStatusPrefetch).
  */
-export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => ReactNode): { metadata: Metadata; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
+export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => ReactNode): { generateMetadata: () => Promise<Metadata>; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
   const entry: PageEntry = PAGES[key];
   async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
     const params = await searchParams;
     const user = await requireUser(entry.path);
-    if (!hasRole(user, entry.role)) return <ForbiddenNotice what={entry.what ?? entry.title} needed={entry.role} role={user.role} />;
+    const t = await getTranslations("pages");
+    if (!hasRole(user, entry.role)) return <ForbiddenNotice what={t(`entries.${key}.what`)} needed={entry.role} role={user.role} />;
     const renamed = withCurrentKeys(params);
     if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
 
     const view = render({ user });
+    const fallback = entry.loading && entry.loading !== "blank" ? <Loading entry={entry} label={t(`loading.${key as LoadingKey}`)} /> : null;
     return (
       <>
-        <PageHeader title={entry.title} description={entry.description} />
-        {entry.loading ? <Suspense fallback={<Loading entry={entry} />}>{view}</Suspense> : view}
+        <PageHeader title={t(`entries.${key}.title`)} description={t(`entries.${key}.description`)} />
+        {entry.loading ? <Suspense fallback={fallback}>{view}</Suspense> : view}
       </>
     );
   }
-  return { metadata: { title: `${entry.title} · WEEX Affiliate` }, Page };
+  async function generateMetadata(): Promise<Metadata> {
+    const t = await getTranslations("pages");
+    return { title: t("titleSuffix", { title: t(`entries.${key}.title`) }) };
+  }
+  return { generateMetadata, Page };
 }
 
 /** The query string with old keys renamed (null when none was used); a key given both ways keeps the current one. */

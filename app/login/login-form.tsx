@@ -1,19 +1,20 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { ROLE_SUMMARIES, ROLES } from "@/lib/contract/roles";
+import { ROLES } from "@/lib/contract/roles";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
-// The same words as the demo's console text (ROLE_SUMMARIES).
-const DEMO_ACCOUNTS = ROLES.map((username) => ({ username, what: ROLE_SUMMARIES[username] }));
-
 type Status = { kind: "idle" } | { kind: "pending" } | { kind: "error"; message: string };
+
+/** Why a sign-in failed (login.errors.<id>), or the server's own message for a throttled one. */
+type Failure = { id: "throttled" | "wrongCredentials"; message?: string };
 
 /**
  * next-auth's credentials flow done by hand (csrf token, then the callback), so a throttled
  * sign-in (429 with a message) can be told apart from a wrong password (401).
  */
-async function signIn(username: string, password: string, callbackUrl: string): Promise<string | null> {
+async function signIn(username: string, password: string, callbackUrl: string): Promise<Failure | null> {
   const csrf = await fetch("/api/auth/csrf", { credentials: "same-origin" });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch("/api/auth/callback/credentials", {
@@ -23,13 +24,14 @@ async function signIn(username: string, password: string, callbackUrl: string): 
     body: new URLSearchParams({ username, password, csrfToken, callbackUrl, json: "true" }),
   });
   const body = (await res.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
-  if (res.status === 429) return body?.error?.message ?? "Too many failed sign-ins. Try again later.";
+  if (res.status === 429) return { id: "throttled", message: body?.error?.message };
   const landed = body?.url ? new URL(body.url, window.location.href) : null;
-  if (!res.ok || !landed || landed.searchParams.has("error")) return "Wrong username or password.";
+  if (!res.ok || !landed || landed.searchParams.has("error")) return { id: "wrongCredentials" };
   return null;
 }
 
 export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: string; demo: boolean; initialError: string | null }) {
+  const t = useTranslations("login");
   const [status, setStatus] = useState<Status>(initialError ? { kind: "error", message: initialError } : { kind: "idle" });
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -44,7 +46,7 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!username.trim() || !password) {
-      setStatus({ kind: "error", message: "Enter your username and password." });
+      setStatus({ kind: "error", message: t("errors.missing") });
       (username.trim() ? passwordRef : usernameRef).current?.focus();
       return;
     }
@@ -52,7 +54,7 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
     try {
       const failure = await signIn(username, password, callbackUrl);
       if (failure) {
-        setStatus({ kind: "error", message: failure });
+        setStatus({ kind: "error", message: failure.message ?? t(`errors.${failure.id}`) });
         passwordRef.current?.select();
         passwordRef.current?.focus();
         return;
@@ -60,19 +62,19 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
       // A full navigation, so every server component renders with the new session.
       window.location.assign(callbackUrl);
     } catch {
-      setStatus({ kind: "error", message: "The dashboard server could not be reached. Check your connection and try again." });
+      setStatus({ kind: "error", message: t("errors.unreachable") });
     }
   }
 
   return (
     <div className="w-full max-w-sm space-y-4">
       <div className={cardClass}>
-        <h1 className="text-xl font-semibold">Sign in</h1>
-        <p className={`mt-1 text-sm ${mutedText}`}>WEEX Affiliate Dashboard</p>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className={`mt-1 text-sm ${mutedText}`}>{t("subtitle")}</p>
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate aria-describedby={error ? "login-error" : undefined}>
           <div>
             <label htmlFor="username" className="mb-1 block text-sm font-medium">
-              Username
+              {t("username")}
             </label>
             <input
               ref={usernameRef}
@@ -90,7 +92,7 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
           </div>
           <div>
             <label htmlFor="password" className="mb-1 block text-sm font-medium">
-              Password
+              {t("password")}
             </label>
             <input
               ref={passwordRef}
@@ -110,7 +112,7 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
             {error}
           </div>
           <button type="submit" className={`${buttonPrimary} w-full`} disabled={status.kind === "pending"} aria-busy={status.kind === "pending"}>
-            {status.kind === "pending" ? "Signing in…" : "Sign in"}
+            {status.kind === "pending" ? t("signingIn") : t("submit")}
           </button>
         </form>
       </div>
@@ -118,28 +120,33 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
       {demo ? (
         <section aria-labelledby="demo-title" className={cardClass} data-testid="demo-accounts">
           <h2 id="demo-title" className="text-sm font-semibold">
-            Demo mode: simulated exchange
+            {t("demo.title")}
           </h2>
           <p className={`mt-1 text-sm ${mutedText}`}>
-            No real WEEX account is used. Every demo account has the password <code className="font-mono">demo</code>.
+            {t.rich("demo.password", { code: (c) => <code className="font-mono">{c}</code> })}
           </p>
           <ul className="mt-3 space-y-2">
-            {DEMO_ACCOUNTS.map((a) => (
-              <li key={a.username} className="flex items-center justify-between gap-3">
+            {ROLES.map((username) => (
+              <li key={username} className="flex items-center justify-between gap-3">
                 <span className="text-sm">
-                  <code className="font-mono font-semibold">{a.username}</code> <span className={mutedText}>{a.what}</span>
+                  {/* The same words as the demo's console text (ROLE_SUMMARIES), in the page's language. */}
+                  <code className="font-mono font-semibold">{username}</code> <span className={mutedText}>{t(`demo.roles.${username}`)}</span>
                 </span>
                 <button
                   type="button"
                   className={buttonSecondary}
                   onClick={() => {
-                    setUsername(a.username);
+                    setUsername(username);
                     setPassword("demo");
                     passwordRef.current?.focus();
                   }}
-                  aria-label={`Fill in the ${a.username} demo account`}
+                  aria-labelledby={`use-${username}`}
                 >
-                  Use
+                  {t("demo.use")}
+                  {/* The account's name is an identifier: marked so, in any language. */}
+                  <span id={`use-${username}`} className="sr-only">
+                    {t.rich("demo.useLabel", { username, name: (c) => <span translate="no">{c}</span> })}
+                  </span>
                 </button>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/server/auth";
 import { getConfig } from "@/lib/config/config";
 import { publicOrigin } from "@/lib/server/request-info";
@@ -8,11 +9,15 @@ import { safeCallbackUrl } from "@/lib/server/callback-url";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { LoginForm } from "./login-form";
 
-export const metadata: Metadata = { title: "Sign in · WEEX Affiliate Dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("login");
+  return { title: t("pageTitle") };
+}
 
-const ERRORS: Record<string, string> = {
-  CredentialsSignin: "Wrong username or password.",
-  SessionRequired: "Sign in to continue.",
+/** next-auth's `?error=` codes, as login.errors.<id> says them. */
+const ERRORS: Record<string, "wrongCredentials" | "sessionRequired"> = {
+  CredentialsSignin: "wrongCredentials",
+  SessionRequired: "sessionRequired",
 };
 
 /** The sign-in page. Already signed in: straight on to where the person was going. */
@@ -20,7 +25,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const callbackUrl = safeCallbackUrl(sp.callbackUrl, publicOrigin(await headers()));
   if (await getCurrentUser()) redirect(callbackUrl);
-  const error = typeof sp.error === "string" ? (ERRORS[sp.error] ?? "Sign-in failed. Try again.") : null;
+  const t = await getTranslations("login.errors");
+  const error = typeof sp.error === "string" ? t(Object.hasOwn(ERRORS, sp.error) ? ERRORS[sp.error] : "failed") : null;
   return (
     <main id="main" className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
       <LanguageSwitch className="absolute right-4 top-4" />

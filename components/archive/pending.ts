@@ -22,14 +22,17 @@ export function refetchWhilePartial(query: { state: { data?: unknown } }): numbe
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function rangeText(r: PendingRange): string {
-  if (r.startTime === null) return `up to ${day(r.endTime)}`;
+/** The archive namespace's words pendingText needs (useTranslations("archive") or createTranslator). */
+export type SayPending = (key: "freshness.pending" | "freshness.upTo", values: Record<string, string>) => string;
+
+function rangeText(say: SayPending, r: PendingRange): string {
+  if (r.startTime === null) return say("freshness.upTo", { day: day(r.endTime) });
   return day(r.startTime) === day(r.endTime) ? day(r.startTime) : `${day(r.startTime)} – ${day(r.endTime)}`;
 }
 
 /** "Not loaded yet: 2026-09-24 – 2026-10-23, 2026-11-23 (UTC)"; null when nothing is pending. */
-export function pendingText(pending: readonly PendingRange[] | undefined): string | null {
+export function pendingText(say: SayPending, pending: readonly PendingRange[] | undefined): string | null {
   if (!pending?.length) return null;
   const oldestFirst = [...pending].sort((a, b) => (a.startTime ?? -Infinity) - (b.startTime ?? -Infinity));
-  return `Not loaded yet: ${oldestFirst.map(rangeText).join(", ")} (UTC)`;
+  return say("freshness.pending", { ranges: oldestFirst.map((r) => rangeText(say, r)).join(", ") });
 }

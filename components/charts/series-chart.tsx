@@ -4,72 +4,113 @@
  * A stacked SPOT + FUTURES bar chart of one metric over time (Recharts, loaded only on pages
  * with charts). Bar heights use numbers; the tooltip and the data table show the exact sums.
  */
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { formatDecimal } from "@/lib/ui/format";
+import { useFormat } from "@/components/i18n/use-format";
+import type { Granularity } from "@/lib/contract/params";
 import type { ChartRow } from "@/lib/ui/series";
 
 export const PRODUCT_COLORS = { SPOT: "#0284c7", FUTURES: "#d97706" } as const;
 
-const compact = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
+/** A bucket (its first day, YYYY-MM-DD) as an instant, for the page's date formats. */
+const bucketMs = (bucket: string) => Date.parse(`${bucket}T00:00:00Z`);
 
 function ExactTooltip({ active, payload, label }: TooltipContentProps) {
+  const t = useTranslations("charts.series");
+  const f = useFormat();
   if (!active || !payload?.length) return null;
   const row = payload[0]?.payload as ChartRow | undefined;
   if (!row) return null;
+  const when = typeof label === "string" && Number.isFinite(bucketMs(label)) ? f.date(bucketMs(label), "UTC") : label;
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md dark:border-slate-700 dark:bg-slate-900">
-      <p className="mb-1 font-semibold">{label}</p>
+      <p className="mb-1 font-semibold">{when}</p>
       <p>
-        <span style={{ color: PRODUCT_COLORS.SPOT }}>■</span> SPOT: <span className="tabular-nums">{formatDecimal(row.exact.SPOT)}</span>
+        <span style={{ color: PRODUCT_COLORS.SPOT }}>■</span> {t("spot")}: <span className="tabular-nums">{f.decimal(row.exact.SPOT)}</span>
       </p>
       <p>
-        <span style={{ color: PRODUCT_COLORS.FUTURES }}>■</span> FUTURES: <span className="tabular-nums">{formatDecimal(row.exact.FUTURES)}</span>
+        <span style={{ color: PRODUCT_COLORS.FUTURES }}>■</span> {t("futures")}: <span className="tabular-nums">{f.decimal(row.exact.FUTURES)}</span>
       </p>
       <p className="mt-1 font-medium">
-        Total: <span className="tabular-nums">{formatDecimal(row.exact.total)}</span>
+        {t("total")}: <span className="tabular-nums">{f.decimal(row.exact.total)}</span>
       </p>
     </div>
   );
 }
 
-export function SeriesChart({ rows, title, height = 240 }: { rows: ChartRow[]; title: string; height?: number }) {
+/**
+ * The legend in the page's language. Recharts' own legend labels its icons "… legend icon" in
+ * English (inside the chart's role="img", but an attribute all the same).
+ */
+function ProductLegend() {
+  const t = useTranslations("charts.series");
+  return (
+    <ul className="flex justify-center gap-4 text-xs" aria-hidden="true">
+      <li>
+        <span style={{ color: PRODUCT_COLORS.SPOT }}>■</span> {t("spot")}
+      </li>
+      <li>
+        <span style={{ color: PRODUCT_COLORS.FUTURES }}>■</span> {t("futures")}
+      </li>
+    </ul>
+  );
+}
+
+// Rendered as an element (not called as a function), so the tooltip may use hooks.
+const renderTooltip = (props: TooltipContentProps) => <ExactTooltip {...props} />;
+
+/**
+ * `granularity` names the buckets on the axis: a month ("Nov 2026" / "2026年11月"), else the
+ * bucket's first day ("Nov 16" / "11月16日"). Buckets are civil dates of the view's zone, so
+ * they are formatted as UTC dates (no second zone shift).
+ */
+export function SeriesChart({ rows, title, height = 240, granularity = "day" }: { rows: ChartRow[]; title: string; height?: number; granularity?: Granularity }) {
+  const t = useTranslations("charts.series");
+  const f = useFormat();
+  const locale = useLocale();
+  const compact = useMemo(() => new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }), [locale]);
+  const tick = (bucket: string) => {
+    const ms = bucketMs(bucket);
+    if (!Number.isFinite(ms)) return bucket;
+    return granularity === "month" ? f.month(ms, "UTC") : f.monthDay(ms, "UTC");
+  };
   // A closed <details> shows nothing (to screen readers either): its rows are built on opening.
   const [tableOpen, setTableOpen] = useState(false);
   return (
     <figure className="min-w-0" data-testid="series-chart">
-      <div className="text-slate-600 dark:text-slate-300" role="img" aria-label={`${title}: stacked bars of SPOT and FUTURES per period, ${rows.length} bars. Exact values are in the data table below.`}>
+      <div className="text-slate-600 dark:text-slate-300" role="img" aria-label={t("summary", { title, bars: rows.length })}>
         <BarChart data={rows} responsive style={{ width: "100%", height }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
-          <XAxis dataKey="bucket" tick={{ fill: "currentColor", fontSize: 11 }} stroke="currentColor" strokeOpacity={0.4} minTickGap={16} />
+          <XAxis dataKey="bucket" tickFormatter={tick} tick={{ fill: "currentColor", fontSize: 11 }} stroke="currentColor" strokeOpacity={0.4} minTickGap={16} />
           <YAxis tick={{ fill: "currentColor", fontSize: 11 }} stroke="currentColor" strokeOpacity={0.4} tickFormatter={(v: number) => compact.format(v)} width={56} />
-          <Tooltip content={ExactTooltip} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="SPOT" stackId="p" fill={PRODUCT_COLORS.SPOT} isAnimationActive={false} />
-          <Bar dataKey="FUTURES" stackId="p" fill={PRODUCT_COLORS.FUTURES} isAnimationActive={false} />
+          <Tooltip content={renderTooltip} cursor={{ fill: "currentColor", fillOpacity: 0.08 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} content={<ProductLegend />} />
+          <Bar dataKey="SPOT" name={t("spot")} stackId="p" fill={PRODUCT_COLORS.SPOT} isAnimationActive={false} />
+          <Bar dataKey="FUTURES" name={t("futures")} stackId="p" fill={PRODUCT_COLORS.FUTURES} isAnimationActive={false} />
         </BarChart>
       </div>
       <details className="mt-2 text-sm" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
-        <summary className="cursor-pointer text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">Data table: {title}</summary>
+        <summary className="cursor-pointer text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{t("dataTable", { title })}</summary>
         {tableOpen ? (
-          <div className="relative mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${title} values`}>
+          <div className="relative mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("values", { title })}>
             <table className="min-w-full text-xs">
-              <caption className="sr-only">{title} per period, exact values</caption>
+              <caption className="sr-only">{t("caption", { title })}</caption>
               <thead>
                 <tr className="text-left">
-                  <th scope="col" className="px-2 py-1">Period</th>
-                  <th scope="col" className="px-2 py-1 text-right">SPOT</th>
-                  <th scope="col" className="px-2 py-1 text-right">FUTURES</th>
-                  <th scope="col" className="px-2 py-1 text-right">Total</th>
+                  <th scope="col" className="px-2 py-1">{t("period")}</th>
+                  <th scope="col" className="px-2 py-1 text-right">{t("spot")}</th>
+                  <th scope="col" className="px-2 py-1 text-right">{t("futures")}</th>
+                  <th scope="col" className="px-2 py-1 text-right">{t("total")}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.bucket} className="border-t border-slate-100 dark:border-slate-800">
                     <th scope="row" className="px-2 py-1 text-left font-normal">{r.bucket}</th>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.SPOT)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.FUTURES)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatDecimal(r.exact.total)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.SPOT)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.FUTURES)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.total)}</td>
                   </tr>
                 ))}
               </tbody>

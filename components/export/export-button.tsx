@@ -9,6 +9,7 @@
  * The button's accessible name stays "Export CSV" in every state (tests and screen readers
  * can rely on it); progress and outcome are announced through a polite live region.
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { buttonSecondary, mutedText } from "@/components/ui/styles";
@@ -33,9 +34,9 @@ type State =
   | { phase: "failed"; error: unknown };
 
 const PROGRESS_EVERY_MS = 150;
-const rowsText = (n: number) => `${n.toLocaleString()} ${n === 1 ? "row" : "rows"}`;
 
-export function ExportButton({ href, params = {}, label = "Export CSV", fallbackFilename, className }: ExportButtonProps) {
+export function ExportButton({ href, params = {}, label, fallbackFilename, className }: ExportButtonProps) {
+  const t = useTranslations("exports");
   const [state, setState] = useState<State>({ phase: "idle" });
   const controller = useRef<AbortController | null>(null);
   const statusId = useId();
@@ -81,22 +82,22 @@ export function ExportButton({ href, params = {}, label = "Export CSV", fallback
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
             <path d="M10 2a1 1 0 0 1 1 1v8.59l2.3-2.3a1 1 0 1 1 1.4 1.42l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.42L9 11.6V3a1 1 0 0 1 1-1Zm-7 14a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Z" />
           </svg>
-          {label}
+          {label ?? t("button")}
         </button>
         {running ? (
           <button type="button" className={buttonSecondary} onClick={() => controller.current?.abort()}>
-            Cancel export
+            {t("cancel")}
           </button>
         ) : null}
         <p id={statusId} role="status" aria-live="polite" className={`text-sm ${mutedText}`}>
-          {state.phase === "running" ? `Exporting… ${rowsText(state.rows)} so far` : null}
-          {state.phase === "done" ? `Saved ${state.filename} (${rowsText(state.rows)}).` : null}
-          {state.phase === "cancelled" ? "Export cancelled. No file was saved." : null}
+          {state.phase === "running" ? t("running", { rows: state.rows }) : null}
+          {state.phase === "done" ? t("done", { filename: state.filename, rows: state.rows }) : null}
+          {state.phase === "cancelled" ? t("cancelled") : null}
         </p>
       </div>
       {state.phase === "failed" ? (
         <div className="mt-2">
-          <ErrorBanner error={state.error} title="The export failed. No file was saved." onRetry={start} />
+          <ErrorBanner error={state.error} title={t("failed")} onRetry={start} />
         </div>
       ) : null}
     </div>

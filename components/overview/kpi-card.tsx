@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo } from "react";
+import { useFormat } from "@/components/i18n/use-format";
 import { Skeleton } from "@/components/ui/skeleton";
 import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import type { Dec } from "@/lib/contract/decimal";
-import { formatDecimal } from "@/lib/ui/format";
 
 /** The comparison's arithmetic (decimal.js), loaded once a card has both values to compare. */
 const decimalMath = lazyModule(() => import("@/lib/ui/decimal"));
@@ -33,6 +34,8 @@ function toText(v: Dec | string | number): string {
  * a zero base there is no percentage: the change reads "new" (not "+∞ %").
  */
 export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
+  const t = useTranslations("overview.kpi");
+  const f = useFormat();
   const c = current === null ? null : toText(current);
   const p = previous === null ? null : toText(previous);
   const math = useLazyModule(decimalMath, c !== null && p !== null);
@@ -45,7 +48,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
       <dd className="mt-1">
         {loading ? (
           <>
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{t("loading")}</span>
             <Skeleton className="h-7 w-32" />
             <Skeleton className="mt-2 h-4 w-40" />
           </>
@@ -57,17 +60,17 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
         ) : (
           <>
             <span className="block break-all text-lg font-semibold tabular-nums sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
-              {formatDecimal(c)}
+              {f.decimal(c)}
             </span>
             {diff ? (
               <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
                 <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
-                {formatDecimal(diff.delta, { signed: true })}
-                {diff.percent !== null ? ` (${formatDecimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : " (new)"}
-                <span className="text-slate-600 dark:text-slate-400"> vs {against}</span>
+                {f.decimal(diff.delta, { signed: true })}
+                {diff.percent !== null ? ` (${f.decimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : ` ${t("new")}`}
+                <span className="text-slate-600 dark:text-slate-400">{t("versus", { against })}</span>
               </span>
             ) : comparing || (c !== null && p !== null) ? (
-              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">Loading the comparison with the {against}…</span>
+              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{t("comparing", { against })}</span>
             ) : null}
             {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
           </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
@@ -18,28 +19,29 @@ import type { Period } from "@/lib/ui/period";
  * and a table that has not changed should not be rendered again on a phone's main thread.
  */
 export const Leaderboard = memo(function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
+  const t = useTranslations("overview.leaderboard");
   const q = useRouteQuery(leaderboardQuery(period, by), { enabled, refetchInterval: refetchWhilePartial });
-  const title = by === "commission" ? "Top sub-affiliates by paid commission" : "Top sub-affiliates by trading volume";
-  if (q.isPending) return <TableSkeleton rows={5} columns={4} label={`Loading ${title}`} />;
-  if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={`${title} could not be loaded`} />;
+  const title = t(`title.${by}`);
+  if (q.isPending) return <TableSkeleton rows={5} columns={4} label={t("loading", { title })} />;
+  if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={t("failed", { title })} />;
   if (!q.data.items.length && isPartial(q.data))
     return (
       <>
-        <EmptyState title="Not loaded yet">Your history is still being built; this ranking fills in as it goes.</EmptyState>
+        <EmptyState title={t("notLoaded.title")}>{t("notLoaded.body")}</EmptyState>
         <FreshnessNote freshness={q.data.freshness} />
       </>
     );
-  if (!q.data.items.length) return <EmptyState title="No sub-affiliate activity in this period">Sub-affiliates appear here once they have trading volume in the chosen dates.</EmptyState>;
+  if (!q.data.items.length) return <EmptyState title={t("empty.title")}>{t("empty.body")}</EmptyState>;
   return (
     <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
       <table className="min-w-full text-sm" data-testid={`leaderboard-${by}`}>
-        <caption className="sr-only">{title}, {period.from} to {period.to}</caption>
+        <caption className="sr-only">{t("caption", { title, from: period.from, to: period.to })}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left dark:border-slate-700">
             <th scope="col" className="py-2 pr-2">#</th>
-            <th scope="col" className="py-2 pr-2">Sub-affiliate UID</th>
-            <th scope="col" className={`py-2 pr-2 text-right ${by === "volume" ? "" : "hidden sm:table-cell"}`}>Trading volume</th>
-            <th scope="col" className={`py-2 text-right ${by === "commission" ? "" : "hidden sm:table-cell"}`}>Paid commission</th>
+            <th scope="col" className="py-2 pr-2">{t("uid")}</th>
+            <th scope="col" className={`py-2 pr-2 text-right ${by === "volume" ? "" : "hidden sm:table-cell"}`}>{t("volume")}</th>
+            <th scope="col" className={`py-2 text-right ${by === "commission" ? "" : "hidden sm:table-cell"}`}>{t("commission")}</th>
           </tr>
         </thead>
         <tbody>
@@ -47,7 +49,7 @@ export const Leaderboard = memo(function Leaderboard({ by, period, enabled = tru
             <tr key={item.subAffiliateUid} className="border-b border-slate-100 dark:border-slate-800">
               <td className="py-2 pr-2 tabular-nums">{i + 1}</td>
               <td className="py-2 pr-2">
-                <CopyableId value={item.subAffiliateUid} label="sub-affiliate UID" />
+                <CopyableId value={item.subAffiliateUid} label={t("uidLabel")} />
               </td>
               <td className={`py-2 pr-2 text-right ${by === "volume" ? "font-semibold" : "hidden sm:table-cell"}`}>
                 <Amount value={item.tradingVolume} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
@@ -15,7 +16,7 @@ import { useRouteQuery } from "@/components/ui/use-api-query";
 import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import { funnelQuery, seriesQuery } from "@/app/(app)/query-options";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS } from "@/lib/contract/params";
-import { METRIC_LABELS, METRICS } from "@/lib/ui/metrics";
+import { METRICS } from "@/lib/ui/metrics";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
@@ -39,6 +40,8 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * KPI sums come from the series route (exact decimals), funnel counts from the funnel route.
  */
 export function OverviewView() {
+  const t = useTranslations("overview");
+  const metrics = useTranslations("subAffiliates.metrics");
   const { state, tz, period, previous, against, now } = usePeriod();
 
   // WEEX pages sub-affiliate and invitee data at a fixed weight budget, so each figure below
@@ -73,15 +76,15 @@ export function OverviewView() {
   // (an answer that arrived before decimal.js is shown as still loading for that moment)
   const summing = !math && !!seriesData?.items.length;
   const prevSumming = !math && !!prevSeriesData?.items.length;
-  const noData = `No data for the ${against}.`;
-  const partialNote = "So far: part of this period is not loaded yet; compared once it is.";
-  const prevPartialNote = `The ${against} is not loaded yet; compared once it is.`;
+  const noData = t("notes.noDataAgainst", { against });
+  const partialNote = t("notes.partial");
+  const prevPartialNote = t("notes.previousPartial", { against });
   const seriesNote = seriesPartial
     ? partialNote
     : seriesData && !seriesData.items.length
-      ? "No data in this period."
+      ? t("notes.noData")
       : prevSeries.isError
-        ? "Previous period could not be loaded."
+        ? t("notes.previousFailed")
         : prevSeriesPartial
           ? prevPartialNote
           : prevSeriesData && !prevSeriesData.items.length
@@ -92,14 +95,9 @@ export function OverviewView() {
   const prevFunnelPartial = isPartial(prevFunnel.data);
   const funnelComparable = !funnelPartial && !prevFunnelPartial;
   const rowsByMetric = useMemo(() => (math && seriesData ? new Map(METRICS.map((m) => [m, math.chartRows(seriesData.items, m)])) : null), [math, seriesData]);
-  const prevFunnelNote = funnelPrev ? undefined : "No comparison: WEEX keeps invitee data for one year only.";
+  const prevFunnelNote = funnelPrev ? undefined : t("notes.noInviteeComparison");
 
-  const funnelKpis: Array<{ key: keyof FunnelCounts; label: string }> = [
-    { key: "registered", label: "New invitees" },
-    { key: "kycPassed", label: "KYC passed" },
-    { key: "firstDeposit", label: "First deposits" },
-    { key: "firstTrade", label: "First trades" },
-  ];
+  const funnelKpis: Array<keyof FunnelCounts> = ["registered", "kycPassed", "firstDeposit", "firstTrade"];
 
   return (
     <>
@@ -108,15 +106,15 @@ export function OverviewView() {
         <RateLimitNotice failureReason={series.failureReason ?? funnel.failureReason} isFetching={series.isFetching || funnel.isFetching} />
 
         <section aria-labelledby="kpi-heading">
-          <h2 id="kpi-heading" className="sr-only">Key figures</h2>
-          {series.isError ? <ErrorBanner error={series.error} onRetry={() => void series.refetch()} title="Volume, fee and commission could not be loaded" /> : null}
-          {funnel.isError ? <div className="mt-2"><ErrorBanner error={funnel.error} onRetry={() => void funnel.refetch()} title="Invitee figures could not be loaded" /></div> : null}
+          <h2 id="kpi-heading" className="sr-only">{t("kpiHeading")}</h2>
+          {series.isError ? <ErrorBanner error={series.error} onRetry={() => void series.refetch()} title={t("errors.series")} /> : null}
+          {funnel.isError ? <div className="mt-2"><ErrorBanner error={funnel.error} onRetry={() => void funnel.refetch()} title={t("errors.funnel")} /></div> : null}
           <dl className="mt-2 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-live="polite" aria-busy={series.isFetching || funnel.isFetching}>
             {METRICS.map((m) => (
               <KpiCard
                 key={m}
                 testId={`kpi-${m}`}
-                label={METRIC_LABELS[m]}
+                label={metrics(m)}
                 loading={(series.isPending && !series.isError) || summing}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals && comparable ? prevTotals[m].total : null}
@@ -125,23 +123,23 @@ export function OverviewView() {
                 note={seriesNote}
               />
             ))}
-            {funnelKpis.map(({ key, label }) => (
+            {funnelKpis.map((key) => (
               <KpiCard
                 key={key}
                 testId={`kpi-${key}`}
-                label={label}
+                label={t(`funnelKpis.${key}`)}
                 loading={funnelNow && !funnel.isSuccess && !funnel.isError}
                 current={funnelNow && funnel.data && !(funnelPartial && funnel.data[key] === 0) ? funnel.data[key] : null}
                 previous={funnelPrev && prevFunnel.data && funnelComparable ? prevFunnel.data[key] : null}
                 comparing={funnelPrev && !prevFunnel.isSuccess && !prevFunnel.isError}
                 against={against}
-                note={!funnelNow ? "WEEX keeps invitee data for one year only." : funnelPartial ? partialNote : prevFunnelPartial ? prevPartialNote : prevFunnelNote}
+                note={!funnelNow ? t("notes.inviteeYear") : funnelPartial ? partialNote : prevFunnelPartial ? prevPartialNote : prevFunnelNote}
               />
             ))}
           </dl>
         </section>
 
-        <Section id="series" title="Volume, net fee and commission over time" description={`SPOT and FUTURES stacked, per ${state.granularity} in ${tz}.`}>
+        <Section id="series" title={t("series.title")} description={t("series.description", { granularity: state.granularity, tz })}>
           {(series.isPending && !series.isError) || summing ? (
             <div className="grid gap-6 lg:grid-cols-3">
               <ChartSkeleton />
@@ -153,8 +151,8 @@ export function OverviewView() {
               <div className="grid gap-6 lg:grid-cols-3">
                 {METRICS.map((m) => (
                   <div key={m}>
-                    <h3 className="mb-2 text-sm font-semibold">{METRIC_LABELS[m]}</h3>
-                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={METRIC_LABELS[m]} />
+                    <h3 className="mb-2 text-sm font-semibold">{metrics(m)}</h3>
+                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={metrics(m)} granularity={state.granularity} />
                   </div>
                 ))}
               </div>
@@ -163,17 +161,17 @@ export function OverviewView() {
             </>
           ) : series.data && seriesPartial ? (
             <>
-              <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the charts fill in as it goes.</EmptyState>
+              <EmptyState title={t("notLoaded.title")}>{t("notLoaded.series")}</EmptyState>
               <FreshnessNote freshness={series.data.freshness} />
             </>
           ) : series.data ? (
-            <EmptyState title="No sub-affiliate activity in this period">WEEX reports no trading volume for your sub-affiliates between {period.from} and {period.to}. Try a longer period.</EmptyState>
+            <EmptyState title={t("series.empty.title")}>{t("series.empty.body", { from: period.from, to: period.to })}</EmptyState>
           ) : null}
         </Section>
 
-        <Section id="funnel" title="Invitee funnel" description="Users who registered in the period, and how many of them passed KYC, deposited and traded.">
+        <Section id="funnel" title={t("funnel.title")} description={t("funnel.description")}>
           {!funnelNow ? (
-            <EmptyState title="Not available for this period">WEEX answers invitee queries only for registrations within the past year. Choose a period that starts later.</EmptyState>
+            <EmptyState title={t("funnel.unavailable.title")}>{t("funnel.unavailable.body")}</EmptyState>
           ) : !funnel.isSuccess && !funnel.isError ? (
             <ChartSkeleton height={200} />
           ) : funnel.data ? (
@@ -184,20 +182,20 @@ export function OverviewView() {
               </>
             ) : funnelPartial ? (
               <>
-                <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the funnel fills in as it goes.</EmptyState>
+                <EmptyState title={t("notLoaded.title")}>{t("notLoaded.funnel")}</EmptyState>
                 <FreshnessNote freshness={funnel.data.freshness} />
               </>
             ) : (
-              <EmptyState title="No new invitees in this period">Nobody registered with your invitation codes between {period.from} and {period.to}.</EmptyState>
+              <EmptyState title={t("funnel.empty.title")}>{t("funnel.empty.body", { from: period.from, to: period.to })}</EmptyState>
             )
           ) : null}
         </Section>
 
         <div className="grid gap-6 lg:grid-cols-2">
-          <Section id="top-commission" title="Top by paid commission" description="The ten sub-affiliates you paid most in the period.">
+          <Section id="top-commission" title={t("top.commission.title")} description={t("top.commission.description")}>
             <Leaderboard by="commission" period={period} enabled={leadersReady} />
           </Section>
-          <Section id="top-volume" title="Top by trading volume" description="The ten sub-affiliates with the highest trading volume.">
+          <Section id="top-volume" title={t("top.volume.title")} description={t("top.volume.description")}>
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>

@@ -1,15 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { useArchiveStatus } from "@/components/archive/use-archive-status";
 import { SelectField, TextField } from "@/components/ui/field";
 import {
-  COMPARE_LABELS,
   COMPARES,
   customRangeProblem,
   GRANULARITIES,
-  PRESET_LABELS,
   PRESETS,
+  rangeText,
   type Compare,
   type Granularity,
   type Period,
@@ -17,12 +17,9 @@ import {
 } from "@/lib/ui/period";
 import { DAY_MS } from "@/lib/ui/time";
 import { WINDOWS } from "@/lib/weex/limits";
+import { usePeriodText } from "./period-text";
 import { usePeriod } from "./use-period";
 import { ZoneSelect } from "./zone-select";
-
-function describe(p: Period): string {
-  return p.from === p.to ? p.from : `${p.from} – ${p.to}`;
-}
 
 /**
  * Period preset, custom dates, granularity and zone: the view's reporting window, kept in the
@@ -42,31 +39,33 @@ export const PeriodControls = memo(function PeriodControls({
   compareNote?: boolean;
   onChanged?: () => void;
 }) {
+  const t = useTranslations("period");
+  const text = usePeriodText();
   const { state, setState: setUrl, tz, period, previous, against, compareProblem, now } = usePeriod();
   // A reversed or overlong custom range keeps what was typed, says what is wrong next to the
   // dates, and the page shows the last 30 days meanwhile (resolvePeriod's fallback).
-  const problem = state.period === "custom" && (state.from || state.to) ? customRangeProblem(state.from ?? period.from, state.to ?? period.to) : null;
+  const problem = text.problem(state.period === "custom" && (state.from || state.to) ? customRangeProblem(state.from ?? period.from, state.to ?? period.to) : null);
   // A new window invalidates the page number of any list below (nuqs batches both updates).
   const setState: typeof setUrl = (v) => {
     onChanged?.();
     return setUrl(v);
   };
   return (
-    <section aria-label="Reporting period" className="z-10 -mx-3 mb-6 md:sticky md:top-14 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/95">
+    <section aria-label={t("label")} className="z-10 -mx-3 mb-6 md:sticky md:top-14 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
         <SelectField
-          label="Period"
+          label={t("period")}
           value={state.period}
           onChange={(e) => {
             const preset = e.target.value as Preset;
             // Entering "custom" starts from the dates currently shown, so nothing jumps.
             void setState(preset === "custom" ? { period: preset, from: period.from, to: period.to } : { period: preset, from: null, to: null });
           }}
-          options={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+          options={PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
         />
         {state.period === "custom" ? (
           <DatePair
-            labels={["From", "To"]}
+            labels={[t("from"), t("to")]}
             from={state.from ?? period.from}
             to={state.to ?? period.to}
             onFrom={(from) => void setState({ from })}
@@ -76,10 +75,10 @@ export const PeriodControls = memo(function PeriodControls({
         ) : null}
         {showGranularity ? (
           <SelectField
-            label="Granularity"
+            label={t("granularity")}
             value={state.granularity}
             onChange={(e) => void setState({ granularity: e.target.value as Granularity })}
-            options={GRANULARITIES.map((g) => ({ value: g, label: g === "day" ? "Daily" : g === "week" ? "Weekly (ISO, Monday)" : "Monthly" }))}
+            options={GRANULARITIES.map((g) => ({ value: g, label: t(`granularities.${g}`) }))}
             hint={granularityHint}
           />
         ) : null}
@@ -89,18 +88,18 @@ export const PeriodControls = memo(function PeriodControls({
         {compareNote ? (
           <>
             <SelectField
-              label="Compare with"
+              label={t("compareWith")}
               value={state.compare}
               onChange={(e) => {
                 const compare = e.target.value as Compare;
                 // A custom comparison starts from the previous period's dates, so nothing jumps.
                 void setState(compare === "custom" ? { compare, compareStart: previous.from, compareEnd: previous.to } : { compare, compareStart: null, compareEnd: null });
               }}
-              options={COMPARES.map((c) => ({ value: c, label: COMPARE_LABELS[c] }))}
+              options={COMPARES.map((c) => ({ value: c, label: t(`compares.${c}`) }))}
             />
             {state.compare === "custom" ? (
               <DatePair
-                labels={["Compare from", "Compare to"]}
+                labels={[t("compareFrom"), t("compareTo")]}
                 from={state.compareStart ?? previous.from}
                 to={state.compareEnd ?? previous.to}
                 onFrom={(compareStart) => void setState({ compareStart })}
@@ -112,10 +111,10 @@ export const PeriodControls = memo(function PeriodControls({
         ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="period-summary">
-        <span className="font-medium">{describe(period)}</span> ({period.days} {period.days === 1 ? "day" : "days"}, {tz})
-        {compareNote ? <span className="text-slate-600 dark:text-slate-400"> · compared with {state.compare === "previous" ? describe(previous) : against}</span> : null}
-        {compareNote && compareProblem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · comparing with the previous period until the comparison range is fixed</span> : null}
-        {problem ? <span className="font-medium text-amber-800 dark:text-amber-300"> · showing the last 30 days until the custom range is fixed</span> : null}
+        {t.rich("summary", { range: rangeText(period), days: period.days, tz, b: (c) => <span className="font-medium">{c}</span> })}
+        {compareNote ? <span className="text-slate-600 dark:text-slate-400">{t("comparedWith", { against: state.compare === "previous" ? rangeText(previous) : against })}</span> : null}
+        {compareNote && compareProblem ? <span className="font-medium text-amber-800 dark:text-amber-300">{t("compareFallback")}</span> : null}
+        {problem ? <span className="font-medium text-amber-800 dark:text-amber-300">{t("customFallback")}</span> : null}
       </p>
       <Coverage period={period} now={now} />
     </section>
@@ -154,16 +153,17 @@ const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * and WEEX's one-year window for invitees.
  */
 function Coverage({ period, now }: { period: Period; now: number }) {
+  const t = useTranslations("period.coverage");
   const status = useArchiveStatus();
   const sub = status.data?.datasets.find((d) => d.dataset === "subAffiliates");
   const inviteeFrom = ymd(now - WINDOWS.invitees.maxAgeMs);
   const parts: string[] = [];
   if (sub?.heldFrom != null) {
-    parts.push(`The dashboard holds sub-affiliate records from ${ymd(sub.heldFrom)}${period.startTime < sub.heldFrom ? "; earlier days are read live from WEEX and load slower" : ""}.`);
+    parts.push(t(period.startTime < sub.heldFrom ? "heldLive" : "held", { from: ymd(sub.heldFrom) }));
   } else if (status.data?.building) {
-    parts.push(`The dashboard is still building its history (${status.data.percent} %); until then figures are read live from WEEX, which is slower.`);
+    parts.push(t("building", { percent: status.data.percent }));
   }
-  if (period.startTime < now - WINDOWS.invitees.maxAgeMs - DAY_MS) parts.push(`Invitee figures exist only from ${inviteeFrom} (WEEX keeps one year).`);
+  if (period.startTime < now - WINDOWS.invitees.maxAgeMs - DAY_MS) parts.push(t("invitees", { from: inviteeFrom }));
   if (!parts.length) return null;
   return (
     <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="period-coverage">

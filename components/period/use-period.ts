@@ -6,11 +6,13 @@ import { comparisonPeriod, resolvePeriod } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
 import { periodSearch } from "@/app/(app)/search-params";
 import { tzParser } from "@/lib/ui/url-state";
+import { usePeriodText } from "./period-text";
 
 /**
  * The reporting period of the current view from the URL (`period`, `from`, `to`, `granularity`,
  * `tz`), resolved to epoch ranges, with the period it is compared with (`compare`,
- * `compareStart`, `compareEnd`: the previous period of the same length by default).
+ * `compareStart`, `compareEnd`: the previous period of the same length by default). `against`
+ * and `compareProblem` are in the page's language.
  */
 export function usePeriod() {
   const [state, setState] = useQueryStates(periodSearch);
@@ -22,7 +24,8 @@ export function usePeriod() {
     () => comparisonPeriod(period, tz, state.compare, { start: state.compareStart, end: state.compareEnd }),
     [period, tz, state.compare, state.compareStart, state.compareEnd],
   );
-  return { state, setState, tz, period, previous: comparison.period, against: comparison.against, compareProblem: comparison.problem, now };
+  const text = usePeriodText();
+  return { state, setState, tz, period, previous: comparison.period, against: text.against(comparison.against), compareProblem: text.problem(comparison.problem), now };
 }
 
 /** Just the display zone, for pages that only show dates. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { SelectField } from "@/components/ui/field";
 import { browserTimeZone, UTC, zoneLabel } from "@/lib/ui/time";
@@ -11,6 +12,7 @@ const noop = () => () => {};
  * that is neither stays selectable, so the view it describes is kept.
  */
 export function ZoneSelect({ value, onChange }: { value: string; onChange: (tz: string) => void }) {
+  const t = useTranslations("period.zone");
   // The browser's zone is only known after hydration; the server renders UTC and the URL's zone.
   const browser = useSyncExternalStore(noop, browserTimeZone, () => null);
   const zones = [UTC];
@@ -18,15 +20,15 @@ export function ZoneSelect({ value, onChange }: { value: string; onChange: (tz: 
   if (!zones.includes(value)) zones.push(value);
   const options = zones.map((z) => ({
     value: z,
-    label: z === UTC ? "UTC (as WEEX reports days)" : z === browser ? `Browser: ${zoneLabel(z)}` : zoneLabel(z),
+    label: z === UTC ? t("utc") : z === browser ? t("browser", { zone: zoneLabel(z) }) : zoneLabel(z),
   }));
   return (
     <SelectField
-      label="Time zone"
+      label={t("label")}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       options={options}
-      hint="WEEX reports daily figures per UTC day; another zone only relabels dates."
+      hint={t("hint")}
     />
   );
 }

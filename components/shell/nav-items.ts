@@ -1,8 +1,9 @@
 import type { Role } from "@/lib/contract/roles";
 
+/** A link's label is shell.nav.<key> in the catalogue, a section's heading shell.sections.<id>. */
 export interface NavItem {
   href: string;
-  label: string;
+  key: NavKey;
   role: Role;
   /** URL state this page understands, carried along from the current URL */
   carry: readonly string[];
@@ -11,38 +12,41 @@ export interface NavItem {
 const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
-export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavItem[] }> = [
+export type NavKey = "overview" | "invitees" | "cohorts" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync";
+export type NavSection = "affiliate" | "reference" | "trading" | "administration";
+
+export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavItem[] }> = [
   {
-    title: "Affiliate",
+    id: "affiliate",
     items: [
-      { href: "/", label: "Overview", role: "viewer", carry: PERIOD },
-      { href: "/invitees", label: "Invited users", role: "viewer", carry: TZ },
-      { href: "/cohorts", label: "Cohorts & codes", role: "viewer", carry: PERIOD },
-      { href: "/sub-affiliates", label: "Sub-affiliates", role: "viewer", carry: PERIOD },
-      { href: "/transfers", label: "Internal transfers", role: "viewer", carry: TZ },
-      { href: "/alerts", label: "Alerts", role: "viewer", carry: [] },
+      { href: "/", key: "overview", role: "viewer", carry: PERIOD },
+      { href: "/invitees", key: "invitees", role: "viewer", carry: TZ },
+      { href: "/cohorts", key: "cohorts", role: "viewer", carry: PERIOD },
+      { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", carry: PERIOD },
+      { href: "/transfers", key: "transfers", role: "viewer", carry: TZ },
+      { href: "/alerts", key: "alerts", role: "viewer", carry: [] },
     ],
   },
   {
-    title: "Reference",
+    id: "reference",
     items: [
-      { href: "/markets", label: "Markets", role: "viewer", carry: [] },
-      { href: "/coins", label: "Coins", role: "viewer", carry: [] },
+      { href: "/markets", key: "markets", role: "viewer", carry: [] },
+      { href: "/coins", key: "coins", role: "viewer", carry: [] },
     ],
   },
   {
-    title: "Trading",
+    id: "trading",
     items: [
-      { href: "/orders", label: "Spot orders", role: "trader", carry: TZ },
-      { href: "/trading", label: "Place orders", role: "trader", carry: [] },
+      { href: "/orders", key: "orders", role: "trader", carry: TZ },
+      { href: "/trading", key: "trading", role: "trader", carry: [] },
     ],
   },
   {
-    title: "Administration",
+    id: "administration",
     items: [
-      { href: "/admin/users", label: "Users", role: "admin", carry: [] },
-      { href: "/admin/audit", label: "Audit log", role: "admin", carry: TZ },
-      { href: "/admin/sync", label: "Archive sync", role: "admin", carry: [] },
+      { href: "/admin/users", key: "users", role: "admin", carry: [] },
+      { href: "/admin/audit", key: "audit", role: "admin", carry: TZ },
+      { href: "/admin/sync", key: "sync", role: "admin", carry: [] },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/styles";
 import { NAV_SECTIONS, isActive, navHref } from "./nav-items";
@@ -8,6 +9,7 @@ import { hasRole, type Role } from "@/lib/contract/roles";
 
 /** The sidebar links the role may use; links carry the shared view state (period, zone). */
 export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const t = useTranslations("shell");
   const pathname = usePathname();
   const search = useSearchParams();
   const current = new URLSearchParams(search?.toString() ?? "");
@@ -17,8 +19,8 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
         const items = section.items.filter((i) => hasRole({ role }, i.role));
         if (!items.length) return null;
         return (
-          <div key={section.title}>
-            <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{section.title}</h2>
+          <div key={section.id}>
+            <h2 className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">{t(`sections.${section.id}`)}</h2>
             <ul className="mt-2 space-y-1">
               {items.map((item) => {
                 const active = isActive(item, pathname);
@@ -34,7 +36,7 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
                           : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
                       }`}
                     >
-                      {item.label}
+                      {t(`nav.${item.key}`)}
                     </Link>
                   </li>
                 );

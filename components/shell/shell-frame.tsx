@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { AlertBell } from "@/components/alerts/alert-bell";
@@ -25,6 +26,8 @@ async function signOutToLogin() {
  * navigation (a drawer on phones) and the main landmark the skip link jumps to.
  */
 export function ShellFrame({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+  const t = useTranslations("shell");
+  const roles = useTranslations("common.roles");
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -59,7 +62,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
   return (
     <div className="min-h-screen">
       <a href="#main" className={`sr-only z-50 rounded bg-white px-3 py-2 text-sm font-medium text-sky-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2 ${focusRing}`}>
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-950/95">
         <button
@@ -70,14 +73,14 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
           aria-controls="mobile-nav"
           onClick={() => setOpen((o) => !o)}
         >
-          <span className="sr-only">{open ? "Close navigation" : "Open navigation"}</span>
+          <span className="sr-only">{open ? t("closeNavigation") : t("openNavigation")}</span>
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
             <path d="M3 5h14v2H3V5Zm0 4h14v2H3V9Zm0 4h14v2H3v-2Z" />
           </svg>
         </button>
         <Link href="/" className={`flex items-center gap-2 rounded font-semibold ${focusRing}`}>
           <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded bg-sky-700 text-xs font-bold text-white">W</span>
-          <span className="sr-only sm:not-sr-only">WEEX Affiliate</span>
+          <span className="sr-only sm:not-sr-only">{t("appName")}</span>
         </Link>
         <ModeBadge />
         <div className="ml-auto flex items-center gap-2">
@@ -85,11 +88,11 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
           <LanguageSwitch />
           <ThemeToggle />
           <p className="hidden text-right text-sm leading-tight sm:block">
-            <span className="block font-medium" data-testid="user-name">{user.name}</span>
-            <span className="block text-xs text-slate-600 dark:text-slate-400">{user.role}</span>
+            <span className="block font-medium" data-testid="user-name" translate="no">{user.name}</span>
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{roles(user.role)}</span>
           </p>
           <button type="button" className={buttonSecondary} onClick={() => void signOutToLogin()}>
-            Sign out
+            {t("signOut")}
           </button>
         </div>
       </header>
@@ -97,7 +100,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
       <div className="flex">
         {/* The border belongs to a column as tall as the page; the links inside stay in view. */}
         <div className="hidden w-60 shrink-0 border-r border-slate-200 md:block dark:border-slate-800" data-testid="sidebar">
-          <nav aria-label="Main" className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
+          <nav aria-label={t("mainNavigation")} className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
             {nav()}
           </nav>
         </div>
@@ -106,9 +109,9 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
           <div className="fixed inset-0 top-14 z-20 md:hidden">
             <button type="button" tabIndex={-1} aria-hidden="true" className="absolute inset-0 h-full w-full bg-slate-900/40" onClick={() => setOpen(false)} />
             <div ref={drawer} id="mobile-nav" className="relative h-full w-72 max-w-[85vw] overflow-y-auto border-r border-slate-200 bg-white px-3 py-6 shadow-xl dark:border-slate-800 dark:bg-slate-950">
-              <nav aria-label="Main">
+              <nav aria-label={t("mainNavigation")}>
                 <p className="mb-4 px-3 text-sm sm:hidden">
-                  Signed in as <span className="font-medium">{user.name}</span> ({user.role})
+                  {t.rich("signedInAs", { name: user.name, role: roles(user.role), b: (c) => <span className="font-medium" translate="no">{c}</span> })}
                 </p>
                 {nav(() => setOpen(false))}
               </nav>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { focusRing } from "@/components/ui/styles";
 import { THEME_STORAGE_KEY } from "./theme-script";
@@ -14,6 +15,7 @@ const isDark = () => document.documentElement.classList.contains("dark");
 const serverSnapshot = () => null;
 
 export function ThemeToggle() {
+  const t = useTranslations("shell.theme");
   const dark = useSyncExternalStore<boolean | null>(subscribe, isDark, serverSnapshot);
   function toggle() {
     const next = !isDark();
@@ -30,8 +32,8 @@ export function ThemeToggle() {
       type="button"
       onClick={toggle}
       aria-pressed={dark ?? undefined}
-      aria-label="Dark theme"
-      title={dark ? "Switch to light theme" : "Switch to dark theme"}
+      aria-label={t("dark")}
+      title={dark ? t("toLight") : t("toDark")}
       className={`rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
     >
       {/* Both icons are rendered; CSS picks one, so server and client markup match. */}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -28,9 +29,10 @@ const TrendPanel = dynamic(() => import("./trend-panel").then((m) => m.TrendPane
 
 const UID_RE = /^[1-9]\d{0,19}$/;
 /** FUTURES first: the page's default */
-const PRODUCT_OPTIONS = [...PRODUCT_TYPES].reverse().map((p) => ({ value: p, label: p }));
+const PRODUCTS = [...PRODUCT_TYPES].reverse();
 
 export function SubAffiliatesView() {
+  const t = useTranslations("subAffiliates");
   const { tz, period, previous, against, state: periodState } = usePeriod();
   const { url, setUrl, paging, query: q } = usePagedQuery(subAffiliatesSearch, "subAffiliates", subAffiliatesQuery, period);
   const trendUid = url.trend ?? url.subUid;
@@ -38,35 +40,36 @@ export function SubAffiliatesView() {
   const columns = useMemo(() => {
     const h = columnHelper<SubAffiliateRow>();
     return h.columns([
-      h.accessor("date", { header: "Date (UTC day)", cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
-      h.accessor("subAffiliateUid", { header: "Sub-affiliate UID", cell: (c) => <CopyableId value={c.getValue()} label="sub-affiliate UID" />, meta: { nowrap: true } }),
-      h.accessor("productType", { header: "Product", cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
-      h.accessor("tradingVolume", { header: "Trading volume", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("netTradingFee", { header: "Net trading fee", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("paidCommission", { header: "Paid commission", cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("date", { header: t("columns.date"), cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
+      h.accessor("subAffiliateUid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("uidLabel")} />, meta: { nowrap: true } }),
+      h.accessor("productType", { header: t("columns.product"), cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
+      h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("paidCommission", { header: t("metrics.paidCommission"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
       h.display({
         id: "trend",
-        header: "Trend",
+        header: t("columns.trend"),
         cell: (c) => {
           const uid = c.row.original.subAffiliateUid;
           const open = trendUid === uid;
           return (
             <button type="button" className={`${buttonGhost} px-2 py-1 text-xs`} aria-pressed={open} onClick={() => void setUrl({ trend: open ? null : uid })}>
-              {open ? "Shown" : "Show trend"}
-              <span className="sr-only"> for {uid}</span>
+              {open ? t("trend.shown") : t("trend.show")}
+              <span className="sr-only">{t("trend.forUid", { uid })}</span>
             </button>
           );
         },
       }),
     ]);
-  }, [trendUid, setUrl]);
+  }, [trendUid, setUrl, t]);
 
-  const caption = `Daily ${url.productType} records ${period.from} to ${period.to}${url.subUid ? ` for sub-affiliate ${url.subUid}` : ""}`;
+  const range = { product: url.productType, from: period.from, to: period.to };
+  const caption = url.subUid ? t("captionUid", { ...range, uid: url.subUid }) : t("caption", range);
 
   return (
     <>
       {/* The list is daily records whatever the granularity: the select appears with the trend chart it changes. */}
-      <PeriodControls compareNote={!!trendUid} showGranularity={!!trendUid} granularityHint="Buckets of the trend chart." onChanged={() => void setUrl({ page: null })} />
+      <PeriodControls compareNote={!!trendUid} showGranularity={!!trendUid} granularityHint={t("granularityHint")} onChanged={() => void setUrl({ page: null })} />
       <SubAffiliateFilters
         key={`${url.productType}|${url.subUid}`}
         initial={{ productType: url.productType, subUid: url.subUid ?? "" }}
@@ -75,7 +78,7 @@ export function SubAffiliatesView() {
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          WEEX reports one record per sub-affiliate, product and UTC day. The export contains every page of this filter.
+          {t("note")}
         </p>
         <SubAffiliateExport productType={url.productType} subUid={url.subUid} startTime={period.startTime} endTime={period.endTime} from={period.from} to={period.to} />
       </div>
@@ -90,13 +93,9 @@ export function SubAffiliatesView() {
         caption={caption}
         getRowId={(r) => `${r.subAffiliateUid}-${r.productType}-${r.date}`}
         testId="sub-affiliates-table"
-        label="Sub-affiliate records"
-        loadingLabel="Loading sub-affiliate records"
-        empty={
-          <EmptyState title="No sub-affiliate records for these filters">
-            WEEX has no {url.productType} records {url.subUid ? `for sub-affiliate ${url.subUid} ` : ""}between {period.from} and {period.to}. Try the other product type or a longer period.
-          </EmptyState>
-        }
+        label={t("records")}
+        loadingLabel={t("loadingRecords")}
+        empty={<EmptyState title={t("empty.title")}>{url.subUid ? t("empty.bodyUid", { ...range, uid: url.subUid }) : t("empty.body", range)}</EmptyState>}
         paging={paging}
       />
     </>
@@ -112,19 +111,20 @@ function SubAffiliateFilters({
   onApply: (f: { productType: ProductType; subUid: string }) => void;
   onReset: () => void;
 }) {
+  const t = useTranslations("subAffiliates.filters");
   const [draft, setDraft] = useState(initial);
   const uid = draft.subUid.trim();
-  const uidError = uid && !UID_RE.test(uid) ? "A UID is digits only." : null;
+  const uidError = uid && !UID_RE.test(uid) ? t("uidDigits") : null;
   return (
-    <FilterForm label="Filter sub-affiliate records" onApply={() => !uidError && onApply({ ...draft, subUid: uid })} onReset={onReset} applyDisabled={!!uidError}>
+    <FilterForm label={t("label")} onApply={() => !uidError && onApply({ ...draft, subUid: uid })} onReset={onReset} applyDisabled={!!uidError}>
       <SelectField
-        label="Product type"
+        label={t("productType")}
         value={draft.productType}
         onChange={(e) => setDraft({ ...draft, productType: e.target.value as ProductType })}
-        options={PRODUCT_OPTIONS}
-        hint="WEEX lists one product type at a time."
+        options={PRODUCTS.map((p) => ({ value: p, label: t(`products.${p}`) }))}
+        hint={t("productHint")}
       />
-      <TextField label="Sub-affiliate UID" inputMode="numeric" autoComplete="off" placeholder="all" value={draft.subUid} onChange={(e) => setDraft({ ...draft, subUid: e.target.value })} error={uidError} />
+      <TextField label={t("uid")} inputMode="numeric" autoComplete="off" placeholder={t("all")} value={draft.subUid} onChange={(e) => setDraft({ ...draft, subUid: e.target.value })} error={uidError} />
     </FilterForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
@@ -15,9 +16,9 @@ import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { seriesQuery } from "@/app/(app)/query-options";
 import type { Granularity } from "@/lib/contract/params";
-import { formatDecimal } from "@/lib/ui/format";
+import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
-import { chartRows, METRIC_LABELS, METRICS, seriesTotals } from "@/lib/ui/series";
+import { chartRows, METRICS, seriesTotals } from "@/lib/ui/series";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
@@ -42,6 +43,9 @@ export function TrendPanel({
   granularity: Granularity;
   onClose?: () => void;
 }) {
+  const t = useTranslations("subAffiliates.trend");
+  const metrics = useTranslations("subAffiliates.metrics");
+  const f = useFormat();
   const [metric, setMetric] = useQueryState("metric", metricParser);
   // During the first backfill the series holds what the history has so far and is asked again
   // until it is whole (pending.ts); a partial total is compared with nothing.
@@ -60,67 +64,65 @@ export function TrendPanel({
     <div className="mb-6">
       <Section
         id="trend"
-        title={`Trend of sub-affiliate ${uid}`}
-        description={`${METRIC_LABELS[metric]} per ${granularity}, ${period.from} to ${period.to} (${tz}), both product types.`}
+        title={t("title", { uid })}
+        description={t("description", { metric: metrics(metric), granularity, from: period.from, to: period.to, tz })}
         actions={
           onClose ? (
             <button type="button" className={buttonSecondary} onClick={onClose}>
-              Close trend
+              {t("close")}
             </button>
           ) : null
         }
       >
         <fieldset className="mb-3">
-          <legend className="sr-only">Metric</legend>
+          <legend className="sr-only">{t("metric")}</legend>
           <div className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800">
             {METRICS.map((m) => (
               <label key={m} className={`cursor-pointer rounded px-3 py-1 text-sm has-[:checked]:bg-white has-[:checked]:font-semibold has-[:checked]:shadow-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 dark:has-[:checked]:bg-slate-950`}>
                 <input type="radio" name="trend-metric" value={m} checked={metric === m} onChange={() => void setMetric(m)} className={`sr-only ${focusRing}`} />
-                {METRIC_LABELS[m]}
+                {metrics(m)}
               </label>
             ))}
           </div>
         </fieldset>
         {q.isError ? (
-          <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title="The trend could not be loaded" />
+          <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={t("failed")} />
         ) : q.isPending ? (
           <ChartSkeleton />
         ) : q.data.items.length === 0 && partial ? (
           <>
-            <EmptyState title="Not loaded yet">Your history is still being built, newest days first; the trend fills in as it goes.</EmptyState>
+            <EmptyState title={t("notLoaded.title")}>{t("notLoaded.body")}</EmptyState>
             <FreshnessNote freshness={q.data.freshness} />
           </>
         ) : q.data.items.length === 0 ? (
-          <EmptyState title="No activity in this period">Sub-affiliate {uid} has no records between {period.from} and {period.to}.</EmptyState>
+          <EmptyState title={t("empty.title")}>{t("empty.body", { uid, from: period.from, to: period.to })}</EmptyState>
         ) : (
           <>
             {totals ? (
               <>
                 <p className="mb-2 text-sm" aria-live="polite">
-                  Total {METRIC_LABELS[metric].toLowerCase()}: <span className="font-semibold tabular-nums">{formatDecimal(totals[metric].total)}</span> (SPOT {formatDecimal(totals[metric].SPOT)}, FUTURES {formatDecimal(totals[metric].FUTURES)})
+                  {t.rich("total", {
+                    metric: metric,
+                    total: f.decimal(totals[metric].total),
+                    spot: f.decimal(totals[metric].SPOT),
+                    futures: f.decimal(totals[metric].FUTURES),
+                    b: (c) => <span className="font-semibold tabular-nums">{c}</span>,
+                  })}
                 </p>
                 <dl className="mb-3 max-w-md">
                   <KpiCard
-                    label={`${METRIC_LABELS[metric]} vs comparison`}
+                    label={t("versus", { metric: metrics(metric) })}
                     current={totals[metric].total}
                     previous={prevTotals && !partial && !prevPartial ? prevTotals[metric].total : null}
                     against={against}
                     comparing={prev.isPending}
-                    note={
-                      prev.isError
-                        ? "The comparison period could not be loaded."
-                        : partial
-                          ? "So far: part of this period is not loaded yet; compared once it is."
-                          : prevPartial
-                            ? `The ${against} is not loaded yet; compared once it is.`
-                            : undefined
-                    }
+                    note={prev.isError ? t("comparisonFailed") : partial ? t("partial") : prevPartial ? t("previousPartial", { against }) : undefined}
                     testId="trend-compare"
                   />
                 </dl>
               </>
             ) : null}
-            <SeriesChart rows={rows} title={`${METRIC_LABELS[metric]} of ${uid}`} height={280} />
+            <SeriesChart rows={rows} title={t("chartTitle", { metric: metrics(metric), uid })} height={280} granularity={granularity} />
             <FreshnessNote freshness={q.data.freshness} />
             <WarningsNote warnings={q.data.warnings} />
           </>

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 export type Tone = "neutral" | "good" | "bad" | "warn" | "info";
 
 const TONES: Record<Tone, string> = {
@@ -18,7 +20,8 @@ export function Badge({ tone = "neutral", children, title }: { tone?: Tone; chil
 }
 
 /** Yes/No flags of reference data. */
-export function FlagBadge({ value, yes = "Yes", no = "No" }: { value: boolean | null | undefined; yes?: string; no?: string }) {
+export function FlagBadge({ value, yes, no }: { value: boolean | null | undefined; yes?: string; no?: string }) {
+  const t = useTranslations("common");
   if (value === null || value === undefined) return <span className="text-slate-500 dark:text-slate-400">—</span>;
-  return <Badge tone={value ? "good" : "neutral"}>{value ? yes : no}</Badge>;
+  return <Badge tone={value ? "good" : "neutral"}>{value ? (yes ?? t("yes")) : (no ?? t("no"))}</Badge>;
 }

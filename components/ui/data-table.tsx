@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { stickyFirstColumn, stickyFirstHeader, tableFeaturesCore, type CoreFeatures } from "./table-columns";
@@ -22,6 +23,7 @@ export interface DataTableProps<T extends RowData> {
  * hidden (absolutely positioned) text inside it cannot widen the page.
  */
 export function DataTable<T extends RowData>({ columns, data, caption, getRowId, stale, testId }: DataTableProps<T>) {
+  const t = useTranslations("ui");
   const table = useTable({ features: tableFeaturesCore, columns, data, getRowId });
   const rows = table.getRowModel().rows;
   const shown = useProgressiveCount(data, rows.length);
@@ -31,7 +33,7 @@ export function DataTable<T extends RowData>({ columns, data, caption, getRowId,
       className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-slate-800"
       tabIndex={0}
       role="region"
-      aria-label={typeof caption === "string" ? caption : "Table"}
+      aria-label={typeof caption === "string" ? caption : t("table")}
       data-testid={testId}
     >
       <table className={`min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800 ${stale ? "opacity-60" : ""}`} aria-busy={stale || shown < rows.length || undefined}>

@@ -1,6 +1,7 @@
 "use client";
 
-import type { RangeCheck } from "@/lib/ui/ranges";
+import { useTranslations } from "next-intl";
+import type { RangeCheck, RangeProblem } from "@/lib/ui/ranges";
 import { TextField } from "./field";
 
 /**
@@ -15,8 +16,8 @@ export function DateRangeFields({
   check,
   tz,
   why,
-  fromLabel = "From",
-  toLabel = "To",
+  fromLabel,
+  toLabel,
 }: {
   from: string;
   to: string;
@@ -29,26 +30,29 @@ export function DateRangeFields({
   fromLabel?: string;
   toLabel?: string;
 }) {
+  const t = useTranslations("period");
+  const ui = useTranslations("ui");
+  const say = (p: RangeProblem | null) => (p === null ? null : p.id === "tooOld" ? t("ranges.tooOld", { days: p.days, oldest: p.oldest }) : p.id === "tooLong" ? t("ranges.tooLong", { days: p.days, latest: p.latest }) : t(`ranges.${p.id}`));
   return (
     <>
       <TextField
-        label={`${fromLabel} (${tz})`}
+        label={ui("dateLabel", { label: fromLabel ?? t("from"), tz })}
         type="date"
         value={from}
         min={check.minDate}
         max={check.maxFromDate}
         onChange={(e) => onFrom(e.target.value)}
-        error={check.fromError}
+        error={say(check.fromError)}
         hint={why}
       />
       <TextField
-        label={`${toLabel} (${tz})`}
+        label={ui("dateLabel", { label: toLabel ?? t("to"), tz })}
         type="date"
         value={to}
         min={check.minToDate}
         max={check.maxToDate}
         onChange={(e) => onTo(e.target.value)}
-        error={check.toError}
+        error={say(check.toError)}
       />
     </>
   );

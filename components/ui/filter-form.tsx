@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { buttonPrimary, buttonSecondary } from "./styles";
 
 /**
@@ -7,6 +8,7 @@ import { buttonPrimary, buttonSecondary } from "./styles";
  * request per keystroke; the applied filters live in the URL.
  */
 export function FilterForm({ onApply, onReset, children, label, applyDisabled }: { onApply: () => void; onReset?: () => void; children: React.ReactNode; label: string; applyDisabled?: boolean }) {
+  const t = useTranslations("common");
   return (
     <form
       role="search"
@@ -20,11 +22,11 @@ export function FilterForm({ onApply, onReset, children, label, applyDisabled }:
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="submit" className={buttonPrimary} disabled={applyDisabled}>
-          Apply filters
+          {t("apply")}
         </button>
         {onReset ? (
           <button type="button" className={buttonSecondary} onClick={onReset}>
-            Reset
+            {t("reset")}
           </button>
         ) : null}
       </div>

@@ -1,20 +1,24 @@
+import { useTranslations } from "next-intl";
+
 /** Grey placeholders with the shape of what is loading; announced once as "Loading". */
 export function Skeleton({ className = "" }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded bg-slate-200 dark:bg-slate-800 ${className}`} />;
 }
 
-export function LoadingRegion({ label = "Loading", children }: { label?: string; children: React.ReactNode }) {
+export function LoadingRegion({ label, children }: { label?: string; children: React.ReactNode }) {
+  const t = useTranslations("ui.loading");
   return (
     <div role="status" aria-live="polite" aria-busy="true">
-      <span className="sr-only">{label}…</span>
+      <span className="sr-only">{t("announce", { label: label ?? t("default") })}</span>
       {children}
     </div>
   );
 }
 
-export function TableSkeleton({ rows = 8, columns = 5, label = "Loading rows" }: { rows?: number; columns?: number; label?: string }) {
+export function TableSkeleton({ rows = 8, columns = 5, label }: { rows?: number; columns?: number; label?: string }) {
+  const t = useTranslations("ui.loading");
   return (
-    <LoadingRegion label={label}>
+    <LoadingRegion label={label ?? t("rows")}>
       <div className="space-y-2" data-testid="table-skeleton">
         <Skeleton className="h-8 w-full" />
         {Array.from({ length: rows }, (_, r) => (
@@ -29,9 +33,10 @@ export function TableSkeleton({ rows = 8, columns = 5, label = "Loading rows" }:
   );
 }
 
-export function ChartSkeleton({ height = 260, label = "Loading chart" }: { height?: number; label?: string }) {
+export function ChartSkeleton({ height = 260, label }: { height?: number; label?: string }) {
+  const t = useTranslations("ui.loading");
   return (
-    <LoadingRegion label={label}>
+    <LoadingRegion label={label ?? t("chart")}>
       <Skeleton className="w-full" />
       <div aria-hidden="true" className="animate-pulse rounded bg-slate-200 dark:bg-slate-800" style={{ height }} />
     </LoadingRegion>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useQueryStates, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import { useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
+import { useFormat } from "@/components/i18n/use-format";
 import type { pagingParsers } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
@@ -45,12 +47,28 @@ export function usePagedQuery<S extends PagedSearch, C, T, K extends QueryKey>(
   return { url, setUrl, paging, query: q };
 }
 
+/** correctPaging's changes in words: "The link asked for values out of range, corrected: page -1 → 1." */
+function useCorrectionText(): (c: PagingCorrection) => string {
+  const t = useTranslations("ui.paging");
+  const { count } = useFormat();
+  return (c) => {
+    const changes: string[] = [];
+    if (c.page) changes.push(t("page", { from: c.page.from, to: c.page.to }));
+    if (c.size) changes.push(t("size", { from: count(c.size.from), to: c.size.to, choices: c.size.choices.join(", ") }));
+    return t("corrected", { changes: changes.join(t("separator")) });
+  };
+}
+
 function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging, pageSizes: readonly number[]): Paging {
+  const t = useTranslations("ui.paging");
+  const { count } = useFormat();
+  const correctionText = useCorrectionText();
   const fixed = correctPaging(url.page, url.pageSize, pageSizes);
+  const fixedNotice = fixed.corrected ? correctionText(fixed.corrected) : null;
   // The notice outlives the rewrite (after it the URL is valid and there is nothing to say).
   const [notice, setNotice] = useState<string | null>(null);
-  if (fixed.notice && fixed.notice !== notice) setNotice(fixed.notice);
-  const broken = fixed.notice !== null;
+  if (fixedNotice && fixedNotice !== notice) setNotice(fixedNotice);
+  const broken = fixed.corrected !== null;
   useEffect(() => {
     if (broken) void setUrl({ page: fixed.page === 1 ? null : fixed.page, pageSize: fixed.size }, { history: "replace" });
   }, [broken, fixed.page, fixed.size, setUrl]);
@@ -68,7 +86,7 @@ function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging
       void setUrl({ pageSize: size, page: null });
     },
     toLastPage: (last) => {
-      setNotice(`The link asked for page ${fixed.page.toLocaleString("en-US")}, but there ${last === 1 ? "is 1 page" : `are ${last.toLocaleString("en-US")} pages`}: showing the last.`);
+      setNotice(t("beyond", { page: count(fixed.page), last }));
       void setUrl({ page: last === 1 ? null : last }, { history: "replace" });
     },
   };
@@ -76,17 +94,24 @@ function useUrlPaging(url: { page: number; pageSize: number }, setUrl: SetPaging
 
 /**
  * Paging values from a link corrected to the nearest valid ones: a page below 1 becomes 1, a
- * size outside `allowed` the nearest allowed size (100000 → the largest). `notice` says what
- * was changed, once, in words (null when nothing was); the caller writes the corrected values
- * back into the URL so the link on screen is a valid one.
+ * size outside `allowed` the nearest allowed size (100000 → the largest). `corrected` names
+ * what was changed (null when nothing was), for the notice said once in the page's language
+ * (useCorrectionText); the caller writes the corrected values back into the URL so the link on
+ * screen is a valid one.
  */
-export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; notice: string | null } {
+export function correctPaging(page: number, size: number, allowed: readonly number[]): { page: number; size: number; corrected: PagingCorrection | null } {
   const validPage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
   const validSize = allowed.includes(size) ? size : nearest(size, allowed);
-  const changes: string[] = [];
-  if (validPage !== page) changes.push(`page ${page} → ${validPage}`);
-  if (validSize !== size) changes.push(`${size.toLocaleString("en-US")} rows a page → ${validSize} (the choices are ${allowed.join(", ")})`);
-  return { page: validPage, size: validSize, notice: changes.length ? `The link asked for values out of range, corrected: ${changes.join("; ")}.` : null };
+  const corrected: PagingCorrection = {};
+  if (validPage !== page) corrected.page = { from: page, to: validPage };
+  if (validSize !== size) corrected.size = { from: size, to: validSize, choices: allowed };
+  return { page: validPage, size: validSize, corrected: corrected.page || corrected.size ? corrected : null };
+}
+
+/** What correctPaging changed in a link: the page, the page size (with the sizes there are). */
+export interface PagingCorrection {
+  page?: { from: number; to: number };
+  size?: { from: number; to: number; choices: readonly number[] };
 }
 
 function nearest(n: number, allowed: readonly number[]): number {

@@ -6,8 +6,9 @@ export const ROLES = ["viewer", "trader", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * What each role may do, in one wording for the login page's demo accounts, the demo's
- * console text and the README (each adds to the one before).
+ * What each role may do, in one wording for the demo's console text and the README (each adds
+ * to the one before). The login page says the same in the page's language (login.demo.roles;
+ * a test keeps the English words equal to these).
  */
 export const ROLE_SUMMARIES: Record<Role, string> = {
   viewer: "reports, charts and CSV exports (overview, invitees, sub-affiliates, transfers, markets, coins)",

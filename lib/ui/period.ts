@@ -2,23 +2,14 @@
  * Reporting periods: the presets of the overview, a custom range, and the previous period of
  * the same length that every KPI is compared with. All boundaries are whole days in the chosen
  * zone, so a period is stable for the whole day (and so are the query keys built from it).
+ * Labels and problems are ids; the period controls say them in the page's language (the
+ * `period` catalogue: presets.<id>, compares.<id>, problems.<id>, against.<kind>).
  */
 import { GRANULARITIES, type Granularity } from "@/lib/contract/params";
 import { addDays, DAY_MS, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone, type Ymd } from "./time";
 
 export const PRESETS = ["7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "custom"] as const;
 export type Preset = (typeof PRESETS)[number];
-
-export const PRESET_LABELS: Record<Preset, string> = {
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  "90d": "Last 90 days",
-  "1y": "Last 12 months",
-  mtd: "Month to date",
-  qtd: "Quarter to date",
-  ytd: "Year to date",
-  custom: "Custom range",
-};
 
 export { GRANULARITIES, type Granularity };
 
@@ -40,14 +31,17 @@ export interface Period {
  */
 export const MAX_CUSTOM_DAYS = 366;
 
-/** What is wrong with a custom range, in words for the form (null: it can be used). */
-export function customRangeProblem(from?: string | null, to?: string | null): string | null {
+/** What can be wrong with a custom range (period.problems.<id>). */
+export type RangeProblem = { id: "missing" } | { id: "reversed" } | { id: "tooLong"; max: number; days: number };
+
+/** What is wrong with a custom range, for the form to say (null: it can be used). */
+export function customRangeProblem(from?: string | null, to?: string | null): RangeProblem | null {
   const a = parseYmd(from);
   const b = parseYmd(to);
-  if (!a || !b) return "Choose both a start and an end date.";
+  if (!a || !b) return { id: "missing" };
   const days = Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS) + 1;
-  if (days < 1) return "The end date is before the start date.";
-  if (days > MAX_CUSTOM_DAYS) return `A custom range spans at most ${MAX_CUSTOM_DAYS} days (this one: ${days.toLocaleString("en-US")}).`;
+  if (days < 1) return { id: "reversed" };
+  if (days > MAX_CUSTOM_DAYS) return { id: "tooLong", max: MAX_CUSTOM_DAYS, days };
   return null;
 }
 
@@ -93,18 +87,14 @@ export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: 
 export const COMPARES = ["previous", "year", "custom"] as const;
 export type Compare = (typeof COMPARES)[number];
 
-export const COMPARE_LABELS: Record<Compare, string> = {
-  previous: "Previous period",
-  year: "Same dates a year earlier",
-  custom: "Custom range",
-};
+/** What a period is compared with, for the words after "vs": "previous 30 days", "2025-11-01 – 2025-11-30" (period.against.<kind>). */
+export type Against = { kind: "previous"; days: number } | { kind: "year"; range: string } | { kind: "custom"; range: string };
 
 export interface Comparison {
   period: Period;
-  /** how the comparison reads after "vs": "previous 30 days", "2025-11-01 – 2025-11-30" */
-  against: string;
+  against: Against;
   /** what is wrong with a custom comparison range (then the previous period is used meanwhile) */
-  problem: string | null;
+  problem: RangeProblem | null;
 }
 
 /** The same calendar dates one year earlier (29 February becomes 28 February). */
@@ -113,24 +103,24 @@ function yearEarlier(d: Ymd): Ymd {
   return parseYmd(formatYmd(back)) ?? { ...back, day: 28 };
 }
 
-const rangeText = (p: Period) => (p.from === p.to ? p.from : `${p.from} – ${p.to}`);
+export const rangeText = (p: Period) => (p.from === p.to ? p.from : `${p.from} – ${p.to}`);
 
 /** The period `p` is compared with, and how to say it. */
 export function comparisonPeriod(p: Period, tz: string, compare: Compare, custom?: { start?: string | null; end?: string | null }): Comparison {
-  const previous = (problem: string | null): Comparison => ({
+  const previous = (problem: RangeProblem | null): Comparison => ({
     period: previousPeriod(p, tz),
-    against: `previous ${p.days} ${p.days === 1 ? "day" : "days"}`,
+    against: { kind: "previous", days: p.days },
     problem,
   });
   if (compare === "year") {
     const c = periodOf(yearEarlier(parseYmd(p.from)!), yearEarlier(parseYmd(p.to)!), tz);
-    return { period: c, against: `the same dates a year earlier (${rangeText(c)})`, problem: null };
+    return { period: c, against: { kind: "year", range: rangeText(c) }, problem: null };
   }
   if (compare === "custom") {
     const problem = customRangeProblem(custom?.start, custom?.end);
     if (problem) return previous(problem);
     const c = periodOf(parseYmd(custom?.start)!, parseYmd(custom?.end)!, tz);
-    return { period: c, against: rangeText(c), problem: null };
+    return { period: c, against: { kind: "custom", range: rangeText(c) }, problem: null };
   }
   return previous(null);
 }

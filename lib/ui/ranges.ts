@@ -1,7 +1,8 @@
 /**
  * Date-range rules of the upstream windows, checked in the picker before anything is sent,
  * with the reason in words. The server checks the same rules (lib/weex/endpoints.ts WINDOWS);
- * this only saves a round trip and explains them up front.
+ * this only saves a round trip and explains them up front. A problem is an id with its values;
+ * the form says it in the page's language (period.ranges.<id>, DateRangeFields).
  */
 import { addDays, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone } from "./time";
 
@@ -12,9 +13,16 @@ export interface RangeRule {
   maxSpanDays?: number;
 }
 
+/** What is wrong with one end of a range (null: nothing). */
+export type RangeProblem =
+  | { id: "format" }
+  | { id: "tooOld"; days: number; oldest: string }
+  | { id: "reversed" }
+  | { id: "tooLong"; days: number; latest: string };
+
 export interface RangeCheck {
-  fromError: string | null;
-  toError: string | null;
+  fromError: RangeProblem | null;
+  toError: RangeProblem | null;
   /** the input bounds for the date pickers */
   minDate?: string;
   maxFromDate?: string;
@@ -38,13 +46,14 @@ export function checkRange(from: string, to: string, rule: RangeRule, tz: string
     if (spanEnd < out.maxToDate) out.maxToDate = spanEnd;
   }
 
-  if (from && !f) out.fromError = "Enter a date as YYYY-MM-DD.";
-  if (to && !t) out.toError = "Enter a date as YYYY-MM-DD.";
-  if (f && oldest && formatYmd(f) < formatYmd(oldest)) out.fromError = `WEEX only answers for the past ${rule.maxAgeDays} days: choose ${formatYmd(oldest)} or later.`;
-  if (t && oldest && formatYmd(t) < formatYmd(oldest)) out.toError = `WEEX only answers for the past ${rule.maxAgeDays} days: choose ${formatYmd(oldest)} or later.`;
-  if (f && t && formatYmd(t) < formatYmd(f)) out.toError = "The end date must not be before the start date.";
+  if (from && !f) out.fromError = { id: "format" };
+  if (to && !t) out.toError = { id: "format" };
+  const tooOld = oldest ? ({ id: "tooOld", days: rule.maxAgeDays!, oldest: formatYmd(oldest) } as const) : null;
+  if (f && tooOld && formatYmd(f) < tooOld.oldest) out.fromError = tooOld;
+  if (t && tooOld && formatYmd(t) < tooOld.oldest) out.toError = tooOld;
+  if (f && t && formatYmd(t) < formatYmd(f)) out.toError = { id: "reversed" };
   else if (f && t && rule.maxSpanDays !== undefined && formatYmd(t) > formatYmd(addDays(f, rule.maxSpanDays - 1))) {
-    out.toError = `One query may span at most ${rule.maxSpanDays} days: choose ${formatYmd(addDays(f, rule.maxSpanDays - 1))} or earlier.`;
+    out.toError = { id: "tooLong", days: rule.maxSpanDays, latest: formatYmd(addDays(f, rule.maxSpanDays - 1)) };
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { chartNumber } from "./decimal";
 import type { SeriesItem, SeriesResponse } from "@/lib/contract/responses";
 import { METRICS, type Metric } from "./metrics";
 
-export { METRIC_LABELS, METRICS, type Metric } from "./metrics";
+export { METRICS, type Metric };
 
 export type { SeriesItem, SeriesResponse };
 

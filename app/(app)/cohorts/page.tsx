@@ -2,6 +2,6 @@ import { CohortsView } from "@/components/cohorts/cohorts-view";
 import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("cohorts", () => <ArchiveStatusPrefetch><CohortsView /></ArchiveStatusPrefetch>);
-export { metadata };
+const { generateMetadata, Page } = definePage("cohorts", () => <ArchiveStatusPrefetch><CohortsView /></ArchiveStatusPrefetch>);
+export { generateMetadata };
 export default Page;

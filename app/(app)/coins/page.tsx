@@ -1,6 +1,6 @@
 import { CoinsView } from "@/components/coins/coins-view";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("coins", () => <CoinsView />);
-export { metadata };
+const { generateMetadata, Page } = definePage("coins", () => <CoinsView />);
+export { generateMetadata };
 export default Page;

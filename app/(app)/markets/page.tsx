@@ -1,6 +1,6 @@
 import { MarketsView } from "@/components/markets/markets-view";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("markets", () => <MarketsView />);
-export { metadata };
+const { generateMetadata, Page } = definePage("markets", () => <MarketsView />);
+export { generateMetadata };
 export default Page;

@@ -1,6 +1,6 @@
 import { SpotOrdersView } from "@/components/orders/spot-orders-view";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("orders", () => <SpotOrdersView />);
-export { metadata };
+const { generateMetadata, Page } = definePage("orders", () => <SpotOrdersView />);
+export { generateMetadata };
 export default Page;

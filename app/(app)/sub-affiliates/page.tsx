@@ -2,6 +2,6 @@ import { SubAffiliatesView } from "@/components/sub-affiliates/sub-affiliates-vi
 import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("subAffiliates", () => <ArchiveStatusPrefetch><SubAffiliatesView /></ArchiveStatusPrefetch>);
-export { metadata };
+const { generateMetadata, Page } = definePage("subAffiliates", () => <ArchiveStatusPrefetch><SubAffiliatesView /></ArchiveStatusPrefetch>);
+export { generateMetadata };
 export default Page;

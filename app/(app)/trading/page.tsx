@@ -1,6 +1,6 @@
 import { TradingView } from "@/components/trading";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("trading", () => <TradingView />);
-export { metadata };
+const { generateMetadata, Page } = definePage("trading", () => <TradingView />);
+export { generateMetadata };
 export default Page;

@@ -2,6 +2,6 @@ import { TransfersView } from "@/components/transfers/transfers-view";
 import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
 import { definePage } from "../define-page";
 
-const { metadata, Page } = definePage("transfers", () => <ArchiveStatusPrefetch><TransfersView /></ArchiveStatusPrefetch>);
-export { metadata };
+const { generateMetadata, Page } = definePage("transfers", () => <ArchiveStatusPrefetch><TransfersView /></ArchiveStatusPrefetch>);
+export { generateMetadata };
 export default Page;

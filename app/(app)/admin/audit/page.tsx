@@ -1,6 +1,6 @@
 import { AuditLog } from "@/components/admin/audit-log";
 import { definePage } from "../../define-page";
 
-const { metadata, Page } = definePage("audit", () => <AuditLog />);
-export { metadata };
+const { generateMetadata, Page } = definePage("audit", () => <AuditLog />);
+export { generateMetadata };
 export default Page;

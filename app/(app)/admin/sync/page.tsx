@@ -1,6 +1,6 @@
 import { SyncAdmin } from "@/components/archive/sync-admin";
 import { definePage } from "../../define-page";
 
-const { metadata, Page } = definePage("sync", () => <SyncAdmin />);
-export { metadata };
+const { generateMetadata, Page } = definePage("sync", () => <SyncAdmin />);
+export { generateMetadata };
 export default Page;

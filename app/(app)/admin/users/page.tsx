@@ -1,6 +1,6 @@
 import { UsersAdmin } from "@/components/admin/users-admin";
 import { definePage } from "../../define-page";
 
-const { metadata, Page } = definePage("users", ({ user }) => <UsersAdmin currentUsername={user.name} />);
-export { metadata };
+const { generateMetadata, Page } = definePage("users", ({ user }) => <UsersAdmin currentUsername={user.name} />);
+export { generateMetadata };
 export default Page;
