@@ -29,7 +29,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const error = typeof sp.error === "string" ? t(Object.hasOwn(ERRORS, sp.error) ? ERRORS[sp.error] : "failed") : null;
   return (
     <main id="main" className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <LanguageSwitch className="absolute right-4 top-4" />
+      <LanguageSwitch className="absolute right-4 top-4 inline-flex" />
       <LoginForm callbackUrl={callbackUrl} demo={getConfig().mode === "demo"} initialError={error} />
     </main>
   );

@@ -37,7 +37,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   }
 
   return (
-    <span className={`inline-flex items-center gap-1 ${className}`}>
+    <span className={`items-center gap-1 ${className || "inline-flex"}`}>
       <label htmlFor={id} className="sr-only">
         {t("language")}
       </label>

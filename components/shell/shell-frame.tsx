@@ -85,7 +85,8 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
         <ModeBadge />
         <div className="ml-auto flex items-center gap-2">
           <AlertBell />
-          <LanguageSwitch />
+          {/* On phones the header has no room for it: the navigation drawer holds it there. */}
+          <LanguageSwitch className="hidden sm:inline-flex" />
           <ThemeToggle />
           <p className="hidden text-right text-sm leading-tight sm:block">
             <span className="block font-medium" data-testid="user-name" translate="no">{user.name}</span>
@@ -115,6 +116,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
                 </p>
                 {nav(() => setOpen(false))}
               </nav>
+              <LanguageSwitch className="mt-6 flex px-3 sm:hidden" />
             </div>
           </div>
         ) : null}
