@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getConfig } from "@/lib/config/config";
+import { clientMessages, type Messages } from "@/lib/i18n/messages";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -17,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
+  const messages = clientMessages((await getMessages()) as Messages, { demo: getConfig().mode === "demo" });
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
@@ -24,7 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
           <Providers>{children}</Providers>
         </NextIntlClientProvider>
       </body>

@@ -68,6 +68,8 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   },
   alerts: { GET: { role: "viewer", sample: () => ({ path: "/api/alerts" }), ok: [200] } },
   "alerts/unread": { GET: { role: "viewer", sample: () => ({ path: "/api/alerts/unread" }), ok: [200] } },
+  // The language switch: also before sign-in (then only the cookie); English keeps the demo users as they are.
+  "me/locale": { PUT: { role: "public", sample: () => ({ path: "/api/me/locale", body: { locale: "en" } }), ok: [200] } },
   "alerts/read": { POST: { role: "viewer", sample: () => ({ path: "/api/alerts/read", body: {} }), ok: [200] } },
   "alerts/rules": {
     GET: { role: "viewer", sample: () => ({ path: "/api/alerts/rules" }), ok: [200] },

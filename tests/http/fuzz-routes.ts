@@ -586,6 +586,8 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     },
   },
   "alerts/unread": { GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/unread"), status: [200], runs: 10 } },
+  // Valid drawn as English only: the suite's trader keeps the language its other checks read.
+  "me/locale": { PUT: { kind: "validated", role: "trader", path: "/api/me/locale", body: { strict: true, fields: { locale: b.enumOf(["en"], true) } }, runs: { broken: 20, mixed: 4 }, ok: [200] } },
   "alerts/read": { POST: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/read"), status: [200], runs: 5, withBody: true } },
   "alerts/rules": {
     GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/alerts/rules"), status: [200], runs: 10 },
