@@ -23,6 +23,8 @@ const BAD_PLAN = { symbol: "cmt_btcusdt", clientOrderId: "c-1", planType: "loss_
 const password = "a long password 16";
 let username = "";
 let userCookie = "";
+let otherCookie = "";
+let traderCookie = "";
 
 /** The Set-Cookie value of NEXT_LOCALE in a response, or undefined. */
 const localeCookie = (headers: Headers) =>
@@ -49,6 +51,14 @@ beforeAll(async () => {
   const created = await api("/api/admin/users", { cookie: admin, method: "POST", body: { username, password, role: "trader" } });
   expect(created.status, created.text).toBe(201);
   userCookie = await login(username, password);
+  // The error tests' own admin: the demo users' saved language is whatever other suites left.
+  const other = `${username}-x`;
+  const made = await api("/api/admin/users", { cookie: admin, method: "POST", body: { username: other, password, role: "admin" } });
+  expect(made.status, made.text).toBe(201);
+  otherCookie = await login(other, password);
+  const madeTrader = await api("/api/admin/users", { cookie: admin, method: "POST", body: { username: `${username}-t`, password, role: "trader" } });
+  expect(madeTrader.status, madeTrader.text).toBe(201);
+  traderCookie = await login(`${username}-t`, password);
 });
 
 describe("the language", () => {
@@ -101,8 +111,7 @@ describe("the language", () => {
 
 describe("API errors in the request's language", () => {
   it("keep their code, status and field paths; only the messages change", async () => {
-    const trader = await login("trader");
-    const [en, zh] = await Promise.all([badPlan(trader, EN), badPlan(trader, ZH)]);
+    const [en, zh] = await Promise.all([badPlan(otherCookie, EN), badPlan(otherCookie, ZH)]);
     expect(en.status).toBe(400);
     expect(zh.status).toBe(400);
     expect(zh.json.error.code).toBe(en.json.error.code);
@@ -114,20 +123,20 @@ describe("API errors in the request's language", () => {
     for (const f of zh.json.error.fields!) expect(f.message).toMatch(HAN);
 
     const [en404, zh404] = await Promise.all([
-      api<ErrorBody>("/api/alerts/rules/nope", { cookie: await login("admin"), method: "DELETE", headers: EN }),
-      api<ErrorBody>("/api/alerts/rules/nope", { cookie: await login("admin"), method: "DELETE", headers: ZH }),
+      api<ErrorBody>("/api/alerts/rules/nope", { cookie: otherCookie, method: "DELETE", headers: EN }),
+      api<ErrorBody>("/api/alerts/rules/nope", { cookie: otherCookie, method: "DELETE", headers: ZH }),
     ]);
     expect(en404.json.error).toEqual({ code: "not_found", message: "There is no alert rule nope." });
     expect(zh404.json.error).toEqual({ code: "not_found", message: "没有提醒规则 nope。" });
 
     const [enRole, zhRole] = await Promise.all([
-      api<ErrorBody>("/api/admin/users", { cookie: trader, headers: EN }),
-      api<ErrorBody>("/api/admin/users", { cookie: trader, headers: ZH }),
+      api<ErrorBody>("/api/admin/users", { cookie: traderCookie, headers: EN }),
+      api<ErrorBody>("/api/admin/users", { cookie: traderCookie, headers: ZH }),
     ]);
     expect(enRole.status).toBe(403);
     expect(zhRole.status).toBe(403);
-    expect(enRole.json.error.message).toBe("This needs the admin role; you are signed in as trader (trader).");
-    expect(zhRole.json.error.message).toBe("此操作需要 admin 角色；你当前登录的是 trader（trader）。");
+    expect(enRole.json.error.message).toBe(`This needs the admin role; you are signed in as ${username}-t (trader).`);
+    expect(zhRole.json.error.message).toBe(`此操作需要 admin 角色；你当前登录的是 ${username}-t（trader）。`);
   });
 });
 
@@ -151,7 +160,7 @@ describe("plan orders send WEEX's locale header", () => {
   it("zh-CN for a user who chose Chinese (whatever the browser says), en-US for English", async () => {
     const zh = await placed(userCookie, EN);
     expect(zh.sim).toMatchObject({ clientOrderId: zh.id, locale: "zh-CN" });
-    const en = await placed(await login("trader"), EN);
+    const en = await placed(traderCookie, EN);
     expect(en.sim.locale).toBe("en-US");
     // a modification carries it too
     const mod = await api(`/api/contract/plan-orders/${zh.orderId}`, { cookie: userCookie, patient: true, method: "PATCH", body: { triggerPrice: "96000" } });
