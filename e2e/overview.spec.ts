@@ -34,7 +34,7 @@ test.describe("overview", () => {
     // Three series charts with SPOT and FUTURES bars, the funnel and both leaderboards.
     await expect(page.getByTestId("series-chart")).toHaveCount(3);
     await expect(page.locator('[data-testid="series-chart"] .recharts-bar-rectangle').first()).toBeVisible();
-    await expect(page.getByTestId("series-chart").first().locator(".recharts-legend-item")).toHaveCount(2);
+    await expect(page.getByTestId("series-chart").first().getByTestId("legend-item")).toHaveCount(2);
     // (charts mount as they come near the viewport: the funnel is below the fold)
     await page.getByRole("heading", { name: "Invitee funnel" }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId("funnel-chart")).toContainText("Registered");

@@ -47,10 +47,10 @@ function ProductLegend() {
   const t = useTranslations("charts.series");
   return (
     <ul className="flex justify-center gap-4 text-xs" aria-hidden="true">
-      <li>
+      <li data-testid="legend-item">
         <span style={{ color: PRODUCT_COLORS.SPOT }}>■</span> {t("spot")}
       </li>
-      <li>
+      <li data-testid="legend-item">
         <span style={{ color: PRODUCT_COLORS.FUTURES }}>■</span> {t("futures")}
       </li>
     </ul>
