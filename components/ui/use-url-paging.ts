@@ -2,11 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
-import { useQueryStates, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
+import { useQueryStates, type parseAsInteger, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import { useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
-import type { pagingParsers } from "@/lib/ui/url-state";
 import type { Paging } from "./paged-table";
 
 type SetPaging = (values: { page?: number | null; pageSize?: number | null }, options?: { history?: "replace" | "push" }) => unknown;
@@ -17,8 +16,10 @@ export interface PageRequest {
   pageSize: number;
 }
 
-/** A list page's URL state (its search-params.ts): filters plus `page` and `pageSize` (pagingParsers). */
-type PagedSearch = UseQueryStatesKeysMap & ReturnType<typeof pagingParsers>;
+/** `page` and `pageSize` of a list page's URL, each with its default (search-params.ts). */
+type PagingParsers = { page: ReturnType<typeof parseAsInteger.withDefault>; pageSize: ReturnType<typeof parseAsInteger.withDefault> };
+/** A list page's URL state (its search-params.ts): filters plus `page` and `pageSize`. */
+type PagedSearch = UseQueryStatesKeysMap & PagingParsers;
 
 /**
  * A list page's URL state and its request, in one step: the page's search-params read from
@@ -41,7 +42,7 @@ export function usePagedQuery<S extends PagedSearch, C, T, K extends QueryKey>(
   context: C,
 ): { url: Values<S>; setUrl: SetValues<S>; paging: Paging; query: ReturnType<typeof useQuery<T, Error, T, K>> } {
   const [url, setUrl] = useQueryStates(search);
-  const { page, pageSize } = url as Values<ReturnType<typeof pagingParsers>>;
+  const { page, pageSize } = url as Values<PagingParsers>;
   const paging = useUrlPaging({ page, pageSize }, setUrl as SetPaging, LISTS[list].sizes);
   const q = useQuery({ placeholderData: keepPreviousData, ...query(url, paging, context) });
   return { url, setUrl, paging, query: q };

@@ -9,11 +9,9 @@
  * - `affiliateSources(source)` (the affiliate routes): per request, by
  *   `source=auto|archive|live` (default auto), the archive for the range it holds and live
  *   WEEX through the server's client (weex.ts, its shared weight budget included) for the rest;
- *   `listHandler(list)` is the list routes' handler over them, `withProvenance` what every
- *   affiliate JSON answer adds (`freshness`, `warnings`).
+ *   `withProvenance` is what every affiliate JSON answer adds (`freshness`, `warnings`).
  */
 import "server-only";
-import type { NextRequest } from "next/server";
 import { getDatabase, getDb } from "@/lib/db";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getConfig } from "@/lib/config/config";
@@ -25,7 +23,7 @@ import { ArchiveEngine } from "@/lib/archive/engine";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
 import { ArchiveScheduler } from "@/lib/archive/scheduler";
 import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
-import { selectedSources, type ListInput, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
+import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
 
 const g = globalThis as typeof globalThis & {
   __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
@@ -99,17 +97,6 @@ export function affiliateSources(source: SourceParam = "auto"): SelectedSources 
 /** A JSON answer read from `sources`, with where it came from and what could not be used. */
 export function withProvenance(sources: SelectedSources, answer: object) {
   return { ...answer, freshness: sources.freshness(), warnings: sources.warnings() };
-}
-
-/**
- * The handler of a list route (`route({ query, handler: listHandler(list) })`): one page of
- * the validated query from the sources its `source` selects, in the dashboard's list shape.
- */
-export function listHandler(list: "invitees" | "subAffiliates" | "withdrawals") {
-  return async ({ input: { source, ...filter }, req }: { input: ListInput & { source: SourceParam }; req: NextRequest }) => {
-    const sources = affiliateSources(source);
-    return withProvenance(sources, await sources.list(list, filter, req.signal));
-  };
 }
 
 /** GET /api/admin/sync */

@@ -7,8 +7,7 @@
  * name (`pageSize`, `productType`, `granularity`); url-keys.ts lists the names older links
  * used, which the pages redirect to the current ones.
  */
-import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { LISTS, type ListKey } from "@/lib/contract/params";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import { COMPARES, GRANULARITIES, PRESETS } from "./period";
 import { UTC } from "./time";
 
@@ -24,11 +23,3 @@ export const periodParsers = {
 };
 
 export const tzParser = parseAsString.withDefault(UTC);
-
-/** `page` and `pageSize` of a list, defaulting to what its route answers without them (LISTS). */
-export function pagingParsers(list: ListKey) {
-  return {
-    page: parseAsInteger.withDefault(1),
-    pageSize: parseAsInteger.withDefault(LISTS[list].defaultSize),
-  };
-}

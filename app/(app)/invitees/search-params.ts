@@ -3,8 +3,7 @@
  * registration dates (days in the chosen zone, turned into startTime/endTime for the API).
  */
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
-import { ACTIVITIES, STAGES } from "@/lib/contract/params";
-import { pagingParsers } from "@/lib/ui/url-state";
+import { LISTS, ACTIVITIES, STAGES } from "@/lib/contract/params";
 
 export const inviteesSearch = {
   uid: parseAsString,
@@ -15,5 +14,7 @@ export const inviteesSearch = {
   activity: parseAsStringLiteral(ACTIVITIES),
   activeDays: parseAsInteger,
   inviteCode: parseAsString,
-  ...pagingParsers("invitees"),
+  // the page and its size, defaulting to what the route answers without them (one number: LISTS)
+  page: parseAsInteger.withDefault(1),
+  pageSize: parseAsInteger.withDefault(LISTS.invitees.defaultSize),
 };

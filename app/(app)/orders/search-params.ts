@@ -2,8 +2,8 @@
  * The spot-orders page's URL state: the order looked up (orderId or origClientOrderId, the
  * API's names), and the list's pair, dates (days in the chosen zone) and paging.
  */
-import { parseAsString } from "nuqs";
-import { pagingParsers } from "@/lib/ui/url-state";
+import { parseAsInteger, parseAsString } from "nuqs";
+import { LISTS } from "@/lib/contract/params";
 
 export const spotOrdersSearch = {
   orderId: parseAsString,
@@ -11,5 +11,7 @@ export const spotOrdersSearch = {
   symbol: parseAsString,
   start: parseAsString,
   end: parseAsString,
-  ...pagingParsers("allOrders"),
+  // the page and its size, defaulting to what the route answers without them (one number: LISTS)
+  page: parseAsInteger.withDefault(1),
+  pageSize: parseAsInteger.withDefault(LISTS.allOrders.defaultSize),
 };

@@ -2,9 +2,8 @@
  * The internal-transfers page's URL state: its filters and paging under the API's names, and
  * the date range (`start`, `end`: days in the chosen zone, turned into startTime/endTime).
  */
-import { parseAsString, parseAsStringLiteral } from "nuqs";
-import { ACCOUNT_TYPES } from "@/lib/contract/params";
-import { pagingParsers } from "@/lib/ui/url-state";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import { LISTS, ACCOUNT_TYPES } from "@/lib/contract/params";
 
 export const transfersSearch = {
   withdrawID: parseAsString,
@@ -13,5 +12,7 @@ export const transfersSearch = {
   end: parseAsString,
   fromAccountType: parseAsStringLiteral(ACCOUNT_TYPES),
   toAccountType: parseAsStringLiteral(ACCOUNT_TYPES),
-  ...pagingParsers("withdrawals"),
+  // the page and its size, defaulting to what the route answers without them (one number: LISTS)
+  page: parseAsInteger.withDefault(1),
+  pageSize: parseAsInteger.withDefault(LISTS.withdrawals.defaultSize),
 };

@@ -4,9 +4,9 @@
  * and how the answer says where its data came from: `freshness` and `warnings` in a JSON
  * answer, `X-Data-Source` / `X-Data-Synced-At` on a CSV download (whose file holds every record
  * WEEX sent, the unusable ones too, values as received). The three lists (invitees,
- * sub-affiliates, withdrawals) call `route()` in their route files with `listHandler`
- * (lib/server/archive.ts), so a list parameter goes from the route's parsing straight on to
- * lib/archive/sources.ts; they answer through `withProvenance` like the rest.
+ * sub-affiliates, withdrawals) call `route()` in their route files with their handler beside
+ * the query, so a list parameter goes from the route's parsing through its route file straight
+ * on to lib/archive/sources.ts; they answer through `withProvenance` like the rest.
  */
 import "server-only";
 import type { NextRequest } from "next/server";

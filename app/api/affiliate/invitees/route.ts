@@ -7,8 +7,7 @@ import { route } from "@/lib/server/route";
 /**
  * Invited users (getAffiliateUIDs), one page in the dashboard's list shape. With `stage`,
  * `activity` or `inviteCode` (which WEEX cannot filter by) the page is cut from the filtered
- * records: in SQL for the archive's part, record by record for a live part. (The other two
- * lists use `listHandler`; this one splits its extra filters off first.)
+ * records: in SQL for the archive's part, record by record for a live part.
  */
 export const GET = route({
   role: "viewer",

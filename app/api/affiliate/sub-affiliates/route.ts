@@ -1,5 +1,5 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { listHandler } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { route } from "@/lib/server/route";
 
 /**
@@ -7,4 +7,12 @@ import { route } from "@/lib/server/route";
  * contract's schema, the page read from the archive and/or WEEX (lib/archive/sources.ts; `page`
  * goes upstream as pageNum).
  */
-export const GET = route({ role: "viewer", query: QUERIES["/api/affiliate/sub-affiliates"], handler: listHandler("subAffiliates") });
+export const GET = route({
+  role: "viewer",
+  query: QUERIES["/api/affiliate/sub-affiliates"],
+  handler: async ({ input: { source, ...query }, req }) => {
+    // the archive for the range it holds and WEEX for the rest, as `source` says
+    const sources = affiliateSources(source);
+    return withProvenance(sources, await sources.list("subAffiliates", query, req.signal));
+  },
+});

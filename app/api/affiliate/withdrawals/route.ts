@@ -1,6 +1,14 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { listHandler } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { route } from "@/lib/server/route";
 
 /** Internal transfers (getInternalWithdrawalStatus), one page: the past month, pageSize ≤ 200. */
-export const GET = route({ role: "viewer", query: QUERIES["/api/affiliate/withdrawals"], handler: listHandler("withdrawals") });
+export const GET = route({
+  role: "viewer",
+  query: QUERIES["/api/affiliate/withdrawals"],
+  handler: async ({ input: { source, ...query }, req }) => {
+    // the archive for the range it holds and WEEX for the rest, as `source` says
+    const sources = affiliateSources(source);
+    return withProvenance(sources, await sources.list("withdrawals", query, req.signal));
+  },
+});
