@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { getConfig } from "@/lib/config/config";
 import { clientMessages, type Messages } from "@/lib/i18n/messages";
+import { INTL_WARMUP_SCRIPT } from "@/components/shell/intl-warmup-script";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -25,6 +26,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <head>
         {/* Sets the theme class before first paint: no light flash for dark-mode users. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Loads the language's Intl data before first paint, not inside hydration (the script's note). */}
+        <script dangerouslySetInnerHTML={{ __html: INTL_WARMUP_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <NextIntlClientProvider messages={messages}>

@@ -39,7 +39,8 @@ export async function startChromium(): Promise<{ port: number; stop: () => Promi
       await exited;
       clearTimeout(killer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // (Chromium's helper processes may still be writing its cache for a moment after it exits)
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { apiGet, type QueryParams } from "@/lib/ui/api";
 
 interface Opts {
@@ -12,15 +13,26 @@ interface Opts {
   refetchInterval?: (query: { state: { data?: unknown } }) => number | false;
 }
 
-/** A GET of a route from its query options (routeQuery, built by each page's query-options.ts). */
+/**
+ * A GET of a route from its query options (routeQuery, built by each page's query-options.ts).
+ *
+ * The answer reaches the page in a deferred render: a query's store update is always rendered
+ * synchronously (React cannot make it a transition), so the component first renders again with
+ * the previous result, which its memoised parts skip, and then with the new one in an
+ * interruptible render that yields to the browser every few milliseconds. On a phone, a page
+ * whose queries settle one after another then never holds the main thread for long (Lighthouse's
+ * Total Blocking Time), and a click during a big table's render is answered first.
+ */
 export function useRouteQuery<T, K extends QueryKey>(query: UseQueryOptions<T, Error, T, K>, opts: Opts = {}) {
-  return useQuery({
-    ...query,
-    enabled: opts.enabled,
-    placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
-    staleTime: opts.staleTime,
-    refetchInterval: opts.refetchInterval,
-  });
+  return useDeferredValue(
+    useQuery({
+      ...query,
+      enabled: opts.enabled,
+      placeholderData: opts.keepPrevious ? keepPreviousData : undefined,
+      staleTime: opts.staleTime,
+      refetchInterval: opts.refetchInterval,
+    }),
+  );
 }
 
 /** A GET of a route outside the contract's typed table (reference data, admin state), keyed by path and params. */

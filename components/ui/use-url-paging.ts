@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useQueryStates, type parseAsInteger, type SetValues, type UseQueryStatesKeysMap, type Values } from "nuqs";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { LISTS, type ListKey } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Paging } from "./paged-table";
@@ -44,7 +44,8 @@ export function usePagedQuery<S extends PagedSearch, C, T, K extends QueryKey>(
   const [url, setUrl] = useQueryStates(search);
   const { page, pageSize } = url as Values<PagingParsers>;
   const paging = useUrlPaging({ page, pageSize }, setUrl as SetPaging, LISTS[list].sizes);
-  const q = useQuery({ placeholderData: keepPreviousData, ...query(url, paging, context) });
+  // rendered in the background like useRouteQuery's answers (use-api-query.ts)
+  const q = useDeferredValue(useQuery({ placeholderData: keepPreviousData, ...query(url, paging, context) }));
   return { url, setUrl, paging, query: q };
 }
 
