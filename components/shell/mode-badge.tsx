@@ -1,28 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { apiGet } from "@/lib/ui/api";
 
-interface Health {
-  status: string;
-  mode: "demo" | "live";
-  database?: string;
-}
-
-/** DEMO or LIVE from /api/health, so nobody mistakes the simulator for real money or the reverse. */
-export function ModeBadge() {
+/**
+ * DEMO or LIVE, so nobody mistakes the simulator for real money or the reverse. The mode is
+ * the server's own configuration, rendered with the page (no request after load, nothing to
+ * wait for or to fail).
+ */
+export function ModeBadge({ mode }: { mode: "demo" | "live" }) {
   const t = useTranslations("shell.mode");
-  const health = useQuery({ queryKey: ["/api/health"], queryFn: ({ signal }) => apiGet<Health>("/api/health", {}, signal), staleTime: Infinity });
-  if (health.isPending) return <span aria-hidden="true" className="inline-block h-6 w-14 animate-pulse rounded-full bg-slate-200 dark:bg-slate-800" />;
-  if (health.isError) {
-    return (
-      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 dark:bg-slate-800 dark:text-slate-200" title={t("healthFailed")}>
-        {t("unknown")}
-      </span>
-    );
-  }
-  const live = health.data.mode === "live";
+  const live = mode === "live";
   return (
     <span
       data-testid="mode-badge"

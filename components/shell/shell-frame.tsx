@@ -25,7 +25,7 @@ async function signOutToLogin() {
  * The frame around every signed-in page: header (mode, theme, user, sign out), the sidebar
  * navigation (a drawer on phones) and the main landmark the skip link jumps to.
  */
-export function ShellFrame({ user, children }: { user: ShellUser; children: React.ReactNode }) {
+export function ShellFrame({ user, mode, children }: { user: ShellUser; mode: "demo" | "live"; children: React.ReactNode }) {
   const t = useTranslations("shell");
   const roles = useTranslations("common.roles");
   const [open, setOpen] = useState(false);
@@ -82,7 +82,7 @@ export function ShellFrame({ user, children }: { user: ShellUser; children: Reac
           <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded bg-sky-700 text-xs font-bold text-white">W</span>
           <span className="sr-only sm:not-sr-only">{t("appName")}</span>
         </Link>
-        <ModeBadge />
+        <ModeBadge mode={mode} />
         <div className="ml-auto flex items-center gap-2">
           <AlertBell />
           {/* On phones the header has no room for it: the navigation drawer holds it there. */}
