@@ -19,9 +19,10 @@ interface Opts {
  * The answer reaches the page in a deferred render: a query's store update is always rendered
  * synchronously (React cannot make it a transition), so the component first renders again with
  * the previous result, which its memoised parts skip, and then with the new one in an
- * interruptible render that yields to the browser every few milliseconds. On a phone, a page
- * whose queries settle one after another then never holds the main thread for long (Lighthouse's
- * Total Blocking Time), and a click during a big table's render is answered first.
+ * interruptible render that yields to the browser between components. On a phone, a page
+ * whose queries settle one after another then holds the main thread in shorter pieces
+ * (Lighthouse's Total Blocking Time; the commit itself stays one piece), and a click during a
+ * big table's render is answered first.
  */
 export function useRouteQuery<T, K extends QueryKey>(query: UseQueryOptions<T, Error, T, K>, opts: Opts = {}) {
   return useDeferredValue(
