@@ -1,3 +1,5 @@
+import { PART_FORMAT } from "@/lib/ui/time";
+
 /**
  * Runs inline in <head>, while the browser parses the HTML and before the first paint: builds
  * one of each Intl formatter the pages use, in the page's language.
@@ -8,6 +10,7 @@
  * number, a plural or a date (the period's "previous 30 days"), in one task nobody can split,
  * and it is the page's longest task after the framework's own start. Here it happens before
  * anything is shown, where it blocks no input, so hydration and the first answers render in
- * short tasks. Nothing is kept: the warm-up's only effect is the loaded data.
+ * short tasks. Nothing is kept: the warm-up's only effect is the loaded data. The zone-parts
+ * formatter is lib/ui/time.ts's own (PART_FORMAT), so the data warmed is the data it uses.
  */
-export const INTL_WARMUP_SCRIPT = `(function(){try{var l=document.documentElement.lang||"en";new Intl.PluralRules(l).select(1);new Intl.NumberFormat(l).format(1.5);new Intl.DateTimeFormat(l,{timeZone:"UTC",month:"short",day:"numeric"}).format(0);new Intl.DateTimeFormat("en-US",{timeZone:"UTC",hourCycle:"h23",year:"numeric",month:"2-digit",day:"2-digit",hour:"2-digit",minute:"2-digit",second:"2-digit"}).formatToParts(0);new Intl.RelativeTimeFormat(l,{numeric:"auto"}).format(-1,"minute");}catch(_){}})();`;
+export const INTL_WARMUP_SCRIPT = `(function(){try{var l=document.documentElement.lang||"en";new Intl.PluralRules(l).select(1);new Intl.NumberFormat(l).format(1.5);new Intl.DateTimeFormat(l,{timeZone:"UTC",month:"short",day:"numeric"}).format(0);new Intl.DateTimeFormat("en-US",${JSON.stringify({ ...PART_FORMAT, timeZone: "UTC" })}).formatToParts(0);new Intl.RelativeTimeFormat(l,{numeric:"auto"}).format(-1,"minute");}catch(_){}})();`;

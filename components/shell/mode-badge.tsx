@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { Health } from "@/lib/contract/responses";
 
 /**
  * DEMO or LIVE, so nobody mistakes the simulator for real money or the reverse. The mode is
  * the server's own configuration, rendered with the page (no request after load, nothing to
  * wait for or to fail).
  */
-export function ModeBadge({ mode }: { mode: "demo" | "live" }) {
+export function ModeBadge({ mode }: { mode: Health["mode"] }) {
   const t = useTranslations("shell.mode");
   const live = mode === "live";
   return (

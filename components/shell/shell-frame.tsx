@@ -9,6 +9,7 @@ import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { ModeBadge } from "./mode-badge";
 import { NavLinks } from "./nav-links";
+import type { Health } from "@/lib/contract/responses";
 import type { ShellUser } from "@/lib/contract/roles";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -25,7 +26,7 @@ async function signOutToLogin() {
  * The frame around every signed-in page: header (mode, theme, user, sign out), the sidebar
  * navigation (a drawer on phones) and the main landmark the skip link jumps to.
  */
-export function ShellFrame({ user, mode, children }: { user: ShellUser; mode: "demo" | "live"; children: React.ReactNode }) {
+export function ShellFrame({ user, mode, children }: { user: ShellUser; mode: Health["mode"]; children: React.ReactNode }) {
   const t = useTranslations("shell");
   const roles = useTranslations("common.roles");
   const [open, setOpen] = useState(false);

@@ -17,20 +17,22 @@ export interface ZonedParts {
   second: number;
 }
 
+/** The wall-clock parts of an instant in a zone ("en-US" digits; the zone is added per use). */
+export const PART_FORMAT: Intl.DateTimeFormatOptions = {
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+};
+
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 function partFormatter(tz: string): Intl.DateTimeFormat {
   let f = partFormatters.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
+    f = new Intl.DateTimeFormat("en-US", { ...PART_FORMAT, timeZone: tz });
     partFormatters.set(tz, f);
   }
   return f;
