@@ -11,7 +11,7 @@ import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
 import { requireUser } from "./session";
 
-type SearchParams = Record<string, string | string[] | undefined>;
+export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The pages with a skeleton (their label is pages.loading.<key>). */
 type LoadingKey = { [K in PageKey]: (typeof PAGES)[K] extends { loading: "table" | "chart" } ? K : never }[PageKey];
@@ -27,9 +27,9 @@ function Loading({ entry, label }: { entry: PageEntry; label: string }) {
  * place; a role too low gets the 403 notice), old URL keys redirected to their current names
  * (RENAMED_KEYS), the title and description (in the request's language), and the view under Suspense (its skeleton from the
  * entry). A view whose data the server can prefetch brings its own HydrationBoundary
- * (ArchiveStatusPrefetch).
+ * (ServerPrefetch), from the page's search params.
  */
-export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => ReactNode): { generateMetadata: () => Promise<Metadata>; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
+export function definePage(key: PageKey, render: (ctx: { user: ShellUser; searchParams: SearchParams }) => ReactNode): { generateMetadata: () => Promise<Metadata>; Page: (props: { searchParams: Promise<SearchParams> }) => Promise<ReactNode> } {
   const entry: PageEntry = PAGES[key];
   async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
     const params = await searchParams;
@@ -39,7 +39,7 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser }) => R
     const renamed = withCurrentKeys(params);
     if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
 
-    const view = render({ user });
+    const view = render({ user, searchParams: params });
     const fallback = entry.loading && entry.loading !== "blank" ? <Loading entry={entry} label={t(`loading.${key as LoadingKey}`)} /> : null;
     return (
       <>

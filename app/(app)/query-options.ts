@@ -2,7 +2,7 @@
  * What the overview asks the API (the trend chart of the sub-affiliates page uses the series
  * too): sums per bucket, the invitee funnel and the leaderboards of a period.
  */
-import type { Granularity, LeaderboardBy } from "@/lib/contract/params";
+import { INVITEE_MAX_AGE_WITH_GRACE_MS, type Granularity, type LeaderboardBy } from "@/lib/contract/params";
 import { routeQuery } from "@/lib/ui/api";
 import type { Period } from "@/lib/ui/period";
 
@@ -18,4 +18,32 @@ export function funnelQuery(period: Range) {
 
 export function leaderboardQuery(period: Range, by: LeaderboardBy, limit = 10) {
   return routeQuery("/api/affiliate/sub-affiliates/leaderboard", { startTime: period.startTime, endTime: period.endTime, by, limit });
+}
+
+/** Whether WEEX answers invitee queries for the period: only registrations of the past year (the route allows a day of grace). */
+export function inviteeRangeAvailable(p: Range, now: number): boolean {
+  return p.startTime >= now - INVITEE_MAX_AGE_WITH_GRACE_MS;
+}
+
+/**
+ * How long the overview's answers count as fresh: the ones the server put in the cache with the
+ * page are not asked for again as the view mounts. (useRouteQuery sets staleTime itself, so the
+ * provider's default does not apply to it.)
+ */
+export const OVERVIEW_STALE_MS = 60_000;
+
+/**
+ * Every answer the overview shows for one URL state, in the order the view asks for them
+ * (components/overview/overview-view.tsx asks one after another; the server prefetches them
+ * together, so a page served from the archive arrives with its figures).
+ */
+export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number) {
+  return [
+    seriesQuery(period, granularity, tz),
+    ...(inviteeRangeAvailable(period, now) ? [funnelQuery(period)] : []),
+    seriesQuery(previous, "month", tz),
+    ...(inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
+    leaderboardQuery(period, "commission"),
+    leaderboardQuery(period, "volume"),
+  ];
 }

@@ -7,10 +7,19 @@ import { useApiQuery } from "@/components/ui/use-api-query";
 
 export const UNREAD_PATH = "/api/alerts/unread";
 
-/** The shell's bell: alerts fired since this user last opened /alerts (polled every 30 s). */
-export function AlertBell() {
+/** The unread count as the server rendered it with the page, and when it was counted. */
+export interface UnreadAt {
+  unread: number;
+  at: number;
+}
+
+/**
+ * The shell's bell: alerts fired since this user last opened /alerts. The page arrives with the
+ * count (the layout counts it); it is asked again when 30 s old and a page mounts the bell.
+ */
+export function AlertBell({ initial }: { initial?: UnreadAt }) {
   const t = useTranslations("alerts.bell");
-  const unread = useApiQuery<{ unread: number }>(UNREAD_PATH, {}, { staleTime: 30_000 });
+  const unread = useApiQuery<{ unread: number }>(UNREAD_PATH, {}, { staleTime: 30_000, initial: initial && { data: { unread: initial.unread }, at: initial.at } });
   const n = unread.data?.unread ?? 0;
   const label = n === 0 ? t("none") : t("unread", { count: n });
   return (

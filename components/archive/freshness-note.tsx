@@ -63,7 +63,9 @@ export function FreshnessNote({ freshness, now }: { freshness: Freshness | undef
   const { text, title } = freshnessText(t, format, freshness, now, building);
   const missing = pendingText(t, freshness.pending);
   return (
-    <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="freshness" data-source={freshness.source} data-partial={missing ? "true" : undefined} title={title}>
+    // (suppressHydrationWarning: a note rendered by the server says "N min ago" of the server's
+    // clock; the browser's first render may be a minute later, which is not an error)
+    <p className="text-xs text-slate-600 dark:text-slate-400" suppressHydrationWarning data-testid="freshness" data-source={freshness.source} data-partial={missing ? "true" : undefined} title={title}>
       {text}
       <span className="sr-only"> ({title})</span>
       {missing ? (

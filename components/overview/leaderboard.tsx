@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { leaderboardQuery } from "@/app/(app)/query-options";
+import { leaderboardQuery, OVERVIEW_STALE_MS } from "@/app/(app)/query-options";
 import type { Period } from "@/lib/ui/period";
 
 /**
@@ -20,7 +20,7 @@ import type { Period } from "@/lib/ui/period";
  */
 export const Leaderboard = memo(function Leaderboard({ by, period, enabled = true }: { by: "commission" | "volume"; period: Period; enabled?: boolean }) {
   const t = useTranslations("overview.leaderboard");
-  const q = useRouteQuery(leaderboardQuery(period, by), { enabled, refetchInterval: refetchWhilePartial });
+  const q = useRouteQuery(leaderboardQuery(period, by), { enabled, refetchInterval: refetchWhilePartial, staleTime: OVERVIEW_STALE_MS });
   const title = t(`title.${by}`);
   if (q.isPending) return <TableSkeleton rows={5} columns={4} label={t("loading", { title })} />;
   if (q.isError) return <ErrorBanner error={q.error} onRetry={() => void q.refetch()} title={t("failed", { title })} />;

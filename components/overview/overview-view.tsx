@@ -14,21 +14,14 @@ import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
-import { funnelQuery, seriesQuery } from "@/app/(app)/query-options";
-import { INVITEE_MAX_AGE_WITH_GRACE_MS } from "@/lib/contract/params";
+import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS, seriesQuery } from "@/app/(app)/query-options";
 import { METRICS } from "@/lib/ui/metrics";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
-import type { Period } from "@/lib/ui/period";
 
 /** Sums and chart rows need decimal.js: loaded beside the first request, not before the page responds. */
 const seriesMath = lazyModule(() => import("@/lib/ui/series"));
-
-function inviteeRangeAvailable(p: Period, now: number): boolean {
-  // WEEX answers invitee queries only for registrations of the past year (the route allows a day of grace).
-  return p.startTime >= now - INVITEE_MAX_AGE_WITH_GRACE_MS;
-}
 
 /** A query that has an answer (or failed), so the next one may start. */
 function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
@@ -47,18 +40,20 @@ export function OverviewView() {
   // WEEX pages sub-affiliate and invitee data at a fixed weight budget, so each figure below
   // costs seconds of upstream paging. The requests run one after another, most useful first:
   // the current period's figures appear early, the comparison and rankings follow, and the
-  // browser keeps free connections for navigation meanwhile.
+  // browser keeps free connections for navigation meanwhile. (What the archive answers at once
+  // the server has usually put in the cache already: overviewQueries, app/(app)/page.tsx.)
   const funnelNow = inviteeRangeAvailable(period, now);
   const funnelPrev = inviteeRangeAvailable(previous, now);
   // During the first backfill each answer holds what the history has so far and is asked
   // again until it is whole (pending.ts): charts fill in as it goes.
   const refetchInterval = refetchWhilePartial;
-  const series = useRouteQuery(seriesQuery(period, state.granularity, tz), { refetchInterval });
-  const funnel = useRouteQuery(funnelQuery(period), { enabled: funnelNow && settled(series), refetchInterval });
+  const staleTime = OVERVIEW_STALE_MS;
+  const series = useRouteQuery(seriesQuery(period, state.granularity, tz), { refetchInterval, staleTime });
+  const funnel = useRouteQuery(funnelQuery(period), { enabled: funnelNow && settled(series), refetchInterval, staleTime });
   // The previous period only feeds totals: monthly buckets keep that response small.
-  const prevSeries = useRouteQuery(seriesQuery(previous, "month", tz), { enabled: settled(series) && (!funnelNow || settled(funnel)), refetchInterval });
+  const prevSeries = useRouteQuery(seriesQuery(previous, "month", tz), { enabled: settled(series) && (!funnelNow || settled(funnel)), refetchInterval, staleTime });
   const leadersReady = settled(prevSeries);
-  const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady, refetchInterval });
+  const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady, refetchInterval, staleTime });
 
   // Derived once per response, not on every render: the later queries re-render this view
   // several times, and new row arrays would make every chart lay itself out again.

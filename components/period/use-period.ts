@@ -2,7 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
-import { comparisonPeriod, resolvePeriod } from "@/lib/ui/period";
+import { periodsOfUrl } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
 import { periodSearch } from "@/app/(app)/search-params";
 import { tzParser } from "@/lib/ui/url-state";
@@ -18,11 +18,10 @@ export function usePeriod() {
   const [state, setState] = useQueryStates(periodSearch);
   // "Today" is fixed when the page opens so query keys do not change from render to render.
   const [now] = useState(() => Date.now());
-  const tz = isValidTimeZone(state.tz) ? state.tz : UTC;
-  const period = useMemo(() => resolvePeriod(state.period, tz, now, { from: state.from, to: state.to }), [state.period, state.from, state.to, tz, now]);
-  const comparison = useMemo(
-    () => comparisonPeriod(period, tz, state.compare, { start: state.compareStart, end: state.compareEnd }),
-    [period, tz, state.compare, state.compareStart, state.compareEnd],
+  const { tz, period, comparison } = useMemo(
+    () => periodsOfUrl(state, now),
+    // (the fields, not `state`: its object changes whenever any URL key does)
+    [state.period, state.from, state.to, state.compare, state.compareStart, state.compareEnd, state.tz, now],
   );
   const text = usePeriodText();
   return { state, setState, tz, period, previous: comparison.period, against: text.against(comparison.against), compareProblem: text.problem(comparison.problem), now };

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { AlertBell } from "@/components/alerts/alert-bell";
+import { AlertBell, type UnreadAt } from "@/components/alerts/alert-bell";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { ModeBadge } from "./mode-badge";
@@ -26,7 +26,7 @@ async function signOutToLogin() {
  * The frame around every signed-in page: header (mode, theme, user, sign out), the sidebar
  * navigation (a drawer on phones) and the main landmark the skip link jumps to.
  */
-export function ShellFrame({ user, mode, children }: { user: ShellUser; mode: Health["mode"]; children: React.ReactNode }) {
+export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; mode: Health["mode"]; unread: UnreadAt; children: React.ReactNode }) {
   const t = useTranslations("shell");
   const roles = useTranslations("common.roles");
   const [open, setOpen] = useState(false);
@@ -85,7 +85,7 @@ export function ShellFrame({ user, mode, children }: { user: ShellUser; mode: He
         </Link>
         <ModeBadge mode={mode} />
         <div className="ml-auto flex items-center gap-2">
-          <AlertBell />
+          <AlertBell initial={unread} />
           {/* On phones the header has no room for it: the navigation drawer holds it there. */}
           <LanguageSwitch className="hidden sm:inline-flex" />
           <ThemeToggle />

@@ -6,7 +6,7 @@
  * `period` catalogue: presets.<id>, compares.<id>, problems.<id>, against.<kind>).
  */
 import { GRANULARITIES, type Granularity } from "@/lib/contract/params";
-import { addDays, DAY_MS, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone, type Ymd } from "./time";
+import { addDays, DAY_MS, endOfDay, formatYmd, isValidTimeZone, parseYmd, startOfDay, UTC, ymdInZone, type Ymd } from "./time";
 
 export const PRESETS = ["7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "custom"] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -131,4 +131,25 @@ export function previousPeriod(p: Period, tz: string): Period {
   const prevLast = addDays(first, -1);
   const prevFirst = addDays(first, -p.days);
   return periodOf(prevFirst, prevLast, tz);
+}
+
+/** A period page's URL state as parsed (`period`, `from`, `to`, `compare`, `compareStart`, `compareEnd`, `tz`). */
+export interface PeriodUrlState {
+  period: Preset;
+  from: string | null;
+  to: string | null;
+  compare: Compare;
+  compareStart: string | null;
+  compareEnd: string | null;
+  tz: string;
+}
+
+/**
+ * The zone, the period and its comparison that a period page's URL state means at `now`: what
+ * usePeriod shows, and what the server prefetches for the same URL (same keys, same answers).
+ */
+export function periodsOfUrl(state: PeriodUrlState, now: number): { tz: string; period: Period; comparison: Comparison } {
+  const tz = isValidTimeZone(state.tz) ? state.tz : UTC;
+  const period = resolvePeriod(state.period, tz, now, { from: state.from, to: state.to });
+  return { tz, period, comparison: comparisonPeriod(period, tz, state.compare, { start: state.compareStart, end: state.compareEnd }) };
 }

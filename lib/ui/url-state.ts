@@ -8,18 +8,7 @@
  * used, which the pages redirect to the current ones.
  */
 import { parseAsString, parseAsStringLiteral } from "nuqs";
-import { COMPARES, GRANULARITIES, PRESETS } from "./period";
-import { UTC } from "./time";
+import { periodParsersOf } from "./period-parsers";
 
-export const periodParsers = {
-  period: parseAsStringLiteral(PRESETS).withDefault("30d"),
-  from: parseAsString,
-  to: parseAsString,
-  granularity: parseAsStringLiteral(GRANULARITIES).withDefault("day"),
-  // what the period is compared with (lib/ui/period.ts comparisonPeriod)
-  compare: parseAsStringLiteral(COMPARES).withDefault("previous"),
-  compareStart: parseAsString,
-  compareEnd: parseAsString,
-};
-
-export const tzParser = parseAsString.withDefault(UTC);
+const { tz: tzParser, ...periodParsers } = periodParsersOf({ parseAsString, parseAsStringLiteral });
+export { periodParsers, tzParser };

@@ -159,6 +159,10 @@ describe("alerts over HTTP", () => {
     expect(history.status).toBe(200);
     expect(history.json.items.some((e) => e.ruleId === rule.json.rule.id && e.resolvedAt === null)).toBe(true);
     expect(history.json.unread).toBeGreaterThan(0);
+    // Every page arrives with the count in its bell (the layout counts it; no request after load).
+    const page = await fetch(`${base}/transfers`, { headers: { cookie: viewer } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(new RegExp(`data-testid="alert-bell-count"[^>]*>${history.json.unread > 99 ? "99\\+" : history.json.unread}<`));
     await call("/api/alerts/read", { cookie: viewer, method: "POST", body: {} });
     expect((await call<{ unread: number }>("/api/alerts/unread", { cookie: viewer })).json.unread).toBe(0);
 

@@ -124,6 +124,26 @@ describe("archive sync over HTTP", () => {
     expect(file.headers.get("x-data-source")).toBe("archive");
   });
 
+  it("the overview page arrives with its figures: the server answers its aggregates from the archive while it renders", async () => {
+    const viewer = await login("viewer", "demo", { base });
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const week = `startTime=${today - 6 * DAY_MS}&endTime=${today + DAY_MS - 1}`;
+    const page = await fetch(`${base}/?period=7d`, { headers: { cookie: viewer } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The figures are in the HTML, equal to what the routes answer the browser for the same period.
+    const funnel = await api<{ registered: number }>(`/api/affiliate/invitees/funnel?${week}`, { cookie: viewer, base });
+    expect(funnel.status).toBe(200);
+    expect(html.match(/data-testid="kpi-registered-value">([^<]*)</)?.[1]).toBe(funnel.json.registered.toLocaleString("en-US"));
+    const leaders = await api<{ items: { subAffiliateUid: string }[] }>(`/api/affiliate/sub-affiliates/leaderboard?${week}&by=volume&limit=10`, { cookie: viewer, base });
+    expect(leaders.json.items.length).toBeGreaterThan(0);
+    const board = html.match(/data-testid="leaderboard-volume"[^]*?<\/table>/)?.[0] ?? "";
+    expect(board.match(/<tbody[^]*<\/tbody>/)?.[0].match(/<tr/g)).toHaveLength(leaders.json.items.length);
+    for (const { subAffiliateUid } of leaders.json.items) expect(board).toContain(subAffiliateUid);
+    // The series and the comparison are in the page's query cache (dehydrated with it).
+    expect(html).toContain(`"/api/affiliate/sub-affiliates/series`);
+  });
+
   it("source=archive reads history beyond the upstream's windows; auto and live still refuse it", async () => {
     const viewer = await login("viewer", "demo", { base });
     const old = `startTime=${Date.now() - 500 * DAY_MS}&endTime=${Date.now() - 400 * DAY_MS}`;

@@ -1,7 +1,7 @@
 import { CohortsView } from "@/components/cohorts/cohorts-view";
-import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
+import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
 
-const { generateMetadata, Page } = definePage("cohorts", () => <ArchiveStatusPrefetch><CohortsView /></ArchiveStatusPrefetch>);
+const { generateMetadata, Page } = definePage("cohorts", () => <ServerPrefetch><CohortsView /></ServerPrefetch>);
 export { generateMetadata };
 export default Page;

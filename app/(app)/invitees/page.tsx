@@ -1,7 +1,7 @@
 import { InviteesView } from "@/components/invitees/invitees-view";
-import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
+import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
 
-const { generateMetadata, Page } = definePage("invitees", () => <ArchiveStatusPrefetch><InviteesView /></ArchiveStatusPrefetch>);
+const { generateMetadata, Page } = definePage("invitees", () => <ServerPrefetch><InviteesView /></ServerPrefetch>);
 export { generateMetadata };
 export default Page;

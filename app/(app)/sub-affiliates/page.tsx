@@ -1,7 +1,7 @@
 import { SubAffiliatesView } from "@/components/sub-affiliates/sub-affiliates-view";
-import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
+import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
 
-const { generateMetadata, Page } = definePage("subAffiliates", () => <ArchiveStatusPrefetch><SubAffiliatesView /></ArchiveStatusPrefetch>);
+const { generateMetadata, Page } = definePage("subAffiliates", () => <ServerPrefetch><SubAffiliatesView /></ServerPrefetch>);
 export { generateMetadata };
 export default Page;

@@ -1,7 +1,7 @@
 import { TransfersView } from "@/components/transfers/transfers-view";
-import { ArchiveStatusPrefetch } from "../archive-status-prefetch";
+import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
 
-const { generateMetadata, Page } = definePage("transfers", () => <ArchiveStatusPrefetch><TransfersView /></ArchiveStatusPrefetch>);
+const { generateMetadata, Page } = definePage("transfers", () => <ServerPrefetch><TransfersView /></ServerPrefetch>);
 export { generateMetadata };
 export default Page;
