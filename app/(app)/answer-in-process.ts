@@ -7,13 +7,13 @@ import { GET as series } from "@/app/api/affiliate/sub-affiliates/series/route";
 import { logger } from "@/lib/log/log";
 import { queryString, type QueryParams } from "@/lib/ui/api";
 
+const log = logger("prefetch");
+
 /**
  * The GET routes a page may answer on the server while it renders, by the path of their
  * routeQuery key ([path, params]). Only aggregates the archive answers: a list page's request
  * stays the browser's own (cancelled when the person leaves).
  */
-const log = logger("prefetch");
-
 const PREFETCHABLE = {
   "/api/affiliate/sub-affiliates/series": series,
   "/api/affiliate/sub-affiliates/leaderboard": leaderboard,

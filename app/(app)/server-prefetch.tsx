@@ -7,7 +7,9 @@ import { viewerArchiveStatus } from "@/lib/server/archive";
 import { answerInProcess, type PrefetchableKey } from "./answer-in-process";
 
 /** At most this long a view waits on the server for its answers; whatever is not there by then the browser asks for itself, as without a prefetch. */
-export const PREFETCH_WAIT_MS = 1_000;
+const PREFETCH_WAIT_MS = 1_000;
+
+const log = logger("prefetch");
 
 /**
  * A view with its data prefetched on the server into its query cache (HydrationBoundary), so
@@ -31,7 +33,7 @@ export async function ServerPrefetch({ routes = [], children }: { routes?: reado
       const data = await Promise.race([
         answerInProcess(queryKey, signal).catch((err: unknown) => {
           // (the browser asks again and shows the route's error if there is one)
-          logger("prefetch").warn({ err, path: queryKey[0] }, "server prefetch failed");
+          log.warn({ err, path: queryKey[0] }, "server prefetch failed");
           return undefined;
         }),
         late,
