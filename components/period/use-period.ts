@@ -18,10 +18,11 @@ export function usePeriod() {
   const [state, setState] = useQueryStates(periodSearch);
   // "Today" is fixed when the page opens so query keys do not change from render to render.
   const [now] = useState(() => Date.now());
+  // (memoised on the fields: `state` is a new object whenever any URL key changes)
+  const { period: preset, from, to, compare, compareStart, compareEnd, tz: zone } = state;
   const { tz, period, comparison } = useMemo(
-    () => periodsOfUrl(state, now),
-    // (the fields, not `state`: its object changes whenever any URL key does)
-    [state.period, state.from, state.to, state.compare, state.compareStart, state.compareEnd, state.tz, now],
+    () => periodsOfUrl({ period: preset, from, to, compare, compareStart, compareEnd, tz: zone }, now),
+    [preset, from, to, compare, compareStart, compareEnd, zone, now],
   );
   const text = usePeriodText();
   return { state, setState, tz, period, previous: comparison.period, against: text.against(comparison.against), compareProblem: text.problem(comparison.problem), now };
