@@ -3,9 +3,11 @@
  * with paging out of range, and the small lies (login 404, role wording, the sub-affiliates
  * granularity, the sync admin's words, a rejected contract symbol coming back).
  */
+import { statSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ROLE_SUMMARIES, ROLES } from "../lib/contract/roles";
 import { historyBuilt, login, settled, symbols } from "./helpers";
+import { simUrlFile } from "./sim-url";
 
 const DAY = 86_400_000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -32,12 +34,15 @@ test.describe("ranges (point 3)", () => {
     await expect(page.getByTestId("period-coverage")).toContainText(/holds sub-affiliate records from \d{4}-\d\d-\d\d|Building your history/);
   });
 
-  test("a previous period without data is compared as no data, not as a number", async ({ page }) => {
+  test("a previous period without data is compared as no data, not as a number", async ({ page, baseURL }) => {
     test.setTimeout(1_200_000);
-    // The simulator holds a year: the 20 days before this range have no records at all.
-    const now = Date.now();
-    const from = ymd(now - 364 * DAY);
-    const to = ymd(now - 345 * DAY);
+    // The simulator holds the year up to the UTC day it started on (its URL file was written
+    // then): the 20 days before this range have no records at all. (Counted from the
+    // simulator's day, not today's: a suite that runs past midnight would otherwise compare
+    // with the simulator's first day.)
+    const simDay = Math.floor(statSync(simUrlFile(new URL(baseURL!).port)).mtimeMs / DAY) * DAY;
+    const from = ymd(simDay - 364 * DAY);
+    const to = ymd(simDay - 345 * DAY);
     await page.goto(`/?period=custom&from=${from}&to=${to}`);
     const volume = page.getByTestId("kpi-tradingVolume");
     // While the suite's server still builds its history these are its oldest days, the last to
