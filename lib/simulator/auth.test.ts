@@ -99,3 +99,19 @@ describe("public endpoints", () => {
     expect((await t.call("POST", pathOf("coins"), { signed: false, body: "{}" })).status).toBe(404);
   });
 });
+
+describe("GET /__sim/recent", () => {
+  it("lists the last requests that reached an endpoint with the key they were signed with, oldest first", async () => {
+    const from = Date.now();
+    await t.call("GET", withdrawals, { query: "pageSize=3" });
+    await t.call("GET", withdrawals, { creds: { ...CREDS, apiKey: "someone-else" } });
+    await fetch(`${t.sim.url}/not-an-endpoint`);
+    const recent = ((await (await fetch(`${t.sim.url}/__sim/recent`)).json()) as { at: number; method: string; url: string; key: string | null }[]).filter(
+      (r) => r.at >= from,
+    );
+    expect(recent.map((r) => [r.method, r.url, r.key])).toEqual([
+      ["GET", `${withdrawals}?pageSize=3`, CREDS.apiKey],
+      ["GET", withdrawals, "someone-else"],
+    ]);
+  });
+});

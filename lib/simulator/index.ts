@@ -14,7 +14,7 @@ import { SimServer } from "./server";
 import { SIM_DEFAULTS, type Simulator, type SimulatorOptions } from "./types";
 
 export { SIM_DEFAULTS } from "./types";
-export type { Faults, FaultSpec, SimStats, Simulator, SimulatorOptions } from "./types";
+export type { Faults, FaultSpec, SimRecentRequest, SimStats, Simulator, SimulatorOptions } from "./types";
 export { generateDataset, type Dataset } from "./data";
 
 /** The UID behind the simulator's API key (the key of the per-UID rate-limit window). */

@@ -5,7 +5,8 @@
  *   route (endpointFor) → fault decision → authenticate (signed endpoints) → charge the
  *   rolling weight windows → read and validate parameters → handler → fault on the answer
  *
- * Control endpoints under /__sim/ (loopback only, no auth) read stats and switch faults.
+ * Control endpoints under /__sim/ (loopback only, no auth) read stats and the last requests,
+ * and switch faults.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,7 +21,7 @@ import { withOddRecords } from "./odd-records";
 import { readJsonBody, readQuery } from "./params";
 import { OrderCap, RateLimiter } from "./ratelimit";
 import { TradingState } from "./state";
-import type { SimStats } from "./types";
+import type { SimRecentRequest, SimStats } from "./types";
 
 export interface ServerConfig {
   data: Dataset;
@@ -53,6 +54,9 @@ function errorAnswer(e: SimError, headers?: Record<string, string>): Answer {
   return json(e.status, { code: e.code, msg: e.message }, headers);
 }
 
+/** How many of the last requests GET /__sim/recent keeps. */
+const RECENT_KEPT = 50;
+
 function emptyStats(): SimStats {
   return { requests: 0, count429: 0, byEndpoint: {}, maxWeightIn10s: { ip: 0, uid: 0 }, ordersPlaced: 0, byStatus: {}, faultsInjected: {} };
 }
@@ -64,6 +68,8 @@ export class SimServer {
   private readonly faults = new FaultInjector();
   private readonly state = new TradingState();
   private counters = emptyStats();
+  /** the last RECENT_KEPT requests that reached an endpoint, oldest first */
+  private recent: SimRecentRequest[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly cfg: ServerConfig) {
@@ -116,6 +122,17 @@ export class SimServer {
     };
   }
 
+  /** The last requests that reached an endpoint, oldest first. */
+  recentRequests(): SimRecentRequest[] {
+    return [...this.recent];
+  }
+
+  private remember(method: string, url: string, req: IncomingMessage): void {
+    const key = req.headers["access-key"];
+    this.recent.push({ at: Date.now(), method, url, key: typeof key === "string" ? key : null });
+    if (this.recent.length > RECENT_KEPT) this.recent.shift();
+  }
+
   resetStats(): void {
     this.counters = emptyStats();
     this.limiter.resetMaxima();
@@ -142,6 +159,7 @@ export class SimServer {
       return;
     }
     const moved = this.pathModes(method, path);
+    if (moved || endpointFor(method, path)) this.remember(method, url, req);
     if (moved && "answer" in moved) {
       this.counters.requests++;
       this.write(res, moved.answer);
@@ -234,6 +252,7 @@ export class SimServer {
   private control(req: IncomingMessage, method: string, path: string, rawBody: string): Answer {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? "")) return json(403, { code: -1000, msg: "control endpoints are loopback only" });
     if (method === "GET" && path === "/__sim/stats") return json(200, this.stats());
+    if (method === "GET" && path === "/__sim/recent") return json(200, this.recentRequests());
     if (method === "GET" && path === "/__sim/faults") return json(200, this.faults.current());
     if (method === "POST" && path === "/__sim/reset-stats") {
       this.resetStats();

@@ -47,6 +47,21 @@ export interface SimStats {
   faultsInjected: Record<string, number>;
 }
 
+/**
+ * One of the last requests that reached an endpoint (GET /__sim/recent, newest last): enough to
+ * say, when a test sees a request it did not expect, what it was and whether it came from the
+ * dashboard under test (its ACCESS-KEY) or from some other process that found this port.
+ */
+export interface SimRecentRequest {
+  /** wall-clock ms when it arrived */
+  at: number;
+  method: string;
+  /** path and query as sent */
+  url: string;
+  /** the ACCESS-KEY header, if any */
+  key: string | null;
+}
+
 export interface Simulator {
   url: string;
   port: number;

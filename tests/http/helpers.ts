@@ -4,7 +4,7 @@
  * header; `api(path, init)` calls a route; `simStats()` reads the simulator's counters.
  */
 import { expect, inject } from "vitest";
-import type { SimStats } from "../../lib/simulator";
+import type { SimRecentRequest, SimStats } from "../../lib/simulator";
 import { patiently } from "./patient";
 
 export type Role = "viewer" | "trader" | "admin";
@@ -111,6 +111,15 @@ export async function simStats(): Promise<SimStats> {
   const res = await fetch(`${simUrl()}/__sim/stats`);
   return (await res.json()) as SimStats;
 }
+
+/** The last requests that reached the simulator's endpoints, oldest first. */
+export async function simRecent(): Promise<SimRecentRequest[]> {
+  const res = await fetch(`${simUrl()}/__sim/recent`);
+  return (await res.json()) as SimRecentRequest[];
+}
+
+/** The API key the shared dashboard signs with (global-setup.ts). */
+export const dashboardKey = (): string => inject("simCredentials").apiKey;
 
 /** A fresh client order id (the simulator rejects duplicates). */
 let seq = 0;
