@@ -8,6 +8,8 @@
  *   /invitees on desktop (its layout shift).
  *   --only NAME (overview, sub-affiliates, invitees) and --preset mobile|desktop measure one
  *   page or preset, for trying a change; the targets are judged on the full run.
+ *   --compare /login,/coins also measures those paths on mobile (3 runs each, not judged): what
+ *   a lighter page of the same build scores on the same machine, for scale.
  *
  * Lighthouse (npm) drives Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH: headless,
  * no sandbox, no GPU, no background networking), started here with a debugging port. The
@@ -34,7 +36,7 @@ import { audit, CHROMIUM, describeAudits, lighthouseVersion, startChromium, type
 import { archiveReady, BENCH_DATA_DIR, DIST_DIR, ensureBuilt, login, prepareArchive, printFigures, startStack } from "./lib/stack";
 
 const { values: args } = parseArgs({
-  options: { full: { type: "boolean", default: false }, only: { type: "string" }, preset: { type: "string" } },
+  options: { full: { type: "boolean", default: false }, only: { type: "string" }, preset: { type: "string" }, compare: { type: "string" } },
 });
 /** Runs per page and preset (the median counts): the mobile target is a median of 3, always. */
 const RUNS = { mobile: 3, desktop: args.full ? 3 : 1 } as const;
@@ -107,6 +109,15 @@ async function main() {
         scores[`performance ${p.name} (${preset})`] = text;
         console.log(`[web] ${p.name} ${preset}: ${text}`);
       }
+    }
+    // Lighter pages of the same build, for scale (the sign-in page is measured signed out).
+    for (const path of args.compare?.split(",").filter(Boolean) ?? []) {
+      const as = path === "/login" ? "" : cookie;
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS.mobile; i++) runs.push(await audit(`${stack.url}${path}`, chromium.port, as, "mobile"));
+      const { text } = describeAudits(runs);
+      scores[`for scale: ${path} (mobile)`] = `${text}; runs ${runs.map((r) => r.score).join(", ")}`;
+      console.log(`[web] ${path} mobile (for scale): ${text}`);
     }
   } finally {
     await chromium.stop();
