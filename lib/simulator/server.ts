@@ -159,13 +159,13 @@ export class SimServer {
       return;
     }
     const moved = this.pathModes(method, path);
-    if (moved || endpointFor(method, path)) this.remember(method, url, req);
+    const ep = moved && "ep" in moved ? moved.ep : endpointFor(method, path);
+    if (moved || ep) this.remember(method, url, req);
     if (moved && "answer" in moved) {
       this.counters.requests++;
       this.write(res, moved.answer);
       return;
     }
-    const ep = moved?.ep ?? endpointFor(method, path);
     if (!ep) {
       this.write(res, json(404, { code: CODES.notFound, msg: `No such endpoint: ${method} ${path}` }));
       return;

@@ -41,8 +41,13 @@ interface ErrorBody {
   error?: { code?: unknown; message?: unknown; fields?: unknown };
 }
 
+/** Send a generated request (counted toward the suite's minimum). */
 async function send(r: Req, role: "trader" | "admin" | undefined): Promise<ApiResponse<ErrorBody>> {
   sent++;
+  return request(r, role);
+}
+
+function request(r: Req, role: "trader" | "admin" | undefined): Promise<ApiResponse<ErrorBody>> {
   return api<ErrorBody>(r.path, {
     method: r.method,
     cookie: role ? cookies[role] : undefined,
@@ -93,8 +98,9 @@ async function check(r: Req, role: "trader" | "admin", opts: { mustReject?: bool
  * it, and not all of them are this request's: a live walk an earlier request started may still
  * be paging (the live cache's shared walk outlives the person who started it, by design), and
  * another process may have found the simulator's port. So requests seen during `r` are looked
- * at: those signed with another key are not the dashboard's; if any are, `r` is sent again once
- * the simulator has been quiet for a while, and that second answer must reach WEEX not at all.
+ * at: those signed with another key are not the dashboard's; if any of the dashboard's own
+ * arrived, `r` is sent again once the simulator has been quiet for a while, and that second
+ * answer must reach WEEX not at all.
  * A route that calls WEEX before validating fails both times.
  */
 async function expectNoUpstreamRequest(r: Req, role: "trader" | "admin", res: ApiResponse, before: SimStats, sentAt: number) {
@@ -109,7 +115,7 @@ async function expectNoUpstreamRequest(r: Req, role: "trader" | "admin", res: Ap
   }
   await simulatorQuiet();
   const again = await simStats();
-  const res2 = await send(r, role);
+  const res2 = await request(r, role);
   const final = await simStats();
   expect(
     final.requests,

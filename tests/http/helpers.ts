@@ -1,7 +1,8 @@
 /**
  * Helpers for HTTP tests against the server global-setup.ts started (contract 4):
  * `login(role)` signs in through next-auth's credentials flow over HTTP and returns the cookie
- * header; `api(path, init)` calls a route; `simStats()` reads the simulator's counters.
+ * header; `api(path, init)` calls a route; `simStats()` reads the simulator's counters and
+ * `simRecent()` its last requests.
  */
 import { expect, inject } from "vitest";
 import type { SimRecentRequest, SimStats } from "../../lib/simulator";
