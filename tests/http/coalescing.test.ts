@@ -5,7 +5,10 @@
  * upstream walk, even with source=live, which is never cached.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, login, simStats } from "./helpers";
+import { ENDPOINTS } from "../../lib/weex/endpoints";
+import { api, dashboardKey, login, simFaults, simRecent, simStats } from "./helpers";
+
+const WITHDRAWALS_PATH = ENDPOINTS.withdrawals.path;
 
 describe("reference data cache", () => {
   beforeAll(async () => {
@@ -42,21 +45,28 @@ describe("reference data cache", () => {
   it("answers twelve simultaneous identical transfer list requests with one upstream call", { timeout: 90_000 }, async () => {
     const viewer = await login("viewer");
     const trader = await login("trader");
-    // source=live: never cached, so before coalescing each request was its own walk (weight 100 each)
-    // The archive's transfer sync and other files share the simulator: a call of theirs may
-    // fall between the two counts. So up to three rounds; uncoalesced, every round costs 12.
-    for (const path of ["/api/affiliate/withdrawals?pageSize=10&source=live", "/api/affiliate/withdrawals?source=live&pageSize=10&coin=USDT"]) {
-      const calls: number[] = [];
-      for (let round = 0; round < 3 && calls.at(-1) !== 1; round++) {
-        const before = (await simStats()).byEndpoint.withdrawals ?? 0;
+    // source=live: never cached, so before coalescing each request was its own walk (weight 100 each).
+    // The upstream answer is slowed to 1.5 s so that the twelve overlap even on a loaded machine
+    // (a walk that ends before the last request arrives rightly lets that one start its own), and
+    // only this test's own calls are counted — the dashboard's key, this path, this query, since
+    // the start — so the archive's transfer sync or a walk another file left running cannot land in the count.
+    await simFaults({ latencyMs: 1500, endpoints: ["withdrawals"] });
+    try {
+      for (const [path, query] of [
+        ["/api/affiliate/withdrawals?pageSize=10&source=live", ["pageSize=10"]],
+        ["/api/affiliate/withdrawals?source=live&pageSize=10&coin=USDT", ["pageSize=10", "coin=USDT"]],
+      ] as const) {
+        const start = Date.now();
         const results = await Promise.all(Array.from({ length: 12 }, (_, i) => api<{ items: unknown[] }>(path, { cookie: i % 2 ? viewer : trader })));
         expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
         expect(new Set(results.map((r) => r.text)).size).toBe(1);
-        calls.push(((await simStats()).byEndpoint.withdrawals ?? 0) - before);
-        // (weight 100 a call: let the window pass before another round)
-        if (calls.at(-1) !== 1) await new Promise((r) => setTimeout(r, 10_500));
+        const ours = (await simRecent()).filter(
+          (r) => r.at >= start && r.key === dashboardKey() && r.url.startsWith(WITHDRAWALS_PATH) && query.every((q) => r.url.includes(q)),
+        );
+        expect(ours.map((r) => r.url)).toHaveLength(1);
       }
-      expect(calls.at(-1), `upstream calls per round: ${calls.join(", ")}`).toBe(1);
+    } finally {
+      await simFaults({});
     }
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
-import { api as rawApi, baseUrl, DAY_MS, login, simStats, simUrl, type ApiInit } from "./helpers";
+import { api as rawApi, baseUrl, DAY_MS, login, simFaults, simStats, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
 
 const SUB_HEADER = ["subAffiliateUid", "productType", "date", "tradingVolume", "netTradingFee", "paidCommission"];
@@ -19,13 +19,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await setFaults({});
+  await simFaults({});
 });
-
-async function setFaults(faults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${simUrl()}/__sim/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
-  expect(res.status).toBe(200);
-}
 
 /** GET a route with the viewer's session, body unread (waiting out a spent budget first). */
 function get(path: string, signal?: AbortSignal): Promise<Response> {
@@ -87,7 +82,7 @@ describe("sub-affiliate export", () => {
   });
 
   it("keeps decimals exact, neutralises a formula, leaves a negative number a number", async () => {
-    await setFaults({
+    await simFaults({
       endpoints: ["subAffiliates"],
       rewrite: {
         productType: '=HYPERLINK("http://evil.example","click")',
@@ -113,7 +108,7 @@ describe("sub-affiliate export", () => {
     const reader = res.body!.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
-    await setFaults({ endpoints: ["subAffiliates"], error5xx: {} });
+    await simFaults({ endpoints: ["subAffiliates"], error5xx: {} });
     let received = first.value!.length;
     const outcome = await (async () => {
       for (;;) {
@@ -127,7 +122,7 @@ describe("sub-affiliate export", () => {
   });
 
   it("answers the contract's JSON error when the first page fails (nothing sent yet)", async () => {
-    await setFaults({ endpoints: ["subAffiliates"], error5xx: { next: 1 } });
+    await simFaults({ endpoints: ["subAffiliates"], error5xx: { next: 1 } });
     const r = await api<{ error: { code: string; message: string } }>(`/api/affiliate/sub-affiliates/export?productType=SPOT`, { cookie: viewer });
     expect(r.status).toBe(503);
     expect(r.headers.get("content-type")).toContain("application/json");
@@ -186,7 +181,7 @@ describe("invitee export", () => {
   });
 
   it("neutralises a formula in an invite code", async () => {
-    await setFaults({ endpoints: ["invitees"], rewrite: { inviteCode: "@SUM(1+1)*cmd|' /C calc'!A0" } });
+    await simFaults({ endpoints: ["invitees"], rewrite: { inviteCode: "@SUM(1+1)*cmd|' /C calc'!A0" } });
     const now = Date.now();
     const { rows } = await download(`/api/affiliate/invitees/export?startTime=${now - 2 * DAY_MS}&endTime=${now}`);
     expect(rows.length).toBeGreaterThan(0);

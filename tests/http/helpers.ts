@@ -119,6 +119,12 @@ export async function simRecent(): Promise<SimRecentRequest[]> {
   return (await res.json()) as SimRecentRequest[];
 }
 
+/** Sets the simulator's faults (lib/simulator/faults.ts); `{}` clears them. */
+export async function simFaults(faults: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${simUrl()}/__sim/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
 /** The API key the shared dashboard signs with (global-setup.ts). */
 export const dashboardKey = (): string => inject("simCredentials").apiKey;
 
