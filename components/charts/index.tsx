@@ -11,10 +11,15 @@
  * scrolls towards it. Drawing one takes a Recharts chart ~100 ms of a phone's main thread.
  */
 import dynamic from "next/dynamic";
-import { memo, startTransition, useEffect, useRef, useState, type ComponentProps, type RefObject } from "react";
+import { memo, startTransition, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 
 const LazySeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
+  ssr: false,
+  loading: () => <ChartSkeleton />,
+});
+
+const LazySeriesItemsChart = dynamic(() => import("./series-chart").then((m) => m.SeriesItemsChart), {
   ssr: false,
   loading: () => <ChartSkeleton />,
 });
@@ -96,16 +101,20 @@ function Placeholder({ stage, height }: { stage: Stage; height: number }) {
   return stage === "far" ? <div aria-hidden="true" className="rounded bg-slate-100 dark:bg-slate-800/40" style={{ height }} /> : <ChartSkeleton height={height} />;
 }
 
-// Memoised: a Recharts chart recomputes its whole layout on every render, and the pages
-// re-render whenever one of their several queries settles. Pass memoised rows.
-export const SeriesChart = memo(function SeriesChart(props: ComponentProps<typeof LazySeriesChart>) {
-  const ref = useRef<HTMLDivElement>(null);
-  const stage = useStage(ref);
-  return <div ref={ref}>{stage === "ready" ? <LazySeriesChart {...props} /> : <Placeholder stage={stage} height={props.height ?? 260} />}</div>;
-});
+/**
+ * A lazy chart that mounts in its turn (useStage), behind a placeholder of its height.
+ * Memoised: a Recharts chart recomputes its whole layout on every render, and the pages
+ * re-render whenever one of their several queries settles. Pass memoised rows (or items).
+ */
+function staged<P extends object>(Chart: ComponentType<P>, heightOf: (props: P) => number) {
+  return memo(function StagedChart(props: P) {
+    const ref = useRef<HTMLDivElement>(null);
+    const stage = useStage(ref);
+    return <div ref={ref}>{stage === "ready" ? <Chart {...props} /> : <Placeholder stage={stage} height={heightOf(props)} />}</div>;
+  });
+}
 
-export const FunnelChart = memo(function FunnelChart(props: ComponentProps<typeof LazyFunnelChart>) {
-  const ref = useRef<HTMLDivElement>(null);
-  const stage = useStage(ref);
-  return <div ref={ref}>{stage === "ready" ? <LazyFunnelChart {...props} /> : <Placeholder stage={stage} height={200} />}</div>;
-});
+export const SeriesChart = staged(LazySeriesChart, (p) => p.height ?? 260);
+/** A series chart given the series' items and a metric (its rows are built in the chart's chunk). */
+export const SeriesItemsChart = staged(LazySeriesItemsChart, (p) => p.height ?? 260);
+export const FunnelChart = staged(LazyFunnelChart, () => 200);

@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Granularity } from "@/lib/contract/params";
-import type { ChartRow } from "@/lib/ui/series";
+import { chartRows, type ChartRow, type Metric, type SeriesItem } from "@/lib/ui/series";
 
 export const PRODUCT_COLORS = { SPOT: "#0284c7", FUTURES: "#d97706" } as const;
 
@@ -120,4 +120,14 @@ export function SeriesChart({ rows, title, height = 240, granularity = "day" }: 
       </details>
     </figure>
   );
+}
+
+/**
+ * One metric's chart straight from a series' items: the rows (exact decimal sums per bucket)
+ * are built here, in the charts' own lazy chunk when the chart is drawn, so the page that shows
+ * the series needs no decimal arithmetic of its own for its first render.
+ */
+export function SeriesItemsChart({ items, metric, ...chart }: { items: readonly SeriesItem[]; metric: Metric; title: string; height?: number; granularity?: Granularity }) {
+  const rows = useMemo(() => chartRows(items, metric), [items, metric]);
+  return <SeriesChart rows={rows} {...chart} />;
 }

@@ -70,7 +70,8 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
                 <span className="text-slate-600 dark:text-slate-400">{t("versus", { against })}</span>
               </span>
             ) : comparing || (c !== null && p !== null) ? (
-              <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{t("comparing", { against })}</span>
+              // (the size of the change it stands for, so the card keeps its height when that arrives)
+              <span className="mt-1 block text-xs text-slate-600 sm:text-sm dark:text-slate-400">{t("comparing", { against })}</span>
             ) : null}
             {note ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{note}</span> : null}
           </>

@@ -1,11 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { WarningsNote } from "@/components/archive/warnings-note";
-import { FunnelChart, SeriesChart } from "@/components/charts";
+import { FunnelChart, SeriesItemsChart } from "@/components/charts";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,15 +12,11 @@ import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS, seriesQuery } from "@/app/(app)/query-options";
 import { METRICS } from "@/lib/ui/metrics";
 import { KpiCard } from "./kpi-card";
 import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
-
-/** Sums and chart rows need decimal.js: loaded beside the first request, not before the page responds. */
-const seriesMath = lazyModule(() => import("@/lib/ui/series"));
 
 /** A query that has an answer (or failed), so the next one may start. */
 function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
@@ -30,7 +25,10 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
 
 /**
  * The overview: how the network did in the chosen period against the period before it.
- * KPI sums come from the series route (exact decimals), funnel counts from the funnel route.
+ * KPI sums come from the series route (its exact totals), funnel counts from the funnel route:
+ * nothing here sums, so the figures render with the page (the server prefetches the answers,
+ * app/(app)/page.tsx) and no arithmetic arrives later to render it all again. The charts build
+ * their rows in their own lazy chunk, when they are drawn.
  */
 export function OverviewView() {
   const t = useTranslations("overview");
@@ -55,22 +53,16 @@ export function OverviewView() {
   const leadersReady = settled(prevSeries);
   const prevFunnel = useRouteQuery(funnelQuery(previous), { enabled: funnelPrev && leadersReady, refetchInterval, staleTime });
 
-  // Derived once per response, not on every render: the later queries re-render this view
-  // several times, and new row arrays would make every chart lay itself out again.
   const seriesData = series.data;
   const prevSeriesData = prevSeries.data;
-  const math = useLazyModule(seriesMath);
   // A period without a single record has no data, which is not the same as a total of 0: it
   // is shown and compared as "no data", never as a number.
   // Likewise a period the first backfill has not fully loaded yet: its days missing are not
   // zeros, so it is shown as "so far" and not compared with anything (nor anything with it).
   const seriesPartial = isPartial(seriesData);
   const prevSeriesPartial = isPartial(prevSeriesData);
-  const totals = useMemo(() => (math && seriesData?.items.length ? math.seriesTotals(seriesData.items) : null), [math, seriesData]);
-  const prevTotals = useMemo(() => (math && prevSeriesData?.items.length ? math.seriesTotals(prevSeriesData.items) : null), [math, prevSeriesData]);
-  // (an answer that arrived before decimal.js is shown as still loading for that moment)
-  const summing = !math && !!seriesData?.items.length;
-  const prevSumming = !math && !!prevSeriesData?.items.length;
+  const totals = seriesData?.items.length ? seriesData.totals : null;
+  const prevTotals = prevSeriesData?.items.length ? prevSeriesData.totals : null;
   const noData = t("notes.noDataAgainst", { against });
   const partialNote = t("notes.partial");
   const prevPartialNote = t("notes.previousPartial", { against });
@@ -89,7 +81,6 @@ export function OverviewView() {
   const funnelPartial = isPartial(funnel.data);
   const prevFunnelPartial = isPartial(prevFunnel.data);
   const funnelComparable = !funnelPartial && !prevFunnelPartial;
-  const rowsByMetric = useMemo(() => (math && seriesData ? new Map(METRICS.map((m) => [m, math.chartRows(seriesData.items, m)])) : null), [math, seriesData]);
   const prevFunnelNote = funnelPrev ? undefined : t("notes.noInviteeComparison");
 
   const funnelKpis: Array<keyof FunnelCounts> = ["registered", "kycPassed", "firstDeposit", "firstTrade"];
@@ -110,10 +101,10 @@ export function OverviewView() {
                 key={m}
                 testId={`kpi-${m}`}
                 label={metrics(m)}
-                loading={(series.isPending && !series.isError) || summing}
+                loading={series.isPending && !series.isError}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals && comparable ? prevTotals[m].total : null}
-                comparing={(!prevSeries.isSuccess && !prevSeries.isError) || prevSumming}
+                comparing={!prevSeries.isSuccess && !prevSeries.isError}
                 against={against}
                 note={seriesNote}
               />
@@ -135,7 +126,7 @@ export function OverviewView() {
         </section>
 
         <Section id="series" title={t("series.title")} description={t("series.description", { granularity: state.granularity, tz })}>
-          {(series.isPending && !series.isError) || summing ? (
+          {series.isPending && !series.isError ? (
             <div className="grid gap-6 lg:grid-cols-3">
               <ChartSkeleton />
               <ChartSkeleton />
@@ -147,7 +138,7 @@ export function OverviewView() {
                 {METRICS.map((m) => (
                   <div key={m}>
                     <h3 className="mb-2 text-sm font-semibold">{metrics(m)}</h3>
-                    <SeriesChart rows={rowsByMetric?.get(m) ?? []} title={metrics(m)} granularity={state.granularity} />
+                    <SeriesItemsChart items={series.data.items} metric={m} title={metrics(m)} granularity={state.granularity} />
                   </div>
                 ))}
               </div>

@@ -18,7 +18,7 @@ import { seriesQuery } from "@/app/(app)/query-options";
 import type { Granularity } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
-import { chartRows, METRICS, seriesTotals } from "@/lib/ui/series";
+import { chartRows, METRICS } from "@/lib/ui/series";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
@@ -54,11 +54,11 @@ export function TrendPanel({
   const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending, refetchInterval: refetchWhilePartial });
   const partial = isPartial(q.data);
   const prevPartial = isPartial(prev.data);
-  const prevData = prev.data;
-  const prevTotals = useMemo(() => (prevData ? seriesTotals(prevData.items) : null), [prevData]);
+  // (the route's exact totals of the range)
+  const prevTotals = prev.data?.totals ?? null;
   // Memoised so the chart (memo) is not laid out again when only the page around it changes.
   const data = q.data;
-  const totals = useMemo(() => (data ? seriesTotals(data.items) : null), [data]);
+  const totals = data?.totals ?? null;
   const rows = useMemo(() => (data ? chartRows(data.items, metric) : []), [data, metric]);
   return (
     <div className="mb-6">

@@ -72,6 +72,12 @@ describe("buildSeries", () => {
         { bucket: "2026-11-02", productType: "FUTURES", tradingVolume: "123456789012345678.123456789000000001", netTradingFee: "0.000000000000000002", paidCommission: "0.00000002" },
         { bucket: "2026-11-09", productType: "SPOT", tradingVolume: "5", netTradingFee: "5", paidCommission: "5" },
       ],
+      // the range's sums, exact, overall and per product type
+      totals: {
+        tradingVolume: { total: "123456789012345683.423456789000000001", SPOT: "5.3", FUTURES: "123456789012345678.123456789000000001" },
+        netTradingFee: { total: "5.300000000000000002", SPOT: "5.3", FUTURES: "0.000000000000000002" },
+        paidCommission: { total: "5.00000002", SPOT: "5", FUTURES: "0.00000002" },
+      },
     });
   });
 
@@ -82,6 +88,7 @@ describe("buildSeries", () => {
   });
 
   it("answers an empty series for no records", async () => {
-    expect(await buildSeries(batches(), "day", "UTC")).toEqual({ granularity: "day", tz: "UTC", items: [] });
+    const zero = { total: "0", SPOT: "0", FUTURES: "0" };
+    expect(await buildSeries(batches(), "day", "UTC")).toEqual({ granularity: "day", tz: "UTC", items: [], totals: { tradingVolume: zero, netTradingFee: zero, paidCommission: zero } });
   });
 });

@@ -18,8 +18,9 @@
  * in the Americas — 1 November's data labelled 31 October, counted in October.)
  *
  * ## Output
- * `{ granularity, tz, items: [{ bucket, productType, tradingVolume, netTradingFee, paidCommission }] }`
- * (dashboard-api.md). `bucket` is the first local date of the bucket, `YYYY-MM-DD`: the day
+ * `{ granularity, tz, items: [{ bucket, productType, tradingVolume, netTradingFee, paidCommission }],
+ * totals: { tradingVolume: { total, SPOT, FUTURES }, … } }` (dashboard-api.md; `totals` is ours, the
+ * period's sums, so a page shows them with its first paint instead of summing in the browser). `bucket` is the first local date of the bucket, `YYYY-MM-DD`: the day
  * itself, the Monday of the ISO week, or the 1st of the month. Items are ordered by bucket,
  * then SPOT before FUTURES; buckets without records are absent. Sums are decimal strings in
  * plain notation.
@@ -38,11 +39,21 @@ export interface SeriesItem {
   paidCommission: string;
 }
 
+/** One metric's sum over the whole series: every product type, and SPOT and FUTURES apart. */
+export interface SeriesTotal {
+  total: string;
+  SPOT: string;
+  FUTURES: string;
+}
+
 export interface Series {
   granularity: Granularity;
   tz: string;
   items: SeriesItem[];
+  totals: Record<keyof Sums, SeriesTotal>;
 }
+
+const METRIC_KEYS = ["tradingVolume", "netTradingFee", "paidCommission"] as const satisfies readonly (keyof Sums)[];
 
 /** Maps upstream UTC dates to bucket labels in one zone; remembers each date it has seen. */
 export class Bucketer {
@@ -144,7 +155,20 @@ export class SeriesBuilder {
         netTradingFee: decimalText(sums.netTradingFee),
         paidCommission: decimalText(sums.paidCommission),
       }));
-    return { granularity: this.bucketer.granularity, tz: this.bucketer.tz, items };
+    return { granularity: this.bucketer.granularity, tz: this.bucketer.tz, items, totals: this.totals() };
+  }
+
+  private totals(): Series["totals"] {
+    const zero = () => ({ total: new Dec(0), SPOT: new Dec(0), FUTURES: new Dec(0) });
+    const t = { tradingVolume: zero(), netTradingFee: zero(), paidCommission: zero() };
+    for (const { productType, sums } of this.sums.values()) {
+      for (const m of METRIC_KEYS) {
+        t[m].total = t[m].total.plus(sums[m]);
+        if (productType === "SPOT" || productType === "FUTURES") t[m][productType] = t[m][productType].plus(sums[m]);
+      }
+    }
+    const text = (v: { total: Dec; SPOT: Dec; FUTURES: Dec }): SeriesTotal => ({ total: decimalText(v.total), SPOT: decimalText(v.SPOT), FUTURES: decimalText(v.FUTURES) });
+    return { tradingVolume: text(t.tradingVolume), netTradingFee: text(t.netTradingFee), paidCommission: text(t.paidCommission) };
   }
 }
 

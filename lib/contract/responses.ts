@@ -130,7 +130,16 @@ export const seriesItemSchema = z.object({
   paidCommission: decimal,
 });
 export type SeriesItem = z.infer<typeof seriesItemSchema>;
-export const seriesSchema = z.object({ granularity: z.string(), tz: z.string(), items: z.array(seriesItemSchema), ...affiliateMeta });
+/** A metric's sum over the whole range: every product type, and SPOT and FUTURES apart. */
+const seriesTotalSchema = z.object({ total: decimal, SPOT: decimal, FUTURES: decimal });
+export const seriesSchema = z.object({
+  granularity: z.string(),
+  tz: z.string(),
+  items: z.array(seriesItemSchema),
+  /** the range's sums (exact), so a page shows them without summing the items itself */
+  totals: z.object({ tradingVolume: seriesTotalSchema, netTradingFee: seriesTotalSchema, paidCommission: seriesTotalSchema }),
+  ...affiliateMeta,
+});
 export type SeriesResponse = z.infer<typeof seriesSchema>;
 
 /** GET /api/affiliate/sub-affiliates/leaderboard */

@@ -1,6 +1,7 @@
 /**
- * Shaping the `series` response for KPI cards and charts. Totals are exact decimals; chart
- * rows carry both the exact text (for tooltips and tables) and a number (for bar heights only).
+ * Shaping the `series` response for charts: rows carry both the exact text (for tooltips and
+ * tables) and a number (for bar heights only). The KPI totals come with the response (the
+ * route sums them exactly: lib/affiliate/series.ts).
  */
 import { Dec } from "@/lib/contract/decimal";
 import { chartNumber } from "./decimal";
@@ -10,23 +11,6 @@ import { METRICS, type Metric } from "./metrics";
 export { METRICS, type Metric };
 
 export type { SeriesItem, SeriesResponse };
-
-export type Totals = Record<Metric, { total: Dec; SPOT: Dec; FUTURES: Dec }>;
-
-/** Exact sums of a series, overall and per product type. */
-export function seriesTotals(items: readonly SeriesItem[]): Totals {
-  const zero = () => ({ total: new Dec(0), SPOT: new Dec(0), FUTURES: new Dec(0) });
-  const t: Totals = { tradingVolume: zero(), netTradingFee: zero(), paidCommission: zero() };
-  for (const item of items) {
-    for (const m of METRICS) {
-      t[m].total = t[m].total.plus(item[m]);
-      if (item.productType === "SPOT" || item.productType === "FUTURES") {
-        t[m][item.productType] = t[m][item.productType].plus(item[m]);
-      }
-    }
-  }
-  return t;
-}
 
 export interface ChartRow {
   bucket: string;

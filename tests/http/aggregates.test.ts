@@ -48,7 +48,8 @@ async function records(productType: "SPOT" | "FUTURES"): Promise<SubRecord[]> {
 
 describe("series", () => {
   it("sums each UTC day per product type exactly as the records add up", async () => {
-    const r = await api<{ granularity: string; tz: string; items: SeriesItem[] }>(`/api/affiliate/sub-affiliates/series?${range}&granularity=day`, { cookie: viewer });
+    type Total = { total: string; SPOT: string; FUTURES: string };
+    const r = await api<{ granularity: string; tz: string; items: SeriesItem[]; totals: Record<"tradingVolume" | "netTradingFee" | "paidCommission", Total> }>(`/api/affiliate/sub-affiliates/series?${range}&granularity=day`, { cookie: viewer });
     expect(r.status, r.text).toBe(200);
     expect(r.json.granularity).toBe("day");
     expect(r.json.tz).toBe("UTC");
@@ -68,6 +69,17 @@ describe("series", () => {
       expect(new D(item.paidCommission).eq(s.c)).toBe(true);
       expect(item.tradingVolume).toMatch(/^-?\d+(\.\d+)?$/);
     }
+    // the range's totals: the records' sums, overall and per product type
+    const sum = (pick: (s: { v: Decimal; f: Decimal; c: Decimal }) => Decimal, productType?: string) =>
+      [...expected].filter(([k]) => !productType || k.endsWith(`|${productType}`)).reduce((acc, [, s]) => acc.plus(pick(s)), new D(0));
+    for (const [metric, pick] of [["tradingVolume", (s: { v: Decimal }) => s.v], ["netTradingFee", (s: { f: Decimal }) => s.f], ["paidCommission", (s: { c: Decimal }) => s.c]] as const) {
+      const t = r.json.totals[metric];
+      expect(new D(t.total).eq(sum(pick as never)), metric).toBe(true);
+      expect(new D(t.SPOT).eq(sum(pick as never, "SPOT")), metric).toBe(true);
+      expect(new D(t.FUTURES).eq(sum(pick as never, "FUTURES")), metric).toBe(true);
+      expect(t.total).toMatch(/^-?\d+(\.\d+)?$/);
+    }
+    expect(new D(r.json.totals.paidCommission.total).gt(0)).toBe(true);
     // buckets in order, SPOT before FUTURES within a bucket
     const keys = r.json.items.map((i) => `${i.bucket}|${i.productType === "SPOT" ? 0 : 1}`);
     expect(keys).toEqual([...keys].sort());
