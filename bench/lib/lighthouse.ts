@@ -39,8 +39,20 @@ export async function startChromium(): Promise<{ port: number; stop: () => Promi
       await exited;
       clearTimeout(killer);
     }
-    // (Chromium's helper processes may still be writing its cache for a moment after it exits)
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // (Chromium's helper processes may still be writing its cache for a moment after it exits;
+    // a profile still busy after that is left in the temp dir rather than losing the figures)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+        break;
+      } catch (e) {
+        if (attempt === 3) {
+          console.warn(`[lighthouse] left Chromium's profile ${profile}: ${e instanceof Error ? e.message : String(e)}`);
+          break;
+        }
+        await sleep(2000);
+      }
+    }
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
