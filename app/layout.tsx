@@ -26,7 +26,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <head>
         {/* Sets the theme class before first paint: no light flash for dark-mode users. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-        {/* Loads the language's Intl data before first paint, not inside hydration (the script's note). */}
+        {/* Loads the language's Intl data in short tasks of its own, not inside hydration (the script's note). */}
         <script dangerouslySetInnerHTML={{ __html: INTL_WARMUP_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">

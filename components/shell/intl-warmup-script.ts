@@ -9,7 +9,8 @@ import { PART_FORMAT } from "@/lib/ui/time";
  * pages, that load happens inside React's hydration of the first component that formats a
  * number, a plural or a date (the period's "previous 30 days"), in one task nobody can split.
  * Here each formatter gets a task of its own (a timer each, queued while the HTML is parsed,
- * so they run before the page's scripts have arrived): the number data, the largest, is one
+ * so they usually run before the page's scripts from the network; scripts from the cache may
+ * come first, and then hydration builds what is not warm yet): the number data, the largest, is one
  * task of ~12–16 ms on a desktop and the others 0–3 ms, so no task is long enough to block
  * input (50 ms on a phone at a quarter of the speed). All five in one inline script made one
  * task of 20–30 ms, which Lighthouse's phone simulation counted as 30–70 ms of blocking time.

@@ -2,12 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
-import { useMemo } from "react";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { KpiCard } from "@/components/overview/kpi-card";
 import { WarningsNote } from "@/components/archive/warnings-note";
-import { SeriesChart } from "@/components/charts";
+import { SeriesItemsChart } from "@/components/charts";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
@@ -18,7 +17,7 @@ import { seriesQuery } from "@/app/(app)/query-options";
 import type { Granularity } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
-import { chartRows, METRICS } from "@/lib/ui/series";
+import { METRICS } from "@/lib/ui/metrics";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
@@ -56,10 +55,6 @@ export function TrendPanel({
   const prevPartial = isPartial(prev.data);
   // (the route's exact totals of the range)
   const prevTotals = prev.data?.totals ?? null;
-  // Memoised so the chart (memo) is not laid out again when only the page around it changes.
-  const data = q.data;
-  const totals = data?.totals ?? null;
-  const rows = useMemo(() => (data ? chartRows(data.items, metric) : []), [data, metric]);
   return (
     <div className="mb-6">
       <Section
@@ -98,31 +93,27 @@ export function TrendPanel({
           <EmptyState title={t("empty.title")}>{t("empty.body", { uid, from: period.from, to: period.to })}</EmptyState>
         ) : (
           <>
-            {totals ? (
-              <>
-                <p className="mb-2 text-sm" aria-live="polite">
-                  {t.rich("total", {
-                    metric: metric,
-                    total: f.decimal(totals[metric].total),
-                    spot: f.decimal(totals[metric].SPOT),
-                    futures: f.decimal(totals[metric].FUTURES),
-                    b: (c) => <span className="font-semibold tabular-nums">{c}</span>,
-                  })}
-                </p>
-                <dl className="mb-3 max-w-md">
-                  <KpiCard
-                    label={t("versus", { metric: metrics(metric) })}
-                    current={totals[metric].total}
-                    previous={prevTotals && !partial && !prevPartial ? prevTotals[metric].total : null}
-                    against={against}
-                    comparing={prev.isPending}
-                    note={prev.isError ? t("comparisonFailed") : partial ? t("partial") : prevPartial ? t("previousPartial", { against }) : undefined}
-                    testId="trend-compare"
-                  />
-                </dl>
-              </>
-            ) : null}
-            <SeriesChart rows={rows} title={t("chartTitle", { metric: metrics(metric), uid })} height={280} granularity={granularity} />
+            <p className="mb-2 text-sm" aria-live="polite">
+              {t.rich("total", {
+                metric: metric,
+                total: f.decimal(q.data.totals[metric].total),
+                spot: f.decimal(q.data.totals[metric].SPOT),
+                futures: f.decimal(q.data.totals[metric].FUTURES),
+                b: (c) => <span className="font-semibold tabular-nums">{c}</span>,
+              })}
+            </p>
+            <dl className="mb-3 max-w-md">
+              <KpiCard
+                label={t("versus", { metric: metrics(metric) })}
+                current={q.data.totals[metric].total}
+                previous={prevTotals && !partial && !prevPartial ? prevTotals[metric].total : null}
+                against={against}
+                comparing={prev.isPending}
+                note={prev.isError ? t("comparisonFailed") : partial ? t("partial") : prevPartial ? t("previousPartial", { against }) : undefined}
+                testId="trend-compare"
+              />
+            </dl>
+            <SeriesItemsChart items={q.data.items} metric={metric} title={t("chartTitle", { metric: metrics(metric), uid })} height={280} granularity={granularity} />
             <FreshnessNote freshness={q.data.freshness} />
             <WarningsNote warnings={q.data.warnings} />
           </>

@@ -141,10 +141,17 @@ describe("archive sync over HTTP", () => {
     expect(board.match(/<tbody[^]*<\/tbody>/)?.[0].match(/<tr/g)).toHaveLength(leaders.json.items.length);
     for (const { subAffiliateUid } of leaders.json.items) expect(board).toContain(subAffiliateUid);
     // So are the money figures: the series route's exact totals, no summing left to the browser.
-    const series = await api<{ totals: Record<"tradingVolume" | "paidCommission", { total: string }> }>(`/api/affiliate/sub-affiliates/series?${week}&granularity=day&tz=UTC`, { cookie: viewer, base });
+    // (A week that ended yesterday: today's figures grow between the page and the request.)
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const [from, to] = [day(today - 7 * DAY_MS), day(today - DAY_MS)];
+    const closed = await (await fetch(`${base}/?period=custom&from=${from}&to=${to}`, { headers: { cookie: viewer } })).text();
+    const series = await api<{ totals: Record<"tradingVolume" | "paidCommission", { total: string }> }>(
+      `/api/affiliate/sub-affiliates/series?startTime=${today - 7 * DAY_MS}&endTime=${today - 1}&granularity=day&tz=UTC`,
+      { cookie: viewer, base },
+    );
     expect(series.status).toBe(200);
     for (const metric of ["tradingVolume", "paidCommission"] as const) {
-      expect(html.match(new RegExp(`data-testid="kpi-${metric}-value">([^<]*)<`))?.[1]?.replace(/,/g, ""), metric).toBe(series.json.totals[metric].total);
+      expect(closed.match(new RegExp(`data-testid="kpi-${metric}-value">([^<]*)<`))?.[1]?.replace(/,/g, ""), metric).toBe(series.json.totals[metric].total);
     }
     // The series and the comparison are in the page's query cache (dehydrated with it).
     expect(html).toContain(`"/api/affiliate/sub-affiliates/series`);
