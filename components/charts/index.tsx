@@ -14,11 +14,6 @@ import dynamic from "next/dynamic";
 import { memo, startTransition, useEffect, useRef, useState, type ComponentType, type RefObject } from "react";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 
-const LazySeriesChart = dynamic(() => import("./series-chart").then((m) => m.SeriesChart), {
-  ssr: false,
-  loading: () => <ChartSkeleton />,
-});
-
 const LazySeriesItemsChart = dynamic(() => import("./series-chart").then((m) => m.SeriesItemsChart), {
   ssr: false,
   loading: () => <ChartSkeleton />,
@@ -104,7 +99,7 @@ function Placeholder({ stage, height }: { stage: Stage; height: number }) {
 /**
  * A lazy chart that mounts in its turn (useStage), behind a placeholder of its height.
  * Memoised: a Recharts chart recomputes its whole layout on every render, and the pages
- * re-render whenever one of their several queries settles. Pass memoised rows (or items).
+ * re-render whenever one of their several queries settles. Pass the response's own arrays.
  */
 function staged<P extends object>(Chart: ComponentType<P>, heightOf: (props: P) => number) {
   return memo(function StagedChart(props: P) {
@@ -114,7 +109,6 @@ function staged<P extends object>(Chart: ComponentType<P>, heightOf: (props: P) 
   });
 }
 
-export const SeriesChart = staged(LazySeriesChart, (p) => p.height ?? 260);
-/** A series chart given the series' items and a metric (its rows are built in the chart's chunk). */
+/** A series chart of one metric, given the series' items (its rows are built in the chart's chunk). */
 export const SeriesItemsChart = staged(LazySeriesItemsChart, (p) => p.height ?? 260);
 export const FunnelChart = staged(LazyFunnelChart, () => 200);

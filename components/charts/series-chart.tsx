@@ -65,7 +65,7 @@ const renderTooltip = (props: TooltipContentProps) => <ExactTooltip {...props} /
  * bucket's first day ("Nov 16" / "11月16日"). Buckets are civil dates of the view's zone, so
  * they are formatted as UTC dates (no second zone shift).
  */
-export function SeriesChart({ rows, title, height = 240, granularity = "day" }: { rows: ChartRow[]; title: string; height?: number; granularity?: Granularity }) {
+function SeriesChart({ rows, title, height = 240, granularity = "day" }: { rows: ChartRow[]; title: string; height?: number; granularity?: Granularity }) {
   const t = useTranslations("charts.series");
   const f = useFormat();
   const locale = useLocale();
