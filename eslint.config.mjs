@@ -1,6 +1,8 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+const LINK = { name: "next/link", message: "Use IntentLink (components/ui/intent-link.tsx): a link prefetches its page on intent, not on sight." };
+
 const config = [
   ...next,
   ...nextTs,
@@ -13,11 +15,17 @@ const config = [
     },
   },
   {
-    // Client code must never reach server-only modules (secrets, signing, database).
+    // Client code must never reach server-only modules (secrets, signing, database). Links are
+    // IntentLinks: they prefetch their page on intent, not on sight (its note says why).
     files: ["components/**/*.{ts,tsx}"],
+    ignores: ["components/ui/intent-link.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
+      "no-restricted-imports": ["error", { paths: [LINK], patterns: ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [LINK] }] },
   },
   {
     // Kept off every page's first load (bench/web.ts counts it): zod (the browser checks nothing

@@ -52,6 +52,29 @@ test.describe("shell and roles", () => {
     await expect(nav.getByRole("link", { name: "Markets" })).toHaveAttribute("href", "/markets");
   });
 
+  test("the navigation's links prefetch their page on intent (pointer, focus), not on sight", async ({ page }) => {
+    await login(page, "viewer");
+    const prefetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/markets");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Coins" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // a dozen links on screen, none of them fetched
+    expect(prefetched).toEqual([]);
+
+    await nav.getByRole("link", { name: "Coins" }).hover();
+    await expect.poll(() => prefetched).toContain("/coins");
+    await nav.getByRole("link", { name: "Invited users" }).focus();
+    await expect.poll(() => prefetched).toContain("/invitees");
+    expect(prefetched).not.toContain("/transfers");
+    // and the click still navigates
+    await nav.getByRole("link", { name: "Coins" }).click();
+    await expect(page).toHaveURL(/\/coins/);
+  });
+
   test("dark theme is applied before paint and survives a reload", async ({ page }) => {
     await login(page, "viewer");
     await page.goto("/markets");

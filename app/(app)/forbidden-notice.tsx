@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import type { Role } from "@/lib/contract/roles";
 
@@ -7,9 +7,9 @@ export function ForbiddenNotice({ what, needed, role }: { what: string; needed: 
   const t = useTranslations("pages.forbidden");
   const roles = useTranslations("common.roles");
   const overview = (c: React.ReactNode) => (
-    <Link className="underline" href="/">
+    <IntentLink className="underline" href="/">
       {c}
-    </Link>
+    </IntentLink>
   );
   return (
     <div role="alert" className="max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-6 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50" data-testid="forbidden">

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import { focusRing } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
@@ -23,7 +23,7 @@ export function AlertBell({ initial }: { initial?: UnreadAt }) {
   const n = unread.data?.unread ?? 0;
   const label = n === 0 ? t("none") : t("unread", { count: n });
   return (
-    <Link href="/alerts" aria-label={label} title={label} data-testid="alert-bell" className={`relative rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
+    <IntentLink href="/alerts" aria-label={label} title={label} data-testid="alert-bell" className={`relative rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
         <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4 15h12a1 1 0 0 0 .7-1.7L15 10.6V7a5 5 0 0 0-5-5Zm0 17a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 19Z" />
       </svg>
@@ -32,6 +32,6 @@ export function AlertBell({ initial }: { initial?: UnreadAt }) {
           {n > 99 ? "99+" : n}
         </span>
       ) : null}
-    </Link>
+    </IntentLink>
   );
 }

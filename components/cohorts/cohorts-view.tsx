@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
@@ -212,9 +212,9 @@ function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string
           const code = c.getValue();
           if (code === null) return <span className="text-slate-600 dark:text-slate-400">{t("codes.noCode")}</span>;
           return (
-            <Link className="font-mono text-sky-800 underline dark:text-sky-300" href={`/invitees?inviteCode=${encodeURIComponent(code)}${dates}`}>
+            <IntentLink className="font-mono text-sky-800 underline dark:text-sky-300" href={`/invitees?inviteCode=${encodeURIComponent(code)}${dates}`}>
               {code}
-            </Link>
+            </IntentLink>
           );
         },
         meta: { nowrap: true },

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/styles";
@@ -26,7 +26,7 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
                 const active = isActive(item, pathname);
                 return (
                   <li key={item.href}>
-                    <Link
+                    <IntentLink
                       href={navHref(item, current)}
                       onClick={onNavigate}
                       aria-current={active ? "page" : undefined}
@@ -37,7 +37,7 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
                       }`}
                     >
                       {t(`nav.${item.key}`)}
-                    </Link>
+                    </IntentLink>
                   </li>
                 );
               })}

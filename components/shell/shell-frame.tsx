@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
@@ -79,10 +79,10 @@ export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; 
             <path d="M3 5h14v2H3V5Zm0 4h14v2H3V9Zm0 4h14v2H3v-2Z" />
           </svg>
         </button>
-        <Link href="/" className={`flex items-center gap-2 rounded font-semibold ${focusRing}`}>
+        <IntentLink href="/" className={`flex items-center gap-2 rounded font-semibold ${focusRing}`}>
           <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded bg-sky-700 text-xs font-bold text-white">W</span>
           <span className="sr-only sm:not-sr-only">{t("appName")}</span>
-        </Link>
+        </IntentLink>
         <ModeBadge mode={mode} />
         <div className="ml-auto flex items-center gap-2">
           <AlertBell initial={unread} />
