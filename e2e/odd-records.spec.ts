@@ -14,6 +14,7 @@ interface Withdrawals {
   state: string;
   syncedAt: number | null;
   requested: boolean;
+  held: { from: number; to: number }[];
   problems: { count: number };
 }
 
@@ -57,8 +58,10 @@ test("odd records: /admin/sync shows what the archive could not store; the trans
   await expect(note).toContainText(/records? from WEEX could not be used/);
   await expectAccessible(page, "transfers with a warnings notice");
 
-  // The same range re-read without the odd records: the problems are resolved, the notice gone.
-  await resync(page, baseURL!, from, to);
+  // Everything the archive holds re-read without the odd records: the problems are resolved,
+  // the notice gone. Not only the first range: the archive's own incremental sync (its last
+  // month) may have run while the odd records were on, and its problems lie where its records do.
+  await resync(page, baseURL!, (await withdrawals(page)).held[0]!.from, Date.now());
   expect((await withdrawals(page)).problems.count).toBe(0);
   await page.goto("/transfers");
   await expect(page.getByTestId("transfers-table").locator("tbody tr").first()).toBeVisible();
