@@ -1,7 +1,8 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-const LINK = { name: "next/link", message: "Use IntentLink (components/ui/intent-link.tsx): a link prefetches its page on intent, not on sight." };
+const SERVER_ONLY = ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"];
+const LINK = { name: "next/link", importNames: ["default"], message: "Use IntentLink (components/ui/intent-link.tsx): a link prefetches its page on intent, not on sight." };
 
 const config = [
   ...next,
@@ -15,13 +16,17 @@ const config = [
     },
   },
   {
-    // Client code must never reach server-only modules (secrets, signing, database). Links are
-    // IntentLinks: they prefetch their page on intent, not on sight (its note says why).
+    // Client code must never reach server-only modules (secrets, signing, database).
+    files: ["components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: SERVER_ONLY }] },
+  },
+  {
+    // Links are IntentLinks: they prefetch their page on intent, not on sight (its note says
+    // why). The same rule as above, so this block repeats the server-only ban: for a file two
+    // blocks match, the later block's setting of a rule replaces the earlier one's.
     files: ["components/**/*.{ts,tsx}"],
     ignores: ["components/ui/intent-link.tsx"],
-    rules: {
-      "no-restricted-imports": ["error", { paths: [LINK], patterns: ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"] }],
-    },
+    rules: { "no-restricted-imports": ["error", { paths: [LINK], patterns: SERVER_ONLY }] },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useState, type ComponentProps, type SyntheticEvent } from "react";
 
 /**
@@ -9,19 +10,23 @@ import { useState, type ComponentProps, type SyntheticEvent } from "react";
  * prefetching guide's "hover-triggered prefetch").
  *
  * Why: the shell's links are on screen on every page — on a desktop the whole sidebar, a dozen
- * pages. Prefetched on sight, each page view had the server render every one of those pages'
- * shells while it was still answering the page's own data, and a phone's main thread decode
- * the answers while the page was starting. The link a person is about to follow still arrives
- * prefetched: a pointer rests on a link for a few hundred milliseconds before the click, and a
- * touch starts before its click. Navigation without a prefetch is the same as with one, only
- * its shell comes with the click.
+ * pages. Prefetched on sight, every page view sent one request per link (the server checks the
+ * session in proxy.ts and answers the route's tree: the app has no loading.tsx, so Next fetches
+ * no page content ahead in either mode) while the page's own requests were under way, and a
+ * phone read each answer in a task of its own while the page was starting (bench/RESULTS.md,
+ * web). What a prefetch brings — the route's tree — still comes on intent; the page's content
+ * comes with the click, as it did before.
+ *
+ * The intent holds for the page it was shown on: the shell stays mounted across navigations,
+ * and a link once hovered would otherwise be prefetched on sight again on every later page.
  */
-export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {
-  const [intent, setIntent] = useState(false);
+export function IntentLink({ onMouseEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch" | "legacyBehavior">) {
+  const pathname = usePathname();
+  const [intentOn, setIntentOn] = useState<string | null>(null);
   const shown = <E extends SyntheticEvent>(handler?: (e: E) => void) => (e: E) => {
-    setIntent(true);
+    setIntentOn(pathname);
     handler?.(e);
   };
-  // prefetch null is Next's default (the page's shell up to its loading state); false: none yet
-  return <Link {...props} prefetch={intent ? null : false} onMouseEnter={shown(onMouseEnter)} onFocus={shown(onFocus)} onTouchStart={shown(onTouchStart)} />;
+  // prefetch null is Next's default ("auto"); false: none yet
+  return <Link {...props} prefetch={intentOn === pathname ? null : false} onMouseEnter={shown(onMouseEnter)} onFocus={shown(onFocus)} onTouchStart={shown(onTouchStart)} />;
 }

@@ -21,9 +21,10 @@ export function TableSkeleton({ rows = 8, columns = 5, label }: { rows?: number;
   const t = useTranslations("ui.loading");
   return (
     <LoadingRegion label={label ?? t("rows")}>
-      {/* One animation for the whole placeholder, not one per block: 49 pulsing blocks were 49
-          animations (and layers) for the browser to run while the page loads, and to cancel in the
-          task that shows the rows (~8 ms of a desktop CPU, a long task on a phone). */}
+      {/* One animation for the whole placeholder, not one per block: a six-column list's 49
+          pulsing blocks were 49 animations (and layers) for the browser to run while the page
+          loads, and to cancel in the task that shows the rows (~8 ms of a desktop CPU, a long
+          task on a phone). */}
       <div aria-hidden="true" className="animate-pulse space-y-2" data-testid="table-skeleton">
         <div className={`${BLOCK} h-8 w-full`} />
         {Array.from({ length: rows }, (_, r) => (
