@@ -17,9 +17,9 @@ const FAR = 3_600_000;
 const cost = (ip: number, uid = ip, uidKey = "key-a"): WeightCost => ({ ip, uid, uidKey });
 
 /** Acquire and record when it was admitted (or how it failed). */
-function track(budget: MemoryBudget, c: WeightCost, priority: Priority = "interactive", waitMs = FAR, signal?: AbortSignal) {
+function track(budget: MemoryBudget, c: WeightCost, priority: Priority = "interactive", waitMs = FAR, signal?: AbortSignal, party?: string) {
   const entry: { cost: WeightCost; priority: Priority; at?: number; error?: unknown } = { cost: c, priority };
-  const promise = budget.acquire(c, { deadline: Date.now() + waitMs, priority, signal }).then(
+  const promise = budget.acquire(c, { deadline: Date.now() + waitMs, priority, signal, party }).then(
     () => {
       entry.at = Date.now();
     },
@@ -349,5 +349,73 @@ describe("MemoryBudget", () => {
     const admitted = all.filter((e) => e.at !== undefined) as { at: number; cost: WeightCost }[];
     expect(admitted).toHaveLength(20);
     expect(maxInWindow(admitted).ip).toBeLessThanOrEqual(100);
+  });
+
+  describe("people take turns (issue 25)", () => {
+    /** `n` requests of `party`, each recording its name in `served` when admitted. */
+    function ask(budget: MemoryBudget, served: string[], party: string, n: number, c = cost(100), priority: Priority = "interactive", waitMs = FAR, name = party) {
+      return Array.from({ length: n }, (_, i) => {
+        const e = track(budget, c, priority, waitMs, undefined, party);
+        void e.promise.then(() => e.at !== undefined && served.push(`${name}${i + 1}`));
+        return e;
+      });
+    }
+
+    it("one person's 15 transfer pages in flight do not keep another person's page waiting past one window", async () => {
+      const budget = new MemoryBudget();
+      const t0 = Date.now();
+      const served: string[] = [];
+      // Viewer A's script: 15 distinct 100-weight pages at once, with the client's bound for people.
+      const a = ask(budget, served, "a", 15, cost(100), "interactive", PERSON_WAIT_MS);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(served).toEqual(["a1", "a2", "a3", "a4"]); // 400 of the reads' 490
+      // Viewer B asks for one page a moment later.
+      await vi.advanceTimersByTimeAsync(100);
+      const [b] = ask(budget, served, "b", 1, cost(100), "interactive", PERSON_WAIT_MS);
+      await vi.advanceTimersByTimeAsync(PERSON_WAIT_MS);
+      // B goes first when A's first pages expire, not after A's other eleven.
+      expect(b!.error).toBeUndefined();
+      expect(b!.at).toBe(t0 + 10_250);
+      expect(served.slice(0, 8)).toEqual(["a1", "a2", "a3", "a4", "b1", "a5", "a6", "a7"]);
+      // A's script is still bounded by its own deadline; B's turn cost it nothing else.
+      expect(a.filter((e) => e.error !== undefined).length).toBeGreaterThan(0);
+    });
+
+    it("serves parties round-robin, FIFO within each, whoever queued more", async () => {
+      const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, orderReserve: 0 });
+      const served: string[] = [];
+      ask(budget, served, "a", 4);
+      ask(budget, served, "b", 3);
+      ask(budget, served, "c", 1);
+      await vi.advanceTimersByTimeAsync(8 * 10_250);
+      expect(served).toEqual(["a1", "b1", "c1", "a2", "b2", "a3", "b3", "a4"]);
+    });
+
+    it("a party served a moment ago waits behind one not served yet, also among orders; orders still go before reads", async () => {
+      const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, orderReserve: 0 });
+      const served: string[] = [];
+      ask(budget, served, "a", 1, cost(100), "order");
+      await vi.advanceTimersByTimeAsync(0);
+      ask(budget, served, "b", 1, cost(100), "interactive");
+      ask(budget, served, "a", 1, cost(100), "order", FAR, "a-again");
+      ask(budget, served, "c", 1, cost(100), "order");
+      await vi.advanceTimersByTimeAsync(3 * 10_250);
+      // orders first (c, not served yet, before a), then the read
+      expect(served).toEqual(["a1", "c1", "a-again1", "b1"]);
+    });
+
+    it("requests of no party are one party; background work takes no turn", async () => {
+      const budget = new MemoryBudget({ ipPer10s: 100, uidPer10s: 100, orderReserve: 0, backgroundShare: 1, backgroundBurst: 1000 });
+      const order: string[] = [];
+      const note = (name: string, e: ReturnType<typeof track>) => void e.promise.then(() => e.at !== undefined && order.push(name));
+      note("bg", track(budget, cost(100), "background"));
+      await vi.advanceTimersByTimeAsync(0);
+      note("none1", track(budget, cost(100)));
+      note("none2", track(budget, cost(100)));
+      note("p", track(budget, cost(100), "interactive", FAR, undefined, "p"));
+      await vi.advanceTimersByTimeAsync(3 * 10_250);
+      // the background request before them was no one's turn: the first of no party goes first
+      expect(order).toEqual(["bg", "none1", "p", "none2"]);
+    });
   });
 });

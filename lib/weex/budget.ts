@@ -7,7 +7,7 @@
  * - the `WeightLedger` (ledger.ts) is the shared bookkeeping and makes the one atomic decision
  *   "does this charge fit? then record it";
  * - `MemoryBudget` is this process's waiting room: it queues callers (interactive before
- *   background, FIFO within each), asks the ledger for the head of the queue, sleeps until the
+ *   background, people in turns, see below), asks the ledger for the head of the queue, sleeps until the
  *   ledger says there will be room, and fails callers whose deadline comes first.
  *
  * People first. Three priorities, each with the part of every window it may fill:
@@ -18,7 +18,13 @@
  *   | `interactive` | a person reading (pages, lists, exports)    | all but `orderReserve` (98 %) |
  *   | `background`  | the archive's backfill and incremental sync | `backgroundShare` (95 %) |
  *
- * - Orders queue ahead of reads, reads ahead of background; FIFO within each.
+ * - Orders queue ahead of reads, reads ahead of background.
+ * - Within orders and within reads, people take turns (issue 25): the next waiter is one of the
+ *   party (lib/weex/party.ts: the person) least recently admitted, FIFO within a party. One
+ *   person's script with many distinct lists in flight is served one request per round like
+ *   everyone else, and a click of anyone else's goes at the next turn, not behind the script.
+ *   Fairness is between the people waiting in this process; the ledger stays the shared
+ *   bookkeeping. Background work has no party and stays FIFO.
  * - Background weight is admitted only while no person waits, in this process (the queues) or
  *   in any other (the ledger's "people waiting" signal, see `WeightLedger.tryCharge`): it
  *   only takes weight no waiting person needs. So a 100-weight transfer page that does not fit
@@ -54,6 +60,8 @@ export interface AcquireOptions {
   deadline: number;
   priority: Priority;
   signal?: AbortSignal;
+  /** who asks (a person's id, lib/weex/party.ts): people take turns by it; ignored for background */
+  party?: string;
 }
 
 /**
@@ -105,6 +113,9 @@ interface Waiter {
   promisedAt?: number;
 }
 
+/** The waiters of one party without a party (people outside any request, e.g. a script's client). */
+const NO_PARTY = "";
+
 /** Background pacing rate relative to its share of the window (measured: 1 leaves gaps idle, 2 gets bursty). */
 const PACER_SPEEDUP = 1.5;
 
@@ -122,8 +133,16 @@ export class MemoryBudget implements WeightBudget {
   private readonly now: () => number;
   private readonly windowMs: number;
   private readonly smallestLimit: number;
-  /** waiting callers; interactive before background, FIFO within each */
+  /** waiting callers in arrival order; `people()` orders a person's queue into turns */
   private readonly queues: Record<Priority, Waiter[]> = { order: [], interactive: [], background: [] };
+  /**
+   * Per party: the admission count when it was last admitted (its turn) and when. The party
+   * whose last turn is oldest goes next; one never admitted (or not for a window, and not
+   * waiting since) goes first.
+   */
+  private readonly turns = new Map<string, { turn: number; at: number }>();
+  private admissions = 0;
+  private sweptAt = 0;
   private pumping = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerAt = Infinity;
@@ -183,7 +202,7 @@ export class MemoryBudget implements WeightBudget {
     this.pumping = true;
     try {
       for (;;) {
-        const people = [...this.queues.order, ...this.queues.interactive];
+        const people = [...this.inTurns(this.queues.order), ...this.inTurns(this.queues.interactive)];
         const [head, ...rest] = [...people, ...this.queues.background];
         if (!head) return;
         const now = this.now();
@@ -230,6 +249,7 @@ export class MemoryBudget implements WeightBudget {
       const result = await this.ledger.tryCharge(now, w.cost, this.shareOf(w), promised, w.opts.priority);
       if (result.ok) {
         if (background) this.pacer.take(now, w.cost);
+        else this.tookTurn(w, now);
         const { ref } = result;
         const lease = { done: (at: number) => (ref === undefined ? undefined : this.ledger.hold?.(at, ref, this.windowMs)) };
         this.settle(w, () => w.resolve(lease));
@@ -239,6 +259,28 @@ export class MemoryBudget implements WeightBudget {
       this.settle(w, () => w.reject(e));
       return undefined;
     }
+  }
+
+  /**
+   * A person's queue in the order of service: the party least recently admitted first, FIFO
+   * within a party (and between parties equally long unserved). A stable sort of arrival order
+   * by each party's last turn does both; with one party waiting it is the arrival order.
+   */
+  private inTurns(queue: Waiter[]): Waiter[] {
+    if (queue.length < 2) return queue;
+    const turnOf = (w: Waiter) => this.turns.get(w.opts.party ?? NO_PARTY)?.turn ?? 0;
+    return queue.map((w) => ({ w, turn: turnOf(w) })).sort((a, b) => a.turn - b.turn).map((x) => x.w);
+  }
+
+  /** `w`'s party was just served: it goes after everyone else waiting, until their turns. */
+  private tookTurn(w: Waiter, now: number) {
+    this.turns.set(w.opts.party ?? NO_PARTY, { turn: ++this.admissions, at: now });
+    // Forget, once a window, the parties served more than a window ago that wait no more: a
+    // person back after a pause starts afresh, and the map holds only the recent parties.
+    if (now - this.sweptAt < this.windowMs) return;
+    this.sweptAt = now;
+    const waiting = new Set([...this.queues.order, ...this.queues.interactive].map((x) => x.opts.party ?? NO_PARTY));
+    for (const [party, t] of this.turns) if (now - t.at > this.windowMs && !waiting.has(party)) this.turns.delete(party);
   }
 
   private shareOf(w: Waiter) {
