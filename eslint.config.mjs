@@ -1,7 +1,7 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-const SERVER_ONLY = ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/simulator/*"];
+const SERVER_ONLY = ["@/lib/server/*", "@/lib/config/*", "@/lib/log/*", "@/lib/db/*", "@/lib/weex/sign", "@/lib/weex/client", "@/lib/weex/party", "@/lib/simulator/*"];
 const LINK = { name: "next/link", importNames: ["default"], message: "Use IntentLink (components/ui/intent-link.tsx): a link prefetches its page on intent, not on sight." };
 
 const config = [

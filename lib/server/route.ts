@@ -18,6 +18,7 @@ import type { FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
 import { isWeexError } from "@/lib/weex/errors";
+import { asParty } from "@/lib/weex/party";
 import { getRequestUser, type SessionUser } from "./auth";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
@@ -92,12 +93,15 @@ export function route<
           req: r,
           ip: clientIp(req.headers),
         });
+      // The handler runs as this person (lib/weex/party.ts): the WEEX weight it takes counts as
+      // theirs when people take turns, also in a walk that identical requests then join.
+      const asUser = (r: NextRequest) => asParty(user?.id, () => handle(r));
       const { pathname } = req.nextUrl;
-      if (!coalesces(req.method, pathname)) return finish(await handle(req));
+      if (!coalesces(req.method, pathname)) return finish(await asUser(req));
       // Authorised and validated: join an identical request in flight, if any (coalesce.ts).
       const shared = await coalescer().join(
         coalesceKey(pathname, query),
-        async (signal) => shareable(await handle(withSignal(req, signal))),
+        async (signal) => shareable(await asUser(withSignal(req, signal))),
         req.signal,
       );
       return finish(shared.response());

@@ -27,6 +27,7 @@ import {
 } from "./endpoints";
 import { isNotServed, METHOD_NOT_SUPPORTED, validationError, WeexError } from "./errors";
 import { OrderCapGate, type OrderCap, type OrderCapLimits } from "./order-cap";
+import { currentParty } from "./party";
 import { signedHeaders, type Credentials } from "./sign";
 
 /** The part of a pino logger we use. */
@@ -232,10 +233,13 @@ export class WeexClient {
       // Over the order cap: refused before waiting for weight (and again just before sending).
       if (ep.orderCap) await this.refuseOverOrderCap(cost.uidKey);
       const budgetWaitMs = opts.budgetWaitMs ?? PERSON_WAIT_MS;
-      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority: priorityOf(ep, opts.priority), signal: opts.signal });
+      const priority = priorityOf(ep, opts.priority);
+      // Who asks comes from the request's context (party.ts says why), not from every caller.
+      const party = priority === "background" ? undefined : currentParty();
+      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority, signal: opts.signal, party });
       const slot = ep.orderCap ? await this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
-        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority: priorityOf(ep, opts.priority), locale: opts.locale });
+        return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority, locale: opts.locale });
       } catch (e) {
         // A placement WEEX refused (429) or never received does not count against the cap.
         if (slot !== undefined && e instanceof WeexError && !e.maybeExecuted && (e.kind === "rate_limited" || e.kind === "unavailable")) {
