@@ -118,4 +118,37 @@ describe("csvDownload", () => {
       })(),
     ).rejects.toBeDefined();
   });
+
+  it("tells onSettled once when the download is over, however it ends, and not before", async () => {
+    const drain = async (res: Response) => {
+      const reader = res.body!.getReader();
+      for (;;) if ((await reader.read()).done) return;
+    };
+    const settled = (label: string, counts: Record<string, number>) => () => void (counts[label] = (counts[label] ?? 0) + 1);
+    const counts: Record<string, number> = {};
+
+    // written to the end: not while the body is still being pulled, once at the end
+    const whole = await csvDownload({ filename: "x.csv", columns, rows: source(3).rows, onSettled: settled("whole", counts) });
+    expect(counts.whole).toBeUndefined();
+    await drain(whole);
+    // a failure before the first byte
+    await expect(csvDownload({ filename: "x.csv", columns, rows: source(3, { failAt: 1 }).rows, onSettled: settled("first", counts) })).rejects.toBeDefined();
+    // a failure after the first byte
+    const later = await csvDownload({ filename: "x.csv", columns, rows: source(5, { failAt: 3 }).rows, onSettled: settled("later", counts), onStreamError: () => {} });
+    await expect(drain(later)).rejects.toBeDefined();
+    // cancelled by the reader
+    const cancelled = await csvDownload({ filename: "x.csv", columns, rows: source(1000).rows, onSettled: settled("cancelled", counts) });
+    const reader = cancelled.body!.getReader();
+    await reader.read();
+    expect(counts.cancelled).toBeUndefined();
+    await reader.cancel();
+    // the client gone while nobody pulls the body any more
+    const client = new AbortController();
+    const gone = await csvDownload({ filename: "x.csv", columns, rows: source(1000).rows, signal: client.signal, onSettled: settled("gone", counts) });
+    await gone.body!.getReader().read();
+    expect(counts.gone).toBeUndefined();
+    client.abort();
+
+    expect(counts).toEqual({ whole: 1, first: 1, later: 1, cancelled: 1, gone: 1 });
+  });
 });

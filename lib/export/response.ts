@@ -27,6 +27,12 @@ export interface CsvDownload<T> {
   signal?: AbortSignal;
   /** told about a failure after the first byte (there is no response left to carry it) */
   onStreamError?: (err: unknown) => void;
+  /**
+   * Called once when the download is over, however: written to the end, failed (before or
+   * after the first byte), cancelled, or its client gone. What is held for the walk (one
+   * export at a time per person, lib/server/export-turns.ts) is let go here.
+   */
+  onSettled?: () => void;
 }
 
 export function csvHeaders(filename: string): Record<string, string> {
@@ -41,14 +47,25 @@ export function csvHeaders(filename: string): Record<string, string> {
 
 export async function csvDownload<T>(d: CsvDownload<T>): Promise<Response> {
   const upstream = new AbortController();
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    d.onSettled?.();
+  };
   // Set when the client went away: the failure that follows is expected, not worth a log line.
   let cancelled = false;
   const clientGone = () => {
     cancelled = true;
     upstream.abort(d.signal?.reason);
+    // (the walk stops at its next step; nobody will pull the body to its end or cancel it)
+    settle();
   };
   d.signal?.addEventListener("abort", clientGone, { once: true });
-  const release = () => d.signal?.removeEventListener("abort", clientGone);
+  const release = () => {
+    d.signal?.removeEventListener("abort", clientGone);
+    settle();
+  };
 
   const iterator = d.rows(upstream.signal)[Symbol.asyncIterator]();
   // Until something non-empty (or the end) arrives, nothing is sent: errors become JSON.

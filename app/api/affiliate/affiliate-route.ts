@@ -16,6 +16,7 @@ import { withFreshnessHeaders } from "@/lib/archive/freshness";
 import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
+import { takeExportTurn } from "@/lib/server/export-turns";
 import { route } from "@/lib/server/route";
 
 type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
@@ -44,11 +45,19 @@ export function affiliateExport<P extends AffiliatePath, T>(
   file: { filename: (filter: Filter<P>) => string; columns: readonly CsvColumn<T>[]; records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]> },
 ) {
   return affiliateRoute(path, async (sources, filter, req) => {
-    const res = await exportResponse(req, {
-      filename: file.filename(filter),
-      columns: file.columns,
-      rows: (signal) => sources.withRejected(file.records(sources, filter, signal)),
-    });
-    return withFreshnessHeaders(res, sources.freshness());
+    // one export walk in flight per person (429 for a second): given back when the download is over
+    const giveBack = takeExportTurn();
+    try {
+      const res = await exportResponse(req, {
+        filename: file.filename(filter),
+        columns: file.columns,
+        rows: (signal) => sources.withRejected(file.records(sources, filter, signal)),
+        onSettled: giveBack,
+      });
+      return withFreshnessHeaders(res, sources.freshness());
+    } catch (e) {
+      giveBack();
+      throw e;
+    }
   });
 }
