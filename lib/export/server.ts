@@ -1,7 +1,8 @@
 /**
  * The export routes' one call: a CSV download tied to the request (a client that goes away
- * stops the upstream paging; every page is taken as the person's WEEX weight) and to the server log (a failure after the first bytes has no
- * response left to carry it, so the log is where it is told).
+ * stops the upstream paging; every page is taken as the person's WEEX weight) and to the
+ * server log (a failure after the first bytes has no response left to carry it, so the log is
+ * where it is told).
  */
 import "server-only";
 import { logger } from "@/lib/log/log";

@@ -7,8 +7,9 @@
  * - the `WeightLedger` (ledger.ts) is the shared bookkeeping and makes the one atomic decision
  *   "does this charge fit? then record it";
  * - `MemoryBudget` is this process's waiting room: it queues callers (interactive before
- *   background, people in turns, see below), asks the ledger for the head of the queue, sleeps until the
- *   ledger says there will be room, and fails callers whose deadline comes first.
+ *   background, people in turns, see below), asks the ledger for the head of the queue,
+ *   sleeps until the ledger says there will be room, and fails callers whose deadline comes
+ *   first.
  *
  * People first. Three priorities, each with the part of every window it may fill:
  *
@@ -113,7 +114,7 @@ interface Waiter {
   promisedAt?: number;
 }
 
-/** The waiters of one party without a party (people outside any request, e.g. a script's client). */
+/** The party of people's requests made outside any request's context (together they are one party). */
 const NO_PARTY = "";
 
 /** Background pacing rate relative to its share of the window (measured: 1 leaves gaps idle, 2 gets bursty). */
@@ -133,7 +134,7 @@ export class MemoryBudget implements WeightBudget {
   private readonly now: () => number;
   private readonly windowMs: number;
   private readonly smallestLimit: number;
-  /** waiting callers in arrival order; `people()` orders a person's queue into turns */
+  /** waiting callers in arrival order; `inTurns()` orders a person's queue into turns */
   private readonly queues: Record<Priority, Waiter[]> = { order: [], interactive: [], background: [] };
   /**
    * Per party: the admission count when it was last admitted (its turn) and when. The party
