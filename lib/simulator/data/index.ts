@@ -6,6 +6,7 @@
  * show what has happened by the exchange's current time).
  */
 import { rngFor } from "../prng";
+import { InviteeActivity, symbolLists } from "./activity";
 import { DAY_MS, utcDayStart } from "../units";
 import { buildAssets, STABLES } from "./assets";
 import { buildCoins } from "./coins";
@@ -33,6 +34,11 @@ export interface Dataset {
   invitees: Invitee[];
   inviteesByUid: Map<string, Invitee>;
   subAffiliates: SubAffiliateData;
+  /**
+   * what invitees do after registering (deposits, withdrawals, commission records) and the
+   * commission earned on sub-affiliates' own invitees: generated per invitee and day on demand
+   */
+  activity: InviteeActivity;
   /** newest first */
   transfers: Transfer[];
   /** newest first, all pairs */
@@ -88,6 +94,7 @@ export function generateDataset(opts: { seed: number; scale: number; now: number
     spotOrdersBySymbol.set(o.pair.symbol, list);
   }
 
+  const inviteesByUid = new Map(invitees.map((i) => [i.uid, i]));
   return {
     seed,
     scale,
@@ -97,8 +104,9 @@ export function generateDataset(opts: { seed: number; scale: number; now: number
     contracts,
     coins,
     invitees,
-    inviteesByUid: new Map(invitees.map((i) => [i.uid, i])),
+    inviteesByUid,
     subAffiliates,
+    activity: new InviteeActivity(seed, invitees, inviteesByUid, subAffiliates, symbolLists(pairs, contracts.values())),
     transfers,
     spotOrders,
     spotOrdersBySymbol,
