@@ -898,7 +898,16 @@ export type EndpointKey = keyof typeof ENDPOINTS;
 export type Endpoints = typeof ENDPOINTS;
 export type ParamsOf<K extends EndpointKey> = z.input<Endpoints[K]["params"]>;
 export type ParsedParamsOf<K extends EndpointKey> = z.output<Endpoints[K]["params"]>;
-export type ResultOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
+/**
+ * Answers read with `call` whose records the codec parses one by one (`items`): the field and
+ * the type of one record (the lists read with `list` are typed by the client's ItemTypes).
+ */
+interface CalledItems {
+  memberDeals: { data: DealRecord };
+}
+export type ResultOf<K extends EndpointKey> = K extends keyof CalledItems
+  ? Omit<z.output<Endpoints[K]["response"]>, keyof CalledItems[K]> & { [F in keyof CalledItems[K]]: CalledItems[K][F][] } & { rejected: RejectedRecord[] }
+  : z.output<Endpoints[K]["response"]>;
 
 export const ENDPOINT_LIST: EndpointDef[] = Object.values(ENDPOINTS);
 

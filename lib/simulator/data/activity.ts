@@ -98,7 +98,7 @@ export const SUB_AGENT_UID_BASE = 90_000_000_000;
 /** A record's volume is capped at 2M USDT (the log-normal tail would invent absurd trades). */
 const MAX_RECORD_CENTS = 200_000_000;
 /** Records of all kinds the day cache keeps before it forgets the least recently read day. */
-const MAX_CACHED_RECORDS = 1_500_000;
+export const MAX_CACHED_RECORDS = 1_500_000;
 
 /** The UTC day number of a time (days since 1970-01-01). */
 export const dayOf = (t: number) => Math.floor(t / DAY_MS);
@@ -255,7 +255,7 @@ export class InviteeActivity {
   private readonly spanEnd: Int32Array;
   private readonly subIndex: Map<string, number>;
   private readonly books = new Map<number, DayBook>();
-  private cachedRecords = 0;
+  private cachedCount = 0;
   /** the last totals computed, by window (a walk over its pages asks for the same window each time) */
   private readonly totalsCache = new Map<string, Totals[]>();
 
@@ -441,13 +441,18 @@ export class InviteeActivity {
     }
     const book = new DayBook(records, moves, this.symbols, this.symbolIndex);
     this.books.set(day, book);
-    this.cachedRecords += book.size;
+    this.cachedCount += book.size;
     for (const [d, b] of this.books) {
-      if (this.cachedRecords <= MAX_CACHED_RECORDS || d === day) break;
+      if (this.cachedCount <= MAX_CACHED_RECORDS || d === day) break;
       this.books.delete(d);
-      this.cachedRecords -= b.size;
+      this.cachedCount -= b.size;
     }
     return book;
+  }
+
+  /** Records of all kinds the day cache holds now (at most MAX_CACHED_RECORDS, unless one day alone is more). */
+  get cachedRecords(): number {
+    return this.cachedCount;
   }
 
   /** The direct invitee with this uid, registered by `now`. */
