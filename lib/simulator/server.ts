@@ -34,6 +34,8 @@ export interface ServerConfig {
   quiet: boolean;
   logRequests: boolean;
   faults?: Faults;
+  /** SimulatorOptions.requireSubAffiliateRange */
+  requireSubAffiliateRange: boolean;
 }
 
 interface Answer {
@@ -240,7 +242,15 @@ export class SimServer {
       }
 
       const raw = method === "GET" ? readQuery(rawQuery, ep.repeated) : readJsonBody(rawBody);
-      const result = HANDLERS[ep.key as EndpointKey]({ ep, raw, now, data: this.cfg.data, state: this.state, locale: headerValue(req.headers.locale) });
+      const result = HANDLERS[ep.key as EndpointKey]({
+        ep,
+        raw,
+        now,
+        data: this.cfg.data,
+        state: this.state,
+        locale: headerValue(req.headers.locale),
+        requireSubAffiliateRange: this.cfg.requireSubAffiliateRange,
+      });
       if (result.executed) this.counters.ordersPlaced++;
       return json(result.status ?? 200, result.body, headers);
     } catch (e) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WINDOW_GRACE_MS } from "./params";
-import { codeOf, DAY, FIXED_NOW, pathOf, simulatorWithData, type Reply } from "./test-helpers";
+import { codeOf, DAY, FIXED_NOW, pathOf, simulatorWithData, startTestSim, type Reply } from "./test-helpers";
 
 // The query windows: invitees (start within a year, ≤ 90 days a query), transfers (past month),
 // the partner reads (totals: start within a year, ≤ 90 days; commissions: ≤ 90 days; days as
@@ -73,6 +73,25 @@ describe("getInternalWithdrawalStatus windows (past month)", () => {
     const count = (from: number, to: number) => spotToSpot.filter((x) => x.createTime >= from && x.createTime <= to).length;
     expect(total(await get({}))).toBe(count(NOW - 30 * DAY, NOW));
     expect(total(await get({ startTime: NOW - 7 * DAY, endTime: NOW - 2 * DAY }))).toBe(count(NOW - 7 * DAY, NOW - 2 * DAY));
+  });
+});
+
+describe("querySubChannelTransactions as WEEX's production service (requireSubAffiliateRange)", () => {
+  it("refuses a call without startTime or endTime with -1141 naming the missing one; a bounded window is served; off by default", async () => {
+    const strict = await startTestSim({ scale: SCALE, requireSubAffiliateRange: true });
+    try {
+      const post = (body: object) => strict.post(pathOf("subAffiliates"), JSON.stringify({ productType: "SPOT", ...body }));
+      const none = await post({});
+      expect([none.status, codeOf(none)]).toEqual([400, -1141]);
+      expect(none.text).toMatch(/'startTime'/);
+      const noEnd = await post({ startTime: NOW - 3 * DAY, endTime: null });
+      expect(codeOf(noEnd)).toBe(-1141);
+      expect(noEnd.text).toMatch(/'endTime'/);
+      expect(total(await post({ startTime: NOW - 3 * DAY, endTime: NOW }))).toBeGreaterThan(0);
+    } finally {
+      await strict.close();
+    }
+    expect((await s.sim.post(pathOf("subAffiliates"), '{"productType":"SPOT"}')).status).toBe(200);
   });
 });
 
