@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENDPOINTS, type EndpointKey } from "../weex/endpoints";
-import { codeOf, pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
+import { codeOf, DAY, FIXED_NOW, pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
 
 // Every endpoint's normal answer matches the endpoint table's response schema (what the
 // client parses with), and values are written the way WEEX writes them.
@@ -24,6 +24,12 @@ beforeAll(async () => {
   replies.invitees = await t.get(pathOf("invitees"));
   replies.spotOrder = await t.get(pathOf("spotOrder"), { orderId: spot[0].orderId });
   replies.allOrders = await t.get(pathOf("allOrders"), { symbol: "BTCUSDT", limit: 1000 });
+  replies.inviteeTotals = await t.get(pathOf("inviteeTotals"));
+  replies.commissions = await t.get(pathOf("commissions"), { productType: "FUTURES", startTime: FIXED_NOW - 30 * DAY });
+  const invitee = (replies.inviteeTotals.body as { records: Array<{ uid: string }> }).records[0].uid;
+  replies.verifyReferrals = await t.get(pathOf("verifyReferrals"), { userIds: `${invitee},1` });
+  replies.memberAssets = await t.get(pathOf("memberAssets"), { userId: invitee });
+  replies.memberDeals = await t.get(pathOf("memberDeals"));
 });
 afterAll(() => t.close());
 
@@ -61,6 +67,21 @@ describe("values on the wire", () => {
     for (const field of ["tradingVolume", "netTradingFee", "paidCommission"]) expect(replies.subAffiliates.text).not.toMatch(new RegExp(`"${field}":\\d`));
     for (const field of ["price", "origQty", "executedQty", "cummulativeQuoteQty"]) expect(replies.allOrders.text).not.toMatch(new RegExp(`"${field}":\\d`));
     expect(replies.withdrawals.text).not.toMatch(/"amount":\d/);
+  });
+
+  it("the partner reads: Long ids as raw JSON numbers, the totals' uid a String, amounts decimal strings, WEEX's spelling isRefferal", () => {
+    const text = (key: EndpointKey) => replies[key].text;
+    expect(text("commissions")).toMatch(/"uid":\d+,"date":\d+,"coin":"(USDT|BTC)","productType":"FUTURES","fee":"[\d.]+","commission":"[\d.]+","rate":"[\d.]+"/);
+    expect(text("commissions")).toMatch(/"sourceType":[12],"takerAmount":"[\d.]+","makerAmount":"[\d.]+"/);
+    expect(text("inviteeTotals")).toMatch(/"uid":"\d+","depositAmount":"[\d.]+"/);
+    expect(text("verifyReferrals")).toMatch(/^\[\{"uid":\d+,"isRefferal":true\},\{"uid":1,"isRefferal":false\}\]$/);
+    expect(text("memberDeals")).toMatch(/"userId":\d+,"spotDealAmountUsdt":"[\d.]+"/);
+    for (const key of ["inviteeTotals", "commissions", "memberAssets", "memberDeals"] as const) expect(text(key)).not.toMatch(/Amount(Usdt)?":\d|"commission":\d|"fee":\d/);
+    expect(replies.memberAssets.body).toMatchObject({ depositTotalAmount: expect.stringMatching(/^\d+(\.\d+)?$/), depositList: expect.any(Array) });
+    expect(Object.keys(replies.inviteeTotals.body as object)).toEqual(["records", "pages", "pageSize", "total"]);
+    expect(Object.keys(replies.commissions.body as object)).toEqual(["channelCommissionInfoItems", "pages", "pageSize", "total"]);
+    expect(Object.keys(replies.memberDeals.body as object)).toEqual(["data", "startTime", "endTime"]);
+    expect(Number((replies.commissions.body as { total: string }).total)).toBeGreaterThan(0);
   });
 
   it("affiliate endpoints answer the bare V3 object; modifyTpSlOrder the V2 envelope", () => {

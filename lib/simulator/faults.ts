@@ -52,7 +52,8 @@ export const faultsSchema = z.strictObject({
   /**
    * Data mode (not a failure): answers of the affiliate lists carry records the dashboard
    * cannot fully use — a non-digit String id, a non-decimal amount, a bad time — from index
-   * `at` (default 7) on; see odd-records.ts.
+   * `at` (default 7) on; the partner reads answer in the V2 envelope with every variant WEEX's
+   * sources disagree on (`dealTime`, ids as strings, no productType, "--"); see odd-records.ts.
    */
   oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
   /**
@@ -156,8 +157,8 @@ export class FaultInjector {
   }
 }
 
-/** The affiliate endpoints, the default target of `methodNotSupported` and `gone`. */
-const AFFILIATE_KEYS = ["subAffiliates", "invitees", "withdrawals"];
+/** The affiliate endpoints (the partner reads included), the default target of `methodNotSupported` and `gone`. */
+const AFFILIATE_KEYS = ["subAffiliates", "invitees", "withdrawals", "inviteeTotals", "commissions", "verifyReferrals", "memberAssets", "memberDeals"];
 
 /** Whether a path-level mode (`methodNotSupported`, `gone`) applies to an endpoint. */
 export function pathModeApplies(mode: { endpoints?: string[] } | undefined, endpointKey: string): boolean {

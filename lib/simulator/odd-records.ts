@@ -10,8 +10,23 @@
  *   at+2   a time or date that is not one (`yesterday`)
  *
  * Pages with fewer records get as many of these as fit. Everything else is left as it was.
+ *
+ * The partner reads (weex-facts.md, last section) answer in every shape WEEX's sources
+ * disagree on — all of them valid, the client must read each — plus one record it cannot use:
+ *
+ *   all five         the V2 envelope {"code":"200","msg":"success","data": <the V3 answer>}
+ *   commissions      at: the time as `dealTime`, a String, instead of `date`;
+ *                    at+1: `uid` and `date` as Strings, no `productType` (the request's applies);
+ *                    at+2: `commission` "--" (unknown); at+3: `fee` not a decimal (unusable)
+ *   inviteeTotals    at: `uid` as a JSON number; at+1: `withdrawalAmount` "--";
+ *                    at+2: `depositAmount` not a decimal (unusable)
+ *   memberDeals      at: `userId` as a String; at+1: `futuresProDealAmountUsdt` "--";
+ *                    at+2: `spotDealAmountUsdt` not a decimal (unusable)
+ *   verifyReferrals  every `uid` as a String
+ *   memberAssets     `availableBalance` "--", `fundingTotalUsdt` left out (both unknown)
  */
-import { parse, stringify } from "lossless-json";
+import { LosslessNumber, parse, stringify } from "lossless-json";
+import { UNKNOWN_AMOUNT as UNKNOWN } from "../weex/wire";
 
 export const ODD_TEXT_ID = '=HYPERLINK("http://x.invalid","x")';
 export const ODD_DECIMAL = "12,5 USDT";
@@ -29,13 +44,18 @@ export interface OddRecords {
 }
 
 export function withOddRecords(endpointKey: string, body: string, mode: OddRecords): string {
+  const partner = PARTNER[endpointKey];
   const target = TARGETS[endpointKey];
-  if (!target) return body;
+  if (!target && !partner) return body;
   let doc: unknown;
   try {
     doc = parse(body);
   } catch {
     return body;
+  }
+  if (partner) {
+    partner(doc, mode.at ?? 7);
+    return stringify({ code: "200", msg: "success", data: doc }) ?? body;
   }
   const list = (doc as Record<string, unknown> | null)?.[target.list];
   if (!Array.isArray(list)) return body;
@@ -50,3 +70,59 @@ export function withOddRecords(endpointKey: string, body: string, mode: OddRecor
   set(at + 2, target.time, ODD_TIME);
   return stringify(doc) ?? body;
 }
+
+type Doc = Record<string, unknown>;
+
+/** Field `i` of a list, when there is one. */
+function item(list: unknown, i: number): Doc | undefined {
+  const x = Array.isArray(list) ? (list[i] as unknown) : undefined;
+  return typeof x === "object" && x !== null ? (x as Doc) : undefined;
+}
+
+/** The partner reads' shapes (see the top of this file), applied in place before the envelope. */
+const PARTNER: Record<string, (doc: unknown, at: number) => void> = {
+  commissions(doc, at) {
+    const list = (doc as Doc).channelCommissionInfoItems;
+    const first = item(list, at);
+    if (first) {
+      first.dealTime = String(first.date);
+      delete first.date;
+    }
+    const second = item(list, at + 1);
+    if (second) {
+      second.uid = String(second.uid);
+      second.date = String(second.date);
+      delete second.productType;
+    }
+    const third = item(list, at + 2);
+    if (third) third.commission = UNKNOWN;
+    const fourth = item(list, at + 3);
+    if (fourth) fourth.fee = ODD_DECIMAL;
+  },
+  inviteeTotals(doc, at) {
+    const list = (doc as Doc).records;
+    const first = item(list, at);
+    if (first) first.uid = new LosslessNumber(String(first.uid));
+    const second = item(list, at + 1);
+    if (second) second.withdrawalAmount = UNKNOWN;
+    const third = item(list, at + 2);
+    if (third) third.depositAmount = ODD_DECIMAL;
+  },
+  memberDeals(doc, at) {
+    const list = (doc as Doc).data;
+    const first = item(list, at);
+    if (first) first.userId = String(first.userId);
+    const second = item(list, at + 1);
+    if (second) second.futuresProDealAmountUsdt = UNKNOWN;
+    const third = item(list, at + 2);
+    if (third) third.spotDealAmountUsdt = ODD_DECIMAL;
+  },
+  verifyReferrals(doc) {
+    for (const x of doc as Doc[]) x.uid = String(x.uid);
+  },
+  memberAssets(doc) {
+    const d = doc as Doc;
+    d.availableBalance = UNKNOWN;
+    delete d.fundingTotalUsdt;
+  },
+};

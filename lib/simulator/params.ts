@@ -7,16 +7,22 @@
  */
 import { z } from "zod";
 import { pagingSchema } from "../weex/codec";
-import type { EndpointDef, TimeWindow } from "../weex/endpoints";
+import { boundMs, DAY_MS, type EndpointDef, type TimeWindow } from "../weex/endpoints";
 import { parseWireJson } from "../weex/wire";
 import { badRequest, CODES } from "./errors";
 
 export type RawParams = Record<string, unknown>;
 
-/** GET parameters from the raw query string; the first value of a repeated name wins. */
-export function readQuery(rawQuery: string): RawParams {
+/**
+ * GET parameters from the raw query string; the first value of a repeated name wins, except
+ * for the endpoint's list fields (`repeated`: `userIds=1&userIds=2`), which collect every value.
+ */
+export function readQuery(rawQuery: string, repeated: readonly string[] = []): RawParams {
   const out: RawParams = {};
-  for (const [k, v] of new URLSearchParams(rawQuery)) if (!(k in out)) out[k] = v;
+  for (const [k, v] of new URLSearchParams(rawQuery)) {
+    if (repeated.includes(k)) out[k] = [...((out[k] as string[] | undefined) ?? []), v];
+    else if (!(k in out)) out[k] = v;
+  }
   return out;
 }
 
@@ -126,9 +132,10 @@ export function readPaging(ep: EndpointDef, raw: RawParams): { page: number; siz
  */
 export const WINDOW_GRACE_MS = 60_000;
 
-/** Enforce a time window (endpoint table) against the exchange's clock. */
-export function checkTimeWindow(w: TimeWindow, range: { startTime?: number; endTime?: number }, now: number): void {
-  const { startTime: s, endTime: e } = range;
+/** Enforce a time window (endpoint table) against the exchange's clock; bounds in ms or as days (yyyy-MM-dd). */
+export function checkTimeWindow(w: TimeWindow, range: { startTime?: number | string; endTime?: number | string }, now: number): void {
+  const s = boundMs(range.startTime);
+  const e = boundMs(range.endTime);
   if (w.ordered && s !== undefined && e !== undefined && e < s) {
     throw badRequest(CODES.startAfterEnd, "startTime must be less than or equal to endTime.");
   }
@@ -143,4 +150,30 @@ export function checkTimeWindow(w: TimeWindow, range: { startTime?: number; endT
     const days = Math.round(w.maxSpanMs / 86_400_000);
     throw badRequest(CODES.timeRange, `Query time is out of range: one query may span at most ${days} days.`);
   }
+}
+
+/**
+ * The window a query in epoch ms covers, bounds included, once the window's defaults fill in
+ * what is missing (`TimeWindow.defaultSpanMs`): none → the span ending now; only endTime → the
+ * span ending there (not older than the window's age limit); only startTime → the span starting
+ * there. Never past now: nothing later has happened.
+ */
+export function effectiveWindow(w: TimeWindow, p: { startTime?: number; endTime?: number }, now: number): { from: number; to: number } {
+  const span = w.defaultSpanMs ?? 0;
+  const oldest = w.maxAgeMs !== undefined ? now - w.maxAgeMs - WINDOW_GRACE_MS : -Infinity;
+  const { startTime: s, endTime: e } = p;
+  const [from, to] =
+    s !== undefined && e !== undefined ? [s, e] : s !== undefined ? [s, s + span] : e !== undefined ? [Math.max(e - span, oldest), e] : [now - span, now];
+  return { from, to: Math.min(to, now) };
+}
+
+/**
+ * The days a day-based query covers (getAssert, getDealData), as epoch ms bounds: the end is
+ * today when absent, the start `defaultSpanMs` before the end; never past now.
+ */
+export function effectiveDays(w: TimeWindow, p: { startTime?: string; endTime?: string }, now: number): { from: number; to: number; startDay: string; endDay: string } {
+  const endDay = p.endTime ?? new Date(now).toISOString().slice(0, 10);
+  const end = boundMs(endDay)!;
+  const from = p.startTime !== undefined ? boundMs(p.startTime)! : end - (w.defaultSpanMs ?? 0);
+  return { from, to: Math.min(end + DAY_MS - 1, now), startDay: new Date(from).toISOString().slice(0, 10), endDay };
 }

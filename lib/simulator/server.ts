@@ -34,6 +34,8 @@ export interface ServerConfig {
   quiet: boolean;
   logRequests: boolean;
   faults?: Faults;
+  /** SimulatorOptions.requireSubAffiliateRange */
+  requireSubAffiliateRange: boolean;
 }
 
 interface Answer {
@@ -239,8 +241,16 @@ export class SimServer {
         return json(429, { code: CODES.tooManyRequests, msg: `Too many orders: at most ${this.cfg.ordersPerMinute} placements a minute` }, headers);
       }
 
-      const raw = method === "GET" ? readQuery(rawQuery) : readJsonBody(rawBody);
-      const result = HANDLERS[ep.key as EndpointKey]({ ep, raw, now, data: this.cfg.data, state: this.state, locale: headerValue(req.headers.locale) });
+      const raw = method === "GET" ? readQuery(rawQuery, ep.repeated) : readJsonBody(rawBody);
+      const result = HANDLERS[ep.key as EndpointKey]({
+        ep,
+        raw,
+        now,
+        data: this.cfg.data,
+        state: this.state,
+        locale: headerValue(req.headers.locale),
+        requireSubAffiliateRange: this.cfg.requireSubAffiliateRange,
+      });
       if (result.executed) this.counters.ordersPlaced++;
       return json(result.status ?? 200, result.body, headers);
     } catch (e) {

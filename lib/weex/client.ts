@@ -1,5 +1,5 @@
 /**
- * The WEEX client: one `request()` path for all ten endpoints, driven by the endpoint table.
+ * The WEEX client: one `request()` path for every endpoint, driven by the endpoint table.
  *
  *   call(key, params) → validate (nothing sent if invalid) → encode → for each attempt:
  *   take budget weight → sign the exact bytes → fetch with a timeout → decode.
@@ -16,7 +16,9 @@ import {
   toListPage,
   type EndpointDef,
   type EndpointKey,
+  type CommissionRecord,
   type InviteeRecord,
+  type InviteeTotalsRecord,
   type ListPage,
   type PagedKey,
   type ParamsOf,
@@ -91,6 +93,8 @@ interface ItemTypes {
   subAffiliates: SubAffiliateRecord;
   invitees: InviteeRecord;
   allOrders: SpotOrderRecord;
+  inviteeTotals: InviteeTotalsRecord;
+  commissions: CommissionRecord;
 }
 
 interface Attempt {
@@ -294,7 +298,7 @@ export class WeexClient {
         throw new WeexError("rate_limited", "WEEX rate limit reached", { upstream: { status: 429, code, msg }, retryAfterMs: pauseMs });
       }
       this.opts.logger?.info({ ...log, status: res.status, durationMs }, "WEEX request");
-      return decodeResponse(ep, res.status, text);
+      return decodeResponse(ep, res.status, text, input);
     } catch (e) {
       if (e instanceof WeexError) throw this.withPlacementAdvice(ep, input, e);
       if (signal?.aborted) throw signal.reason;

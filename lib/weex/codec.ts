@@ -60,7 +60,11 @@ export function encodeRequest(ep: EndpointDef, input: Record<string, unknown>): 
   const fields = wireFields(ep, input);
   if (ep.method === "GET") {
     const query = new URLSearchParams();
-    for (const [name, value] of fields) query.append(name, String(value));
+    for (const [name, value] of fields) {
+      // A list field is sent once per value (getDealData's `userIds=1&userIds=2`).
+      if (ep.repeated?.includes(name) && Array.isArray(value)) for (const v of value) query.append(name, String(v));
+      else query.append(name, String(value));
+    }
     return { query: query.toString(), body: "" };
   }
   const body: Record<string, unknown> = {};
@@ -93,8 +97,9 @@ const NEGATIVE_CODE = /^-\d+$/;
  *   no data) → upstream error;
  * - 2xx that is not JSON or does not match `ep.response` → "malformed", naming the first path.
  * Business failures (order success:false, …) match the response schema and are returned.
+ * `input` (the validated request) settles what a list's records may leave out (`items.implied`).
  */
-export function decodeResponse(ep: EndpointDef, status: number, text: string): unknown {
+export function decodeResponse(ep: EndpointDef, status: number, text: string, input: Record<string, unknown> = {}): unknown {
   if (status < 200 || status > 299) {
     const err = errorInfo(text);
     throw upstreamError(status, err?.code, err?.msg);
@@ -114,7 +119,7 @@ export function decodeResponse(ep: EndpointDef, status: number, text: string): u
       upstream: { status },
     });
   }
-  return ep.items ? parseItems(ep.items, parsed.data as Record<string, unknown>) : parsed.data;
+  return ep.items ? parseItems(ep.items, parsed.data as Record<string, unknown>, input) : parsed.data;
 }
 
 /**
@@ -122,12 +127,17 @@ export function decodeResponse(ep: EndpointDef, status: number, text: string): u
  * are set aside with the first problem found and their fields as received. One odd record
  * never fails the page; it is counted and reported instead (record-problems.ts).
  */
-function parseItems(items: NonNullable<EndpointDef["items"]>, result: Record<string, unknown>): Record<string, unknown> & { rejected: RejectedRecord[] } {
+function parseItems(
+  items: NonNullable<EndpointDef["items"]>,
+  result: Record<string, unknown>,
+  input: Record<string, unknown>,
+): Record<string, unknown> & { rejected: RejectedRecord[] } {
   const usable: unknown[] = [];
   const rejected: RejectedRecord[] = [];
   const list = result[items.field] as unknown[];
+  const implied = items.implied?.(input);
   list.forEach((raw, i) => {
-    const r = items.record.safeParse(raw);
+    const r = items.record.safeParse(implied && isRecord(raw) ? withImplied(raw, implied) : raw);
     if (r.success) {
       usable.push(r.data);
       return;
@@ -143,6 +153,13 @@ function parseItems(items: NonNullable<EndpointDef["items"]>, result: Record<str
     });
   });
   return { ...result, [items.field]: usable, rejected };
+}
+
+/** The record with the request's implied fields where it has none (absent or null). */
+function withImplied(raw: Record<string, unknown>, implied: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...raw };
+  for (const [k, v] of Object.entries(implied)) if (out[k] === undefined || out[k] === null) out[k] = v;
+  return out;
 }
 
 function valueAt(v: unknown, path: readonly PropertyKey[]): unknown {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { requestSchema } from "./codec";
-import { DAY_MS, ENDPOINTS, type EndpointKey } from "./endpoints";
+import { decodeResponse, encodeRequest, requestSchema } from "./codec";
+import {
+  DAY_MS,
+  ENDPOINTS,
+  toListPage,
+  type CommissionRecord,
+  type DealRecord,
+  type EndpointKey,
+  type InviteeTotalsRecord,
+  type MemberAssets,
+} from "./endpoints";
+import type { RejectedRecord } from "./record-problems";
 import { LIMIT_ORDER } from "./test-support";
 import { eachKeyNamed } from "./wire";
 
@@ -199,5 +209,203 @@ describe("every endpoint", () => {
     expect(rejected("coins", { foo: 1 })).toEqual(["foo"]);
     expect(rejected("withdrawals", { __proto__x: 1 })).toEqual(["__proto__x"]);
     expect(rejected("spotOrder", { orderId: "1", page: 2 })).toEqual(["page"]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The partner reads beyond the interface document (weex-facts.md, last section)
+
+describe("partner reads: the table", () => {
+  it("are signed GETs on the spot host at weight 20/20 (the larger figure where WEEX's tables disagree)", () => {
+    const paths = {
+      inviteeTotals: "/api/v3/rebate/affiliate/getChannelUserTradeAndAsset",
+      commissions: "/api/v3/rebate/affiliate/getAffiliateCommission",
+      verifyReferrals: "/api/v3/agency/verifyReferrals",
+      memberAssets: "/api/v3/agency/getAssert",
+      memberDeals: "/api/v3/agency/getDealData",
+    } as const;
+    for (const [key, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+      expect(ENDPOINTS[key]).toMatchObject({ method: "GET", side: "spot", path, ipWeight: 20, uidWeight: 20, access: "signed" });
+    }
+    expect(ENDPOINTS.inviteeTotals.paging).toEqual({ page: "page", size: "pageSize", defaultSize: 100, maxSize: 100 });
+    expect(ENDPOINTS.commissions.paging).toEqual({ page: "page", size: "pageSize", defaultSize: 100, maxSize: 100 });
+  });
+});
+
+describe("inviteeTotals (getChannelUserTradeAndAsset) request", () => {
+  it("at most 90 days, start within 365 days, endTime >= startTime; uid digits; pageSize <= 100", () => {
+    const start = now - 200 * DAY_MS;
+    expect(rejected("inviteeTotals", { uid: "4200000001", startTime: start, endTime: start + 90 * DAY_MS, pageSize: 100 })).toEqual([]);
+    expect(rejected("inviteeTotals", { startTime: start, endTime: start + 91 * DAY_MS })).toEqual(["endTime"]);
+    expect(rejected("inviteeTotals", { startTime: now - 366 * DAY_MS, endTime: now - 300 * DAY_MS })).toEqual(["startTime"]);
+    expect(rejected("inviteeTotals", { startTime: start, endTime: start - 1 })).toEqual(["endTime"]);
+    expect(rejected("inviteeTotals", { uid: "4x" })).toEqual(["uid"]);
+    expect(rejected("inviteeTotals", { pageSize: 101 })).toEqual(["pageSize"]);
+  });
+});
+
+describe("commissions (getAffiliateCommission) request", () => {
+  it("at most 3 months read as 90 days; no age limit; productType SPOT or FUTURES (optional: WEEX's default SPOT)", () => {
+    const start = now - 500 * DAY_MS;
+    expect(rejected("commissions", { startTime: start, endTime: start + 90 * DAY_MS, productType: "FUTURES", coin: "BTC" })).toEqual([]);
+    expect(rejected("commissions", { startTime: start, endTime: start + 90 * DAY_MS + 1 })).toEqual(["endTime"]);
+    expect(rejected("commissions", { productType: "MARGIN" })).toEqual(["productType"]);
+    expect(rejected("commissions", { startTime: 2000, endTime: 1000 })).toEqual(["endTime"]);
+    expect(rejected("commissions", {})).toEqual([]);
+  });
+});
+
+describe("verifyReferrals request", () => {
+  it("userIds: 1 to 100 ids, as a list or one comma-separated text, sent as one comma-separated value", () => {
+    const ids = Array.from({ length: 100 }, (_, i) => String(4_200_000_000 + i));
+    expect(rejected("verifyReferrals", { userIds: ids })).toEqual([]);
+    expect(rejected("verifyReferrals", { userIds: ids.join(",") })).toEqual([]);
+    expect(rejected("verifyReferrals", { userIds: [...ids, "4300000000"] })).toEqual(["userIds"]);
+    expect(rejected("verifyReferrals", { userIds: [] })).toEqual(["userIds"]);
+    expect(rejected("verifyReferrals", {})).toEqual(["userIds"]);
+    expect(rejected("verifyReferrals", { userIds: ["1", "x2"] })).toEqual(["userIds.1"]);
+    expect(encodeRequest(ENDPOINTS.verifyReferrals, requestSchema(ENDPOINTS.verifyReferrals).parse({ userIds: ["4667776811", 702345678901234567n.toString()] })).query).toBe(
+      "userIds=4667776811%2C702345678901234567",
+    );
+  });
+});
+
+describe("memberAssets (getAssert) and memberDeals (getDealData) requests", () => {
+  it("days as yyyy-MM-dd (real dates), end on or after start; getAssert needs userId", () => {
+    expect(rejected("memberAssets", { userId: "4200000001", startTime: "2026-11-01", endTime: "2026-11-01" })).toEqual([]);
+    expect(rejected("memberAssets", { startTime: "2026-11-01" })).toEqual(["userId"]);
+    expect(rejected("memberAssets", { userId: "1", startTime: "2026-11-02", endTime: "2026-11-01" })).toEqual(["endTime"]);
+    expect(rejected("memberAssets", { userId: "1", startTime: "2026-02-30" })).toEqual(["startTime"]);
+    expect(rejected("memberAssets", { userId: "1", endTime: 1764506000000 })).toEqual(["endTime"]);
+    expect(rejected("memberDeals", {})).toEqual([]);
+    expect(rejected("memberDeals", { userIds: ["1", "2"], startTime: "2026-10-01", endTime: "2026-11-30" })).toEqual([]);
+    expect(rejected("memberDeals", { userIds: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toEqual(["userIds"]);
+  });
+
+  it("getDealData's userIds go out once per id, in the order given, and that query is what is signed", () => {
+    const wire = encodeRequest(ENDPOINTS.memberDeals, requestSchema(ENDPOINTS.memberDeals).parse({ userIds: "702345678901234567,2", startTime: "2026-11-01", endTime: "2026-11-07" }));
+    expect(wire).toEqual({ query: "userIds=702345678901234567&userIds=2&startTime=2026-11-01&endTime=2026-11-07", body: "" });
+  });
+});
+
+// Parsing: every shape WEEX's sources disagree on, through the codec as the client decodes.
+
+/** The decoded result of a 200 answer, with the (validated) request it answers. */
+function decode<T>(key: EndpointKey, body: string, request: Record<string, unknown> = {}): T {
+  const ep = ENDPOINTS[key];
+  return decodeResponse(ep, 200, body, requestSchema(ep).parse(request)) as T;
+}
+const envelope = (data: string) => `{"code":"200","msg":"success","requestTime":1764506000000,"data":${data}}`;
+
+describe("commission records: parsing", () => {
+  type Decoded = { channelCommissionInfoItems: CommissionRecord[]; rejected: RejectedRecord[]; total: number };
+  const item = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({ uid: 4667776811, date: 1764506000000, coin: "USDT", productType: "FUTURES", fee: "0.6", commission: "0.24", rate: "0.4", symbol: "cmt_btcusdt", sourceType: 1, takerAmount: "800", makerAmount: "200", ...over })
+      .replace('"uid":4667776811', '"uid":702345678901234567');
+  const page = (...items: string[]) => `{"channelCommissionInfoItems":[${items.join(",")}],"pages":1,"pageSize":100,"total":${items.length}}`;
+
+  it("flat or enveloped; ids above 2^53 exact; times and ids as numbers or strings", () => {
+    for (const body of [page(item()), envelope(page(item()))]) {
+      const r = decode<Decoded>("commissions", body, { productType: "FUTURES" });
+      expect(r.channelCommissionInfoItems).toEqual([
+        { uid: "702345678901234567", date: 1764506000000, coin: "USDT", productType: "FUTURES", fee: "0.6", commission: "0.24", rate: "0.4", symbol: "cmt_btcusdt", sourceType: 1, takerAmount: "800", makerAmount: "200" },
+      ]);
+    }
+    const strings = decode<Decoded>("commissions", page(item({ date: "1764506000000", sourceType: "2" }).replace("702345678901234567", '"702345678901234567"')));
+    expect(strings.channelCommissionInfoItems[0]).toMatchObject({ uid: "702345678901234567", date: 1764506000000, sourceType: 2 });
+  });
+
+  it("the time as `dealTime` (a String in one of WEEX's tables) is the record's `date`", () => {
+    const body = page(item({ date: undefined, dealTime: "1764506000123" }), item({ date: null, dealTime: 1764506000456 }));
+    const r = decode<Decoded>("commissions", body);
+    expect(r.channelCommissionInfoItems.map((x) => x.date)).toEqual([1764506000123, 1764506000456]);
+    expect(r.rejected).toEqual([]);
+  });
+
+  it("a record without productType takes the request's, WEEX's default SPOT when the request names none", () => {
+    const body = page(item({ productType: undefined }), item({ productType: null }), item({ productType: "SPOT" }));
+    expect(decode<Decoded>("commissions", body, { productType: "FUTURES" }).channelCommissionInfoItems.map((x) => x.productType)).toEqual(["FUTURES", "FUTURES", "SPOT"]);
+    expect(decode<Decoded>("commissions", body).channelCommissionInfoItems.map((x) => x.productType)).toEqual(["SPOT", "SPOT", "SPOT"]);
+  });
+
+  it('"--" (WEEX does not know) is null, never 0; a record the dashboard cannot use is set aside with path, value and reason', () => {
+    const body = page(item({ commission: "--", fee: null }), item({ takerAmount: "12,5 USDT" }), item({ date: undefined }), item({ coin: undefined }));
+    const r = decode<Decoded>("commissions", body, { productType: "FUTURES" });
+    expect(r.channelCommissionInfoItems).toHaveLength(1);
+    expect(r.channelCommissionInfoItems[0]).toMatchObject({ commission: null, fee: null, rate: "0.4" });
+    expect(r.rejected.map((x) => x.problem)).toEqual([
+      { path: "channelCommissionInfoItems.1.takerAmount", value: "12,5 USDT", reason: 'expected a decimal or "--"' },
+      { path: "channelCommissionInfoItems.2.date", value: "(missing)", reason: "expected epoch milliseconds" },
+      { path: "channelCommissionInfoItems.3.coin", value: "(missing)", reason: expect.any(String) },
+    ]);
+    // set aside as received: no productType filled in, numbers as their exact text
+    expect(r.rejected[0].record).toMatchObject({ uid: "702345678901234567", takerAmount: "12,5 USDT" });
+    // a page still counts its set-aside records (paging is WEEX's)
+    expect(toListPage("commissions", r, 1, 100)).toMatchObject({ total: 4, hasNextPage: false, rejected: r.rejected });
+  });
+});
+
+describe("invitee totals: parsing", () => {
+  type Decoded = { records: InviteeTotalsRecord[]; rejected: RejectedRecord[] };
+  const rec = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({ uid: "4667776811", depositAmount: "100.5", withdrawalAmount: "0", spotTradingAmount: "1200", futuresTradingAmount: "0.000000000000000001", commission: "0.12", ...over });
+  const page = (...r: string[]) => `{"records":[${r.join(",")}],"pages":1,"pageSize":100,"total":${r.length}}`;
+
+  it("flat or enveloped; uid (documented String) as a number or a string; decimals exact; '--' null; unusable set aside", () => {
+    for (const body of [page(rec(), rec({ uid: 4667776812 }), rec({ commission: "--" }), rec({ depositAmount: "1.2.3" })), envelope(page(rec(), rec({ uid: 4667776812 }), rec({ commission: "--" }), rec({ depositAmount: "1.2.3" })))]) {
+      const r = decode<Decoded>("inviteeTotals", body);
+      expect(r.records.map((x) => x.uid)).toEqual(["4667776811", "4667776812", "4667776811"]);
+      expect(r.records[0].futuresTradingAmount).toBe("0.000000000000000001");
+      expect(r.records[2].commission).toBeNull();
+      expect(r.rejected.map((x) => x.problem.path)).toEqual(["records.3.depositAmount"]);
+    }
+  });
+});
+
+describe("verifyReferrals: parsing", () => {
+  it("a bare array or enveloped; WEEX's spelling isRefferal; uids as numbers or strings", () => {
+    const body = '[{"uid":4667776811,"isRefferal":true},{"uid":"702345678901234567","isRefferal":"false"}]';
+    const expected = [
+      { uid: "4667776811", isRefferal: true },
+      { uid: "702345678901234567", isRefferal: false },
+    ];
+    expect(decode("verifyReferrals", body, { userIds: "1" })).toEqual(expected);
+    expect(decode("verifyReferrals", envelope(body), { userIds: "1" })).toEqual(expected);
+    // the field is read under WEEX's spelling; a corrected spelling is the same answer
+    expect(decode("verifyReferrals", '[{"uid":1,"isReferral":true}]', { userIds: "1" })).toMatchObject([{ uid: "1", isRefferal: true }]);
+    expect(() => decode("verifyReferrals", '[{"uid":1}]', { userIds: "1" })).toThrow(/isRefferal/);
+  });
+});
+
+describe("getAssert: parsing", () => {
+  it('flat or enveloped; "--" and absent snapshot amounts are null; undocumented fields kept; depositList as received', () => {
+    const body =
+      '{"availableBalance":"--","spotProTotalUsdt":"12.5","unimarginTotalUsdt":"0","contractTotalUsdt":"7","depositTotalAmount":"100.000000000000000001","depositList":[{"amount":"1"}]}';
+    for (const text of [body, envelope(body)]) {
+      const r = decode<MemberAssets & { contractTotalUsdt?: string }>("memberAssets", text, { userId: "1" });
+      expect(r).toMatchObject({ availableBalance: null, fundingTotalUsdt: null, spotProTotalUsdt: "12.5", unimarginTotalUsdt: "0", depositTotalAmount: "100.000000000000000001" });
+      expect(r.contractTotalUsdt).toBe("7");
+      expect(r.depositList).toEqual([{ amount: "1" }]);
+    }
+    expect(decode<MemberAssets>("memberAssets", '{"depositTotalAmount":"--","depositList":null}', { userId: "1" })).toMatchObject({ depositTotalAmount: null, depositList: [] });
+    expect(() => decode("memberAssets", '{"depositTotalAmount":"12,5"}', { userId: "1" })).toThrow(/depositTotalAmount/);
+  });
+});
+
+describe("getDealData: parsing", () => {
+  type Decoded = { data: DealRecord[]; rejected: RejectedRecord[]; startTime?: string; endTime?: string };
+  const row = (over: Record<string, unknown> = {}) => JSON.stringify({ userId: 4667776811, spotDealAmountUsdt: "10", futuresProDealAmountUsdt: "20.5", spotProDealAmountUsdtTemp: "10", ...over });
+
+  it("flat or enveloped; userId as a number or string; days as dates or epoch ms; '--' null; unusable set aside", () => {
+    const body = `{"data":[${row()},${row({ userId: "702345678901234567", futuresProDealAmountUsdt: "--", spotProDealAmountUsdtTemp: undefined })},${row({ spotDealAmountUsdt: "12,5 USDT" })}],"startTime":"2026-11-01","endTime":1796083200000}`;
+    for (const text of [body, envelope(body)]) {
+      const r = decode<Decoded>("memberDeals", text);
+      expect(r.data).toEqual([
+        { userId: "4667776811", spotDealAmountUsdt: "10", futuresProDealAmountUsdt: "20.5", spotProDealAmountUsdtTemp: "10" },
+        { userId: "702345678901234567", spotDealAmountUsdt: "10", futuresProDealAmountUsdt: null, spotProDealAmountUsdtTemp: null },
+      ]);
+      expect(r.rejected.map((x) => x.problem.path)).toEqual(["data.2.spotDealAmountUsdt"]);
+      expect([r.startTime, r.endTime]).toEqual(["2026-11-01", "2026-12-01"]);
+    }
   });
 });

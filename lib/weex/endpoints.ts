@@ -1,6 +1,8 @@
 /**
  * The WEEX interface as one declarative table: one entry per endpoint of the interface
- * document (shared/seeds/000_…txt) plus the facts in shared/spec/weex-facts.md.
+ * document (shared/seeds/000_…txt) plus the facts in shared/spec/weex-facts.md, and the five
+ * partner reads that page adds (its last section: invitee totals, commission records,
+ * verifyReferrals, getAssert, getDealData).
  *
  * The client (signing, budget, parsing), the simulator (routing, weights, validation), the
  * route handlers (input validation) and the budget all read this table. An endpoint rule
@@ -12,12 +14,17 @@
  */
 import { z } from "zod";
 import {
+  inDay,
   inDecimal,
   inEnum,
   inId,
+  inIdList,
   inText,
   inTime,
+  isUtcDate,
+  wAmount,
   wBool,
+  wDay,
   wDecimal,
   wDecimalOptional,
   wId,
@@ -28,10 +35,10 @@ import {
   wTimeOptional,
 } from "./wire";
 import type { RejectedRecord } from "./record-problems";
-import { ACCOUNT_TYPES, CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS, type TimeWindow } from "./limits";
+import { ACCOUNT_TYPES, CONTRACT_ORDER_CAP, DAY_MS, ID_LIST_LIMITS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS, type TimeWindow } from "./limits";
 
 // WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
-export { CONTRACT_ORDER_CAP, DAY_MS, PAGE_LIMITS, WINDOWS, type TimeWindow };
+export { CONTRACT_ORDER_CAP, DAY_MS, ID_LIST_LIMITS, PAGE_LIMITS, WINDOWS, type TimeWindow };
 
 export type Side = "spot" | "contract";
 /** public: unsigned; signed: affiliate key; trade: the trade key (falls back to the main key). */
@@ -55,14 +62,23 @@ const productType = inEnum(PRODUCT_TYPES);
 const accountType = inEnum(ACCOUNT_TYPES);
 const workingType = inEnum(["CONTRACT_PRICE", "MARK_PRICE"]);
 
+/**
+ * A window bound as epoch ms: the bound itself, or for a day (`yyyy-MM-dd`, the partner reads
+ * getAssert and getDealData) the start of that UTC day.
+ */
+export function boundMs(v: number | string | undefined): number | undefined {
+  return typeof v === "string" ? Date.parse(`${v}T00:00:00Z`) : v;
+}
+
 /** Check a params object against a time window; adds issues naming startTime/endTime. */
 export function checkWindow(
   w: TimeWindow,
-  p: { startTime?: number; endTime?: number },
+  p: { startTime?: number | string; endTime?: number | string },
   ctx: z.RefinementCtx,
   now = Date.now(),
 ) {
-  const { startTime: s, endTime: e } = p;
+  const s = boundMs(p.startTime);
+  const e = boundMs(p.endTime);
   if (w.ordered && s !== undefined && e !== undefined && e < s) {
     ctx.addIssue({ code: "custom", path: ["endTime"], message: "must be greater than or equal to startTime" });
   }
@@ -187,11 +203,75 @@ export const subAffiliateRecord = z.looseObject({
   paidCommission: wDecimal,
 });
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-function isUtcDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const t = Date.parse(`${s}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
+// ---------------------------------------------------------------------------------------------
+// Records of the partner reads (weex-facts.md, "The rest of WEEX's partner API"). Their
+// amounts are `wAmount`: WEEX's "--" (it does not know) is null, never 0. Times and ids come as
+// numbers or strings.
+
+/** getAffiliateCommission: one commission paid, in the record's `coin`. */
+export const commissionRecord = z.preprocess(
+  // One of WEEX's tables names the time `dealTime` (a String in its example): either is the time.
+  (v) => (isObject(v) && (v.date === undefined || v.date === null) && v.dealTime !== undefined ? { ...v, date: v.dealTime } : v),
+  z.looseObject({
+    uid: wId,
+    date: wTime,
+    coin: z.string(),
+    // (when WEEX leaves it out, the request's product type: `items.implied`)
+    productType: z.string(),
+    fee: wAmount,
+    commission: wAmount,
+    rate: wAmount,
+    symbol: wText,
+    /** 1 = direct client, 2 = via a sub-agent */
+    sourceType: wInt,
+    takerAmount: wAmount,
+    makerAmount: wAmount,
+  }),
+);
+
+/** getChannelUserTradeAndAsset: one direct invitee's totals over the window. */
+export const inviteeTotalsRecord = z.looseObject({
+  uid: wText,
+  depositAmount: wAmount,
+  withdrawalAmount: wAmount,
+  spotTradingAmount: wAmount,
+  futuresTradingAmount: wAmount,
+  commission: wAmount,
+});
+
+/** verifyReferrals: whether `uid` is a direct invitee, under WEEX's spelling `isRefferal`. */
+export const referralRecord = z.preprocess(
+  // WEEX misspells it; should it ever write `isReferral`, that is the same answer.
+  (v) => (isObject(v) && v.isRefferal === undefined && v.isReferral !== undefined ? { ...v, isRefferal: v.isReferral } : v),
+  z.looseObject({ uid: wId, isRefferal: wBool }),
+);
+
+/** getDealData: one direct invitee's volumes in USDT over the days asked. */
+export const dealRecord = z.looseObject({
+  userId: wId,
+  spotDealAmountUsdt: wAmount,
+  futuresProDealAmountUsdt: wAmount,
+  // (undocumented meaning; absent is unknown too)
+  spotProDealAmountUsdtTemp: wAmount.optional().transform((v) => v ?? null),
+});
+
+/** A snapshot amount of getAssert that may also be absent: unknown (null) either way. */
+const snapshotAmount = wAmount.optional().transform((v) => v ?? null);
+
+/** getAssert: one direct invitee's assets now, and its deposits within the days asked. */
+export const memberAssets = z.looseObject({
+  availableBalance: snapshotAmount,
+  fundingTotalUsdt: snapshotAmount,
+  spotProTotalUsdt: snapshotAmount,
+  /** contract account equity */
+  unimarginTotalUsdt: snapshotAmount,
+  depositTotalAmount: wAmount,
+  // (its items are not documented: carried as received)
+  depositList: z.array(z.unknown()).nullish().transform((v) => v ?? []),
+});
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 export type SpotOrderRecord = z.infer<typeof spotOrderRecord>;
@@ -200,6 +280,11 @@ export type CoinDefinition = z.infer<typeof coinDefinition>;
 export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 export type InviteeRecord = z.infer<typeof inviteeRecord>;
 export type SubAffiliateRecord = z.infer<typeof subAffiliateRecord>;
+export type CommissionRecord = z.infer<typeof commissionRecord>;
+export type InviteeTotalsRecord = z.infer<typeof inviteeTotalsRecord>;
+export type ReferralRecord = z.infer<typeof referralRecord>;
+export type DealRecord = z.infer<typeof dealRecord>;
+export type MemberAssets = z.infer<typeof memberAssets>;
 
 /** The dashboard's list shape (dashboard-api.md, "Response shapes"). */
 export interface ListPage<T> {
@@ -269,6 +354,41 @@ const inviteesParams = z.strictObject({
   uid: inId.optional(),
   startTime: inTime.optional(),
   endTime: inTime.optional(),
+});
+
+// The partner reads (weex-facts.md, last section): signed GETs, paging `page`/`pageSize`.
+
+const inviteeTotalsParams = z.strictObject({
+  uid: inId.optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+});
+
+const commissionsParams = z.strictObject({
+  uid: inId.optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+  coin: inText(20).optional(),
+  // WEEX's default is SPOT: one call answers one product type
+  productType: productType.optional(),
+});
+
+const verifyReferralsParams = z.strictObject({
+  // sent as one comma-separated value
+  userIds: inIdList(ID_LIST_LIMITS.verifyReferrals).transform((ids) => ids.join(",")),
+});
+
+const memberAssetsParams = z.strictObject({
+  userId: inId,
+  startTime: inDay.optional(),
+  endTime: inDay.optional(),
+});
+
+const memberDealsParams = z.strictObject({
+  // sent once per id (`userIds=1&userIds=2`, `EndpointDef.repeated`); absent: every direct invitee
+  userIds: inIdList(ID_LIST_LIMITS.memberDeals).optional(),
+  startTime: inDay.optional(),
+  endTime: inDay.optional(),
 });
 
 const placeTpSlParams = z.strictObject({
@@ -362,6 +482,29 @@ const inviteesResult = z.looseObject({
   total: wInt.optional(),
 });
 
+// The partner reads answer the flat V3 object; their V2 copies wrap it in {code: "200", data}
+// (the codec unwraps). List records are parsed one by one (`items`).
+const inviteeTotalsResult = z.looseObject({
+  records: z.array(z.unknown()),
+  pages: wInt.optional(),
+  pageSize: wInt.optional(),
+  total: wInt.optional(),
+});
+
+const commissionsResult = z.looseObject({
+  channelCommissionInfoItems: z.array(z.unknown()),
+  pages: wInt.optional(),
+  pageSize: wInt.optional(),
+  total: wInt.optional(),
+});
+
+const memberDealsResult = z.looseObject({
+  data: z.array(z.unknown()),
+  // the days WEEX applied
+  startTime: wDay.optional(),
+  endTime: wDay.optional(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The table
 
@@ -376,8 +519,11 @@ const inviteesResult = z.looseObject({
  */
 export interface EndpointDef<P extends z.ZodObject = z.ZodObject, R extends z.ZodType = z.ZodType> {
   key: string;
-  /** the number in the interface document's Endpoints table */
-  doc: number;
+  /**
+   * the number in the interface document's Endpoints table; absent for the partner reads
+   * beyond the document (weex-facts.md, "The rest of WEEX's partner API")
+   */
+  doc?: number;
   method: "GET" | "POST";
   side: Side;
   path: string;
@@ -400,13 +546,17 @@ export interface EndpointDef<P extends z.ZodObject = z.ZodObject, R extends z.Zo
   failure?(result: z.output<R>): { code: string; msg: string } | null;
   /** body fields that are Long on the wire: sent as raw JSON numbers, carried as strings */
   jsonNumberFields?: readonly string[];
+  /** query fields holding a list, sent once per value (`userIds=1&userIds=2`) */
+  repeated?: readonly string[];
   response: R;
   /**
    * A list answer whose records are parsed one by one: `field` of the response holds them,
    * `record` is the schema of one. Records that do not match are set aside (`rejected` of the
-   * decoded result) instead of failing the answer.
+   * decoded result) instead of failing the answer. `implied`: fields the request settles that
+   * WEEX may leave out of a record (getAffiliateCommission's `productType`), filled in where
+   * the record has none.
    */
-  items?: { field: string; record: z.ZodType };
+  items?: { field: string; record: z.ZodType; implied?(input: Record<string, unknown>): Record<string, unknown> };
   /** V2 endpoints whose `{code,msg,data}` envelope IS the result: do not unwrap */
   keepEnvelope?: boolean;
   /**
@@ -442,7 +592,7 @@ function withRules<P extends z.ZodObject>(fields: P, rule: EndpointDef<P>["rule"
   if (!rule && !window) return fields;
   return fields.superRefine((p, ctx) => {
     rule?.(p, ctx);
-    if (window) checkWindow(window, p as { startTime?: number; endTime?: number }, ctx);
+    if (window) checkWindow(window, p as { startTime?: number | string; endTime?: number | string }, ctx);
   });
 }
 
@@ -660,13 +810,104 @@ export const ENDPOINTS = {
     // (a bare array: total and pages are unknown)
     toList: (r, page, pageSize) => listPage(r, undefined, page, pageSize, {}),
   }),
+
+  // The partner reads beyond the interface document (weex-facts.md, last section). Weights:
+  // the larger figure where WEEX's tables disagree (20, not 10).
+  inviteeTotals: endpoint({
+    key: "inviteeTotals",
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/rebate/affiliate/getChannelUserTradeAndAsset",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    fields: inviteeTotalsParams,
+    window: WINDOWS.inviteeTotals,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.inviteeTotals },
+    response: inviteeTotalsResult,
+    toList: (r, page, pageSize) => listPage(r.records, r.rejected, page, pageSize, { pageSize: r.pageSize, total: r.total, pages: r.pages }),
+    items: { field: "records", record: inviteeTotalsRecord },
+    report: "invitee trade and asset totals",
+  }),
+  commissions: endpoint({
+    key: "commissions",
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/rebate/affiliate/getAffiliateCommission",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    fields: commissionsParams,
+    window: WINDOWS.commissions,
+    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.commissions },
+    response: commissionsResult,
+    toList: (r, page, pageSize) =>
+      listPage(r.channelCommissionInfoItems, r.rejected, page, pageSize, { pageSize: r.pageSize, total: r.total, pages: r.pages }),
+    items: {
+      field: "channelCommissionInfoItems",
+      record: commissionRecord,
+      implied: (input) => ({ productType: input.productType ?? "SPOT" }),
+    },
+    report: "commission records",
+  }),
+  verifyReferrals: endpoint({
+    key: "verifyReferrals",
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/agency/verifyReferrals",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    fields: verifyReferralsParams,
+    // a bare array, one entry per id asked
+    response: z.array(referralRecord),
+    report: "referral checks",
+  }),
+  memberAssets: endpoint({
+    key: "memberAssets",
+    method: "GET",
+    side: "spot",
+    // (sic: WEEX's path says "Assert")
+    path: "/api/v3/agency/getAssert",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    fields: memberAssetsParams,
+    window: WINDOWS.memberAssets,
+    response: memberAssets,
+    report: "invitee assets",
+  }),
+  memberDeals: endpoint({
+    key: "memberDeals",
+    method: "GET",
+    side: "spot",
+    path: "/api/v3/agency/getDealData",
+    ipWeight: 20,
+    uidWeight: 20,
+    access: "signed",
+    fields: memberDealsParams,
+    window: WINDOWS.memberDeals,
+    repeated: ["userIds"],
+    response: memberDealsResult,
+    items: { field: "data", record: dealRecord },
+    report: "invitee deal data",
+  }),
 } as const;
 
 export type EndpointKey = keyof typeof ENDPOINTS;
 export type Endpoints = typeof ENDPOINTS;
 export type ParamsOf<K extends EndpointKey> = z.input<Endpoints[K]["params"]>;
 export type ParsedParamsOf<K extends EndpointKey> = z.output<Endpoints[K]["params"]>;
-export type ResultOf<K extends EndpointKey> = z.output<Endpoints[K]["response"]>;
+/**
+ * Answers read with `call` whose records the codec parses one by one (`items`): the field and
+ * the type of one record (the lists read with `list` are typed by the client's ItemTypes).
+ */
+interface CalledItems {
+  memberDeals: { data: DealRecord };
+}
+export type ResultOf<K extends EndpointKey> = K extends keyof CalledItems
+  ? Omit<z.output<Endpoints[K]["response"]>, keyof CalledItems[K]> & { [F in keyof CalledItems[K]]: CalledItems[K][F][] } & { rejected: RejectedRecord[] }
+  : z.output<Endpoints[K]["response"]>;
 
 export const ENDPOINT_LIST: EndpointDef[] = Object.values(ENDPOINTS);
 
@@ -676,7 +917,7 @@ export function endpointFor(method: string, path: string): EndpointDef | undefin
 }
 
 /** The paged endpoints. */
-export type PagedKey = "withdrawals" | "subAffiliates" | "invitees" | "allOrders";
+export type PagedKey = "withdrawals" | "subAffiliates" | "invitees" | "allOrders" | "inviteeTotals" | "commissions";
 
 /** Convert a parsed upstream result of a paged endpoint into the dashboard's list shape. */
 export function toListPage(key: PagedKey, result: unknown, page: number, pageSize: number): ListPage<unknown> {

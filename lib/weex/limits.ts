@@ -23,6 +23,20 @@ export const PAGE_LIMITS = {
   invitees: 100,
   /** allOrders: limit ≤ 1000 */
   allOrders: 1000,
+  /** getChannelUserTradeAndAsset: no maximum documented, 100 is the safe size */
+  inviteeTotals: 100,
+  /** getAffiliateCommission: no maximum documented, 100 is the safe size */
+  commissions: 100,
+} as const;
+
+/**
+ * The most identifiers one call may name: verifyReferrals' `userIds` (at most 100, WEEX's
+ * rule); getDealData's repeated `userIds` has no documented maximum, and takes the same 100
+ * (a query string of 100 ids is ~1.2 kB, well inside any gateway's URL limit).
+ */
+export const ID_LIST_LIMITS = {
+  verifyReferrals: 100,
+  memberDeals: 100,
 } as const;
 
 /** A time-window rule on startTime/endTime, enforced by route validation and by the simulator. */
@@ -33,6 +47,13 @@ export interface TimeWindow {
   maxSpanMs?: number;
   /** endTime must be >= startTime */
   ordered: boolean;
+  /**
+   * The span WEEX fills in when bounds are missing (the simulator applies it; a caller that
+   * wants to say which window applied reads it here): none → the span ending now; only
+   * endTime → the span ending there; only startTime → the span starting there, never past now.
+   * (The day-based reads getAssert and getDealData: an absent end is today, as WEEX documents.)
+   */
+  defaultSpanMs?: number;
 }
 
 export const WINDOWS = {
@@ -42,6 +63,25 @@ export const WINDOWS = {
   invitees: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true },
   subAffiliates: { ordered: true },
   allOrders: { ordered: true },
+  /** getChannelUserTradeAndAsset: start within the last 365 days, at most 90 days, default the last 90 */
+  inviteeTotals: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true, defaultSpanMs: 90 * DAY_MS },
+  /**
+   * getAffiliateCommission: "at most 3 months", read as 90 days — the same bound as the totals
+   * above, so a window one of the two reads accepts the other accepts too. Three calendar
+   * months are 89 to 92 days: a 92-day reading would send windows a calendar-month WEEX
+   * refuses most of the year, while 90 days exceeds three calendar months only for a start
+   * from 31 January to 28 February of a year without 29 February (February to April: 89 days).
+   * If WEEX turns out to count calendar months, this line is the fix. No age limit is
+   * documented. Default the last 7 days.
+   */
+  commissions: { maxSpanMs: 90 * DAY_MS, ordered: true, defaultSpanMs: 7 * DAY_MS },
+  /**
+   * getAssert and getDealData take days (`yyyy-MM-dd`, UTC, both included); only their order
+   * is documented. End defaults to today; a missing start is the simulator's choice: 6 days
+   * before the end, i.e. the 7 days ending with it.
+   */
+  memberAssets: { ordered: true, defaultSpanMs: 6 * DAY_MS },
+  memberDeals: { ordered: true, defaultSpanMs: 6 * DAY_MS },
 } satisfies Record<string, TimeWindow>;
 
 /**

@@ -76,6 +76,40 @@ export const wDecimalOptional = z.preprocess((v) => {
   return typeof r === "number" ? String(r) : r;
 }, z.string().regex(DECIMAL_RE, "expected a decimal").nullable());
 
+/**
+ * What WEEX writes for an amount it does not know (seen on getAssert; the partner reads may
+ * send it anywhere). Parsed as `null`: an unknown amount is never 0 and never summed.
+ */
+export const UNKNOWN_AMOUNT = "--";
+
+/**
+ * An amount of the partner reads: a decimal kept as its exact text, or `null` when WEEX says it
+ * does not know it (`"--"`, or JSON null). Absent is not unknown: a record without it is not
+ * the record the interface describes (the schema decides whether the field may be absent).
+ */
+export const wAmount = z.preprocess((v) => {
+  const r = raw(v);
+  if (r === UNKNOWN_AMOUNT || r === null) return null;
+  return typeof r === "number" ? String(r) : r;
+}, z.string({ error: "expected a decimal or \"--\"" }).regex(DECIMAL_RE, "expected a decimal or \"--\"").nullable());
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isUtcDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s;
+}
+
+/** A UTC day: `yyyy-MM-dd` as sent, or epoch milliseconds (number or digits) turned into their UTC date. */
+export const wDay = z.preprocess((v) => {
+  const r = raw(v);
+  if (typeof r === "number" || (typeof r === "string" && /^\d{9,}$/.test(r))) {
+    const ms = Number(r);
+    return Number.isSafeInteger(ms) ? new Date(ms).toISOString().slice(0, 10) : r;
+  }
+  return r;
+}, z.string().refine(isUtcDate, "expected a date YYYY-MM-DD"));
+
 function toSafeInt(v: unknown): unknown {
   const r = raw(v);
   if (typeof r === "string" && r.trim() !== "") {
@@ -132,6 +166,23 @@ export const inTime = z
       .min(0, "must not be negative")
       .max(8_640_000_000_000, "is too far in the future"),
   );
+
+/** A UTC day as the partner reads take it: `yyyy-MM-dd`, a real date. */
+export const inDay = z
+  .string({ error: "must be a date YYYY-MM-DD" })
+  .trim()
+  .refine(isUtcDate, "must be a date YYYY-MM-DD");
+
+/**
+ * A list of integer ids, given as an array or as one comma-separated text: 1 to `max` of them,
+ * each as `inId` (digits, never through a JS number).
+ */
+export function inIdList(max: number) {
+  return z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: "must be a list of ids" })
+    .transform((v): (string | number)[] => (Array.isArray(v) ? v : String(v).split(",")).map((x) => String(x).trim()).filter((x) => x !== ""))
+    .pipe(z.array(inId).min(1, "must name at least one id").max(max, `must name at most ${max} ids`));
+}
 
 export function inInt(min: number, max: number) {
   return z

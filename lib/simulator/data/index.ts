@@ -6,6 +6,7 @@
  * show what has happened by the exchange's current time).
  */
 import { rngFor } from "../prng";
+import { InviteeActivity, symbolLists } from "./activity";
 import { DAY_MS, utcDayStart } from "../units";
 import { buildAssets, STABLES } from "./assets";
 import { buildCoins } from "./coins";
@@ -33,6 +34,11 @@ export interface Dataset {
   invitees: Invitee[];
   inviteesByUid: Map<string, Invitee>;
   subAffiliates: SubAffiliateData;
+  /**
+   * what invitees do after registering (deposits, withdrawals, commission records) and the
+   * commission earned on sub-affiliates' own invitees: generated per invitee and day on demand
+   */
+  activity: InviteeActivity;
   /** newest first */
   transfers: Transfer[];
   /** newest first, all pairs */
@@ -44,6 +50,43 @@ export interface Dataset {
   generationMs: number;
 }
 
+/** Day 0 of a history, chosen so that its last history day is the start day. */
+const dayZero = (anchor: number, history: number) => anchor - (history - 1) * DAY_MS;
+
+/**
+ * The affiliate's network alone — invitees, sub-affiliates and what they do — as the dataset
+ * holds it (the same records), without the reference data, transfers and spot orders: what
+ * the partner reads serve, for measuring them at larger scales.
+ */
+export function generateNetwork(opts: { seed: number; scale: number; now: number }): Pick<Dataset, "invitees" | "inviteesByUid" | "subAffiliates" | "activity"> {
+  const { seed, scale } = opts;
+  const anchor = utcDayStart(opts.now);
+  const assets = buildAssets(rngFor(seed, "assets"), 84);
+  const pairs = buildSpotPairs(rngFor(seed, "pairs"), assets);
+  const contracts = buildContractSymbols(pairs);
+  return network(seed, scale, anchor, pairs, contracts);
+}
+
+function network(seed: number, scale: number, anchor: number, pairs: SpotPair[], contracts: Iterable<ContractSymbol>) {
+  const invitees = buildInvitees(
+    rngFor(seed, "invitees"),
+    scale,
+    dayZero(anchor, HISTORY_DAYS.invitees),
+    HISTORY_DAYS.invitees,
+    HISTORY_DAYS.invitees + DAYS_AHEAD,
+  );
+  const subAffiliates = buildSubAffiliates(
+    rngFor(seed, "subAffiliates"),
+    scale,
+    dayZero(anchor, HISTORY_DAYS.subAffiliates),
+    HISTORY_DAYS.subAffiliates,
+    HISTORY_DAYS.subAffiliates + DAYS_AHEAD,
+  );
+  const inviteesByUid = new Map(invitees.map((i) => [i.uid, i]));
+  const activity = new InviteeActivity(seed, invitees, inviteesByUid, subAffiliates, symbolLists(pairs, contracts));
+  return { invitees, inviteesByUid, subAffiliates, activity };
+}
+
 export function generateDataset(opts: { seed: number; scale: number; now: number }): Dataset {
   const started = performance.now();
   const { seed, scale } = opts;
@@ -53,30 +96,14 @@ export function generateDataset(opts: { seed: number; scale: number; now: number
   const pairs = buildSpotPairs(rngFor(seed, "pairs"), assets);
   const contracts = new Map(buildContractSymbols(pairs).map((c) => [c.symbol, c]));
   const coins = buildCoins(rngFor(seed, "coins"), [...STABLES, ...assets.slice(0, 64)]);
-
-  // Day 0 of each history is chosen so that its last history day is the start day.
-  const dayZero = (history: number) => anchor - (history - 1) * DAY_MS;
-  const invitees = buildInvitees(
-    rngFor(seed, "invitees"),
-    scale,
-    dayZero(HISTORY_DAYS.invitees),
-    HISTORY_DAYS.invitees,
-    HISTORY_DAYS.invitees + DAYS_AHEAD,
-  );
-  const subAffiliates = buildSubAffiliates(
-    rngFor(seed, "subAffiliates"),
-    scale,
-    dayZero(HISTORY_DAYS.subAffiliates),
-    HISTORY_DAYS.subAffiliates,
-    HISTORY_DAYS.subAffiliates + DAYS_AHEAD,
-  );
+  const { invitees, inviteesByUid, subAffiliates, activity } = network(seed, scale, anchor, pairs, contracts.values());
   // Transfers start one day inside the month so the first day is still queryable at start.
-  const transfers = buildTransfers(rngFor(seed, "transfers"), scale, dayZero(HISTORY_DAYS.transfers - 1), HISTORY_DAYS.transfers - 1 + DAYS_AHEAD);
+  const transfers = buildTransfers(rngFor(seed, "transfers"), scale, dayZero(anchor, HISTORY_DAYS.transfers - 1), HISTORY_DAYS.transfers - 1 + DAYS_AHEAD);
   const spotOrders = buildSpotOrders(
     rngFor(seed, "spotOrders"),
     scale,
     orderPairs(pairs),
-    dayZero(SPOT_ORDER_DAYS),
+    dayZero(anchor, SPOT_ORDER_DAYS),
     SPOT_ORDER_DAYS + DAYS_AHEAD,
     SPOT_ORDER_DAYS,
   );
@@ -97,8 +124,9 @@ export function generateDataset(opts: { seed: number; scale: number; now: number
     contracts,
     coins,
     invitees,
-    inviteesByUid: new Map(invitees.map((i) => [i.uid, i])),
+    inviteesByUid,
     subAffiliates,
+    activity,
     transfers,
     spotOrders,
     spotOrdersBySymbol,

@@ -9,7 +9,7 @@ import { DAY_MS, WINDOWS } from "../../weex/endpoints";
 import { inviteeWire } from "../data/invitees";
 import { subAffiliateWire, type ProductType } from "../data/subAffiliates";
 import { transferWire, type AccountType } from "../data/withdrawals";
-import { checkTimeWindow, readFields, readPaging } from "../params";
+import { checkTimeWindow, missing, readFields, readPaging } from "../params";
 import { utcDayStart } from "../units";
 import { pageCount, pageOf, rangeDesc, type Handler } from "./context";
 
@@ -60,8 +60,13 @@ export const invitees: Handler = ({ ep, raw, now, data }) => {
   };
 };
 
-export const subAffiliates: Handler = ({ ep, raw, now, data }) => {
+export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliateRange }) => {
   const p = readFields<Range & { subUid?: string; productType: ProductType }>(ep, raw);
+  // WEEX's production service answers only a bounded window (its partner test environment picks one).
+  if (requireSubAffiliateRange) {
+    if (p.startTime === undefined) missing("startTime");
+    if (p.endTime === undefined) missing("endTime");
+  }
   const { page, size } = readPaging(ep, raw);
   checkTimeWindow(ep.window!, p, now);
   const { firstDay, records } = data.subAffiliates;

@@ -16,6 +16,8 @@ export interface HandlerContext {
   state: TradingState;
   /** the request's optional `locale` header (plan orders record it), null when absent */
   locale: string | null;
+  /** querySubChannelTransactions needs startTime and endTime, as WEEX's production service (SimulatorOptions) */
+  requireSubAffiliateRange: boolean;
 }
 
 export interface HandlerResult {

@@ -2,6 +2,7 @@
 import { invitees, subAffiliates, withdrawals } from "./affiliate";
 import type { HandlerTable } from "./context";
 import { modifyTpSl, placeOrder, placeTpSl } from "./contract";
+import { commissions, inviteeTotals, memberAssets, memberDeals, verifyReferrals } from "./partner";
 import { coins, exchangeInfo } from "./reference";
 import { allOrders, spotOrder } from "./spot";
 
@@ -18,4 +19,9 @@ export const HANDLERS: HandlerTable = {
   modifyTpSl,
   spotOrder,
   allOrders,
+  inviteeTotals,
+  commissions,
+  verifyReferrals,
+  memberAssets,
+  memberDeals,
 };
