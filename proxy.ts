@@ -14,6 +14,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/config/config";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
+import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];
@@ -26,8 +27,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   let res: NextResponse;
   const token = isPage ? await getToken({ req, secret: getAuthSecret(), secureCookie: https }) : null;
   if (isPage && !token) {
-    const login = new URL("/login", publicOrigin(req.headers));
-    login.searchParams.set("callbackUrl", `${pathname}${search}`);
+    const origin = publicOrigin(req.headers);
+    const login = new URL("/login", origin);
+    login.searchParams.set("callbackUrl", safeCallbackUrl(`${pathname}${search}`, origin));
     res = NextResponse.redirect(login);
   } else {
     res = NextResponse.next();

@@ -150,3 +150,69 @@ describe("sessions", () => {
     for (const u of list2.json.items) expect(Object.keys(u)).not.toContain("passwordHash");
   });
 });
+
+describe("where signing in leads (no open redirect)", () => {
+  /** Each resolves to the path //evil.example, which a browser reads as the host evil.example. */
+  const spellings = (origin: string) => ["/.//evil.example", "/x/..//evil.example", "/./\\evil.example", `${origin}//evil.example`];
+  const own = () => new URL(baseUrl()).origin;
+  const https = { "x-forwarded-proto": "https" };
+  /** The own origin as the server sees it under HTTPS (the same host behind a TLS proxy). */
+  const ownTls = () => own().replace(/^http:/, "https:");
+  // (expect.soft: every spelling is tried and reported)
+
+  it("the login page sends a signed-in person only to a path of its own, however the callbackUrl is spelt", async () => {
+    const plain = { cookie: await login("viewer"), headers: {}, origin: own() };
+    // behind TLS the own origin is https://<host>: an absolute URL on it with a // path
+    const tls = { cookie: (await attemptLogin("viewer", "demo", { headers: https })).cookie, headers: https, origin: ownTls() };
+    for (const as of [plain, tls]) {
+      for (const callbackUrl of spellings(as.origin)) {
+        const res = await fetch(`${baseUrl()}/login?callbackUrl=${encodeURIComponent(callbackUrl)}`, { headers: { cookie: as.cookie, ...as.headers }, redirect: "manual" });
+        expect([302, 303, 307, 308], callbackUrl).toContain(res.status);
+        const location = res.headers.get("location") ?? "";
+        expect.soft(location, callbackUrl).not.toMatch(/^[/\\]{2}/);
+        expect.soft(new URL(location, as.origin).href, callbackUrl).toBe(`${as.origin}/`);
+      }
+    }
+  });
+
+  it("next-auth answers, redirects to and remembers (callback-url cookie) only a path of its own", async () => {
+    for (const callbackUrl of spellings(own())) {
+      const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+      const signIn = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+        body: new URLSearchParams({ username: "viewer", password: "demo", csrfToken, callbackUrl, json: "true" }),
+      });
+      expect(signIn.status, callbackUrl).toBe(200);
+      expect.soft(((await signIn.json()) as { url: string }).url, callbackUrl).toBe(`${own()}/`);
+      const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("next-auth.callback-url="));
+      expect.soft(cookie && decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!), callbackUrl).toBe(`${own()}/`);
+
+      // next-auth's own sign-in page sends to ours, with the destination it decided
+      const page = await fetch(`${baseUrl()}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, { redirect: "manual" });
+      expect([302, 303, 307], callbackUrl).toContain(page.status);
+      const to = new URL(page.headers.get("location")!, baseUrl());
+      expect.soft(to.origin, callbackUrl).toBe(own());
+      expect.soft(to.pathname, callbackUrl).toBe("/login");
+      expect.soft(to.searchParams.get("callbackUrl"), callbackUrl).toBe(`${own()}/`);
+    }
+  });
+
+  it("signing out still leads to the login page", async () => {
+    const cookie = await login("viewer", "demo", { fresh: true });
+    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const out = await fetch(`${baseUrl()}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }),
+    });
+    expect(out.status).toBe(200);
+    expect(((await out.json()) as { url: string }).url).toBe(`${own()}/login`);
+  });
+});
