@@ -6,7 +6,10 @@
  *   database again, so a disabled user gets nothing even with a valid-looking token.
  * - It does not run for API routes (see `config.matcher`): the route wrapper answers 401/403 as
  *   JSON and adds HSTS itself, and skipping this pass saves every API request its cost.
- *   next-auth's own routes (/api/auth/*) still come through here for HSTS.
+ *   Nor for next-auth's own routes (/api/auth/*), which add HSTS themselves: Next reads the
+ *   whole body of a request this runs for before the route sees it (it keeps a copy of up to
+ *   `proxyClientMaxBodySize` for the proxy and discards the rest, next.config.mjs), so the
+ *   route could not refuse a body too large until all of it had arrived (body.ts).
  * - Under HTTPS, responses get Strict-Transport-Security (decided per request, since the same
  *   build may run behind TLS or on plain http://localhost).
  */
@@ -44,7 +47,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // Pages, and next-auth's routes: not the other API routes, Next's static assets and image
+  // Pages only: not API routes (next-auth's included), Next's static assets and image
   // optimiser, or files like /favicon.ico.
-  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)", "/api/auth/:path*"],
+  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)"],
 };

@@ -1,9 +1,11 @@
 /**
- * Cross-site requests, security headers, session cookies, sign-out, and sessions ending when
- * an admin disables a user or resets their password.
+ * Cross-site requests, security headers, session cookies, sign-out, sessions ending when an
+ * admin disables a user or resets their password, where signing in leads, and request bodies
+ * too large for any route.
  */
 import { describe, expect, it } from "vitest";
 import { api, attemptLogin, baseUrl, clientOrderId, login, simStats } from "./helpers";
+import { chunkedUpload, type Upload } from "./upload";
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("x") });
 
@@ -214,5 +216,57 @@ describe("where signing in leads (no open redirect)", () => {
     });
     expect(out.status).toBe(200);
     expect(((await out.json()) as { url: string }).url).toBe(`${own()}/login`);
+  });
+});
+
+describe("request bodies too large (no unbounded read)", () => {
+  const MB = 1024 * 1024;
+  /** Body bytes a client may hand to the network before the server stops reading: the 64 KB
+   * read, and what the two ends' socket buffers take meanwhile (~4 MB here). */
+  const FEW_MB = 16 * MB;
+  const upload = (method: string, path: string, contentType: string) =>
+    chunkedUpload(baseUrl(), { method, path, headers: { "Content-Type": contentType }, total: 64 * MB });
+
+  function expectRefusedEarly(what: string, u: Upload) {
+    const seen = `${what}: ${u.status} ${u.body.slice(0, 200)} (sent ${u.sent} bytes, ${u.sentAtAnswer} when answered)`;
+    expect.soft(u.status, seen).toBe(413);
+    expect.soft(u.headers["content-type"] ?? "", seen).toMatch(/^application\/json/);
+    const body = JSON.parse(u.body || "null") as { error?: { code?: string; message?: string; fields?: { path: string }[] } } | null;
+    expect.soft(body?.error?.code, seen).toBe("payload_too_large");
+    expect.soft(body?.error?.message, seen).toBe("The request body is larger than 64 KB.");
+    expect.soft(body?.error?.fields?.map((f) => f.path), seen).toEqual(["(body)"]);
+    expect.soft(u.headers.connection, seen).toBe("close");
+    // answered after little, and the socket no longer read: closed while the client could still
+    // only have filled the buffers between them, far from the 64 MB it offered
+    expect.soft(u.sentAtAnswer ?? Infinity, seen).toBeLessThan(FEW_MB);
+    expect.soft(u.closedByServer, seen).toBe(true);
+    expect.soft(u.sent, seen).toBeLessThan(FEW_MB);
+  }
+
+  it("a chunked 64 MB body to the public PUT /api/me/locale (and to next-auth's sign-in) is answered 413 after a few MB, the connection closed; the server stays healthy", async () => {
+    // several at once, as an attacker would send them
+    const uploads = await Promise.all([
+      upload("PUT", "/api/me/locale", "application/json"),
+      upload("PUT", "/api/me/locale", "application/json"),
+      upload("POST", "/api/auth/callback/credentials", "application/x-www-form-urlencoded"),
+      upload("POST", "/api/auth/signout", "application/x-www-form-urlencoded"),
+    ]);
+    uploads.forEach((u, i) => expectRefusedEarly(["locale", "locale", "sign-in", "sign-out"][i]!, u));
+    console.log(`[bodies] sent before the close: ${uploads.map((u) => `${(u.sent / MB).toFixed(1)} MB`).join(", ")}`);
+
+    // still healthy: health, a signed-in read, a sign-in, the language switch with a small body
+    expect((await api("/api/health")).status).toBe(200);
+    expect((await api("/api/reference/coins", { cookie: await login("viewer"), patient: true })).status).toBe(200);
+    expect((await attemptLogin("viewer", "demo")).status).toBe(200);
+    const locale = await api<{ locale: string }>("/api/me/locale", { method: "PUT", body: { locale: "en" } });
+    expect(locale.status, locale.text).toBe(200);
+    expect(locale.json.locale).toBe("en");
+  });
+
+  it("a JSON route answers a body past 64 KB with a declared length 413 too, before reading it", async () => {
+    const res = await api<{ error: { code: string } }>("/api/me/locale", { method: "PUT", body: JSON.stringify({ locale: "en", pad: "x".repeat(70 * 1024) }) });
+    expect(res.status, res.text).toBe(413);
+    expect(res.json.error.code).toBe("payload_too_large");
+    expect(res.headers.get("connection")).toBe("close");
   });
 });
