@@ -43,6 +43,12 @@ const nextConfig = {
   // For profiling a page's main-thread work against the sources (not for deployment).
   productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === "1",
   reactStrictMode: true,
+  experimental: {
+    // Next copies a request's body for proxy.ts, which runs for pages only (and reads no body);
+    // pages take none (no server actions). So a copy of at most this much per request, not the
+    // default 10 MB; API routes read their own bodies within 64 KB (lib/server/body.ts).
+    proxyClientMaxBodySize: "64kb",
+  },
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -6,7 +6,10 @@
  *   database again, so a disabled user gets nothing even with a valid-looking token.
  * - It does not run for API routes (see `config.matcher`): the route wrapper answers 401/403 as
  *   JSON and adds HSTS itself, and skipping this pass saves every API request its cost.
- *   next-auth's own routes (/api/auth/*) still come through here for HSTS.
+ *   Nor for next-auth's own routes (/api/auth/*), which add HSTS themselves: Next reads the
+ *   whole body of a request this runs for before the route sees it (it keeps a copy of up to
+ *   `proxyClientMaxBodySize` for the proxy and discards the rest, next.config.mjs), so the
+ *   route could not refuse a body too large until all of it had arrived (body.ts).
  * - Under HTTPS, responses get Strict-Transport-Security (decided per request, since the same
  *   build may run behind TLS or on plain http://localhost).
  */
@@ -14,6 +17,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/config/config";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
+import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];
@@ -26,8 +30,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   let res: NextResponse;
   const token = isPage ? await getToken({ req, secret: getAuthSecret(), secureCookie: https }) : null;
   if (isPage && !token) {
-    const login = new URL("/login", publicOrigin(req.headers));
-    login.searchParams.set("callbackUrl", `${pathname}${search}`);
+    const origin = publicOrigin(req.headers);
+    const login = new URL("/login", origin);
+    login.searchParams.set("callbackUrl", safeCallbackUrl(`${pathname}${search}`, origin));
     res = NextResponse.redirect(login);
   } else {
     res = NextResponse.next();
@@ -42,7 +47,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // Pages, and next-auth's routes: not the other API routes, Next's static assets and image
+  // Pages only: not API routes (next-auth's included), Next's static assets and image
   // optimiser, or files like /favicon.ico.
-  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)", "/api/auth/:path*"],
+  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)"],
 };

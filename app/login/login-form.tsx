@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { ROLES } from "@/lib/contract/roles";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
@@ -59,8 +60,9 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
         passwordRef.current?.focus();
         return;
       }
-      // A full navigation, so every server component renders with the new session.
-      window.location.assign(callbackUrl);
+      // A full navigation, so every server component renders with the new session; only ever to
+      // a path of this dashboard (the rule the page chose the prop by, held here too).
+      window.location.assign(safeCallbackUrl(callbackUrl, window.location.origin));
     } catch {
       setStatus({ kind: "error", message: t("errors.unreachable") });
     }

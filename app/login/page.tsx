@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/server/auth";
 import { getConfig } from "@/lib/config/config";
 import { publicOrigin } from "@/lib/server/request-info";
-import { safeCallbackUrl } from "@/lib/server/callback-url";
+import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { LoginForm } from "./login-form";
 

@@ -8,6 +8,8 @@ export const API_ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** a request body past the limit (lib/server/body.ts); the connection is closed after it */
+  payload_too_large: 413,
   rate_limited: 429,
   upstream_error: 502,
   upstream_unavailable: 503,

@@ -35,7 +35,8 @@ describe("csvCell", () => {
     expect(csvCell("+cmd")).toBe("'+cmd");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\t=1")).toBe("'\t=1");
+    // (a tab is also where a tab-splitting spreadsheet starts the next cell: both are guarded)
+    expect(csvCell("\t=1")).toBe("'\t'=1");
     expect(csvCell("\r=1")).toBe(`"'\r=1"`);
     expect(csvCell("-")).toBe("'-");
     expect(csvCell("=")).toBe("'=");
@@ -49,6 +50,30 @@ describe("csvCell", () => {
     // Only the first character matters.
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(" =1")).toBe(" =1");
+  });
+
+  it("neutralises a formula after a ; or a tab, where a spreadsheet splitting on them starts a cell", () => {
+    expect(csvCell("VIP;=cmd|' /C calc'!A0")).toBe("VIP;'=cmd|' /C calc'!A0");
+    expect(csvCell("a;+1+1")).toBe("a;'+1+1");
+    expect(csvCell("a;-2+3")).toBe("a;'-2+3");
+    expect(csvCell("a;@SUM(A1)")).toBe("a;'@SUM(A1)");
+    expect(csvCell("a\t=1")).toBe("a\t'=1");
+    expect(csvCell("a;\t=1")).toBe("a;'\t'=1");
+    expect(csvCell("a;\r=1")).toBe(`"a;'\r=1"`);
+    expect(csvCell("=1;=2\t@3")).toBe("'=1;'=2\t'@3");
+    expect(csvCell('x;=HYPERLINK("http://evil.example","y")')).toBe(`"x;'=HYPERLINK(""http://evil.example"",""y"")"`);
+    // each separator's part runs to the next of its kind: after the tab, "b;=c" starts with b
+    expect(csvCell("a\tb;=c")).toBe("a\tb;'=c");
+    expect(csvCell("a;b\t-c")).toBe("a;b\t'-c");
+    // numbers stay numbers, plain text stays as it is
+    expect(csvCell("a;-12.5")).toBe("a;-12.5");
+    expect(csvCell("1;-1E-8;+3")).toBe("1;-1E-8;+3");
+    expect(csvCell("1\t-12.5")).toBe("1\t-12.5");
+    expect(csvCell("-12.5")).toBe("-12.5");
+    expect(csvCell("semi;colon")).toBe("semi;colon");
+    expect(csvCell("a; =1")).toBe("a; =1");
+    expect(csvCell("a;;b")).toBe("a;;b");
+    expect(csvCell("a;")).toBe("a;");
   });
 });
 
@@ -84,8 +109,23 @@ describe("csv lines and files", () => {
   });
 
   it("reads back as the guarded values for any input (property)", () => {
-    const guard = (s: string) => (/^[=+\-@\t\r]/.test(s) && !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s) ? `'${s}` : s);
-    const cell = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", ",", '"', "1", ".", "a", "E") }));
+    const formula = (s: string) => /^[=+\-@\t\r]/.test(s) && !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s);
+    // where a spreadsheet splitting on ; (or on tab) starts a formula inside the cell: a ' there
+    const starts = (s: string, sep: string) => {
+      const at: number[] = [];
+      let i = 0;
+      for (const part of s.split(sep)) {
+        if (i > 0 && formula(part)) at.push(i);
+        i += part.length + 1;
+      }
+      return at;
+    };
+    const guard = (s: string) => {
+      const at = new Set([...starts(s, ";"), ...starts(s, "\t")]);
+      const inner = [...s].map((ch, i) => (at.has(i) ? `'${ch}` : ch)).join("");
+      return formula(s) ? `'${inner}` : inner;
+    };
+    const cell = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", ",", ";", '"', "1", ".", "a", "E") }));
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
         const text = rows.map((r) => csvLine(r)).join("");

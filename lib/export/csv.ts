@@ -9,7 +9,10 @@
  * - Formula-injection guard (OWASP "CSV injection"): a cell that begins with `=`, `+`, `-`, `@`,
  *   tab or carriage return makes a spreadsheet evaluate it, so it gets a leading `'` — unless
  *   it is a plain number (`-1.5`, `+2`, `1E-8`), which a spreadsheet reads as a number and
- *   which must stay one.
+ *   which must stay one. A spreadsheet set to split on `;` or tab (common where the decimal
+ *   separator is a comma) starts a new cell after each of them, whatever the quotes say, so
+ *   the text after a `;` or a tab is guarded the same way: `VIP;=cmd` is written `VIP;'=cmd`,
+ *   and `a;-12.5` stays as it is (a number there too).
  *
  * Rows are written batch by batch (`csvRows`), so a caller streaming pages never holds more
  * than one page of text.
@@ -30,6 +33,9 @@ export const CRLF = "\r\n";
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const NEEDS_QUOTES_RE = /[",\r\n]/;
 
+/** A `;` or tab followed by a formula start: some part of the cell may need guarding. */
+const SPLIT_FORMULA_RE = /[;\t][=+\-@\t\r]/;
+
 /** Whether a spreadsheet would read this text as the start of a formula. */
 function isFormulaLike(text: string): boolean {
   switch (text.charCodeAt(0)) {
@@ -45,11 +51,31 @@ function isFormulaLike(text: string): boolean {
   }
 }
 
+/**
+ * A `'` after each `;` or tab whose part (up to the next `;`, or the next tab: the cell a
+ * spreadsheet splitting on that separator makes of it) would be read as a formula. Each part is
+ * judged as received; a `'` put in one never starts another, and a number holds no separator.
+ */
+function guardParts(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c !== ";" && c !== "\t") continue;
+    const end = text.indexOf(c, i + 1);
+    if (!isFormulaLike(text.slice(i + 1, end === -1 ? undefined : end))) continue;
+    out += `${text.slice(from, i + 1)}'`;
+    from = i + 1;
+  }
+  return out + text.slice(from);
+}
+
 /** One field as it appears in the file: guarded, then quoted if it must be. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "string" ? value : String(value);
   if (text === "") return "";
+  if (SPLIT_FORMULA_RE.test(text)) text = guardParts(text);
   if (isFormulaLike(text)) text = `'${text}`;
   return NEEDS_QUOTES_RE.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -19,6 +19,7 @@ import { getDb } from "@/lib/db";
 import { getUserById, getUserByUsername, normalizeUsername, verifyPassword, type Role } from "@/lib/db/users";
 import { audit } from "./audit";
 import { getAuthSecret } from "@/lib/config/config";
+import { ownPath } from "@/lib/contract/callback-url";
 import type { Locale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log/log";
 import { clientIp, isHttps } from "./request-info";
@@ -184,6 +185,11 @@ export const authOptions: AuthOptions = {
         return { sub: user.id, uid: user.id, username: user.name ?? undefined, role: user.role, ver: user.ver, locale: user.locale };
       }
       return token;
+    },
+    // Where next-auth sends the browser (its JSON answer, its redirects, its callback-url
+    // cookie): a path of this dashboard by the one rule (lib/contract/callback-url.ts), else "/".
+    redirect({ url, baseUrl }) {
+      return new URL(ownPath(url, baseUrl) ?? "/", baseUrl).href;
     },
     async session({ session, token }) {
       const user = await userFromToken(token);

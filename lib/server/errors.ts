@@ -97,5 +97,8 @@ export function fromWeexError(e: WeexError): ApiError {
 export function errorResponse(status: number, body: ApiErrorBody, retryAfterSeconds?: number): Response {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  // The rest of a body too large is left unread (body.ts): Node closes the connection once this
+  // answer is out, rather than keep it and first read and discard whatever else is sent.
+  if (body.error.code === "payload_too_large") headers.Connection = "close";
   return Response.json(body, { status, headers });
 }

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { safeCallbackUrl } from "./callback-url";
 import { clientIp, isHttps, isSameOrigin, publicOrigin } from "./request-info";
 
 const h = (o: Record<string, string>) => new Headers(o);
@@ -37,21 +36,5 @@ describe("request origin", () => {
     expect(clientIp(h({ "x-forwarded-for": "203.0.113.5, 10.0.0.1" }))).toBe("203.0.113.5");
     expect(clientIp({ "x-forwarded-for": "198.51.100.1" })).toBe("198.51.100.1");
     expect(clientIp(h({}))).toBe("unknown");
-  });
-});
-
-describe("safeCallbackUrl", () => {
-  const own = "http://127.0.0.1:3000";
-  it("keeps paths on this dashboard and nothing else", () => {
-    expect(safeCallbackUrl("/invitees?tz=UTC", own)).toBe("/invitees?tz=UTC");
-    expect(safeCallbackUrl(`${own}/orders`, own)).toBe("/orders");
-    expect(safeCallbackUrl("https://evil.example/x", own)).toBe("/");
-    expect(safeCallbackUrl("//evil.example/x", own)).toBe("/");
-    expect(safeCallbackUrl("/\\evil.example", own)).toBe("/");
-    expect(safeCallbackUrl("javascript:alert(1)", own)).toBe("/");
-    expect(safeCallbackUrl("/login?callbackUrl=/x", own)).toBe("/");
-    expect(safeCallbackUrl("/api/admin/users", own)).toBe("/");
-    expect(safeCallbackUrl(undefined, own)).toBe("/");
-    expect(safeCallbackUrl(["/a", "/b"], own)).toBe("/a");
   });
 });

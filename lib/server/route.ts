@@ -3,7 +3,7 @@
  *
  *   authenticate (401) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
  *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
- *   upstream) → the handler (shared by identical concurrent GETs of the lists and reference
+ *   upstream; a body past 64 KB: 413, read no further, body.ts) → the handler (shared by identical concurrent GETs of the lists and reference
  *   data: coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
  *
  * Every error becomes the contract's error shape here (errors.ts): WeexError via fromWeexError (with
@@ -22,6 +22,7 @@ import { asParty } from "@/lib/weex/party";
 import { getRequestUser, type SessionUser } from "./auth";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
+import { readBodyText } from "./body";
 import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
@@ -56,8 +57,6 @@ export interface RouteOptions<Q, B, P, R extends RouteRole> {
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Orders and user changes are small; anything larger is not for us. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function route<
   Q extends z.ZodType | undefined = undefined,
@@ -226,10 +225,8 @@ function queryObject(sp: URLSearchParams, issues: FieldIssue[]): Record<string, 
 }
 
 async function readJsonBody(req: NextRequest): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw bodyError(`is larger than ${MAX_BODY_BYTES / 1024} KB`);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw bodyError(`is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  // (within MAX_BODY_BYTES, counted as it arrives: a 413 past it, the rest never read)
+  const text = await readBodyText(req);
   // No body at all: an empty object, so the schema names each missing field.
   if (text.trim() === "") return {};
   // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.

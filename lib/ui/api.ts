@@ -81,6 +81,7 @@ let clientMessages: ClientErrorMessages = {
     401: "Your session has ended. Sign in again.",
     403: "Your role does not allow this.",
     404: "Not found.",
+    413: "The request was too large for the server.",
     429: "The WEEX request budget is spent for the moment.",
     502: "WEEX answered with an error.",
     503: "WEEX is unavailable.",

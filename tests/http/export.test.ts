@@ -188,6 +188,15 @@ describe("invitee export", () => {
     for (const r of rows) expect(r[3]).toBe("'@SUM(1+1)*cmd|' /C calc'!A0");
   });
 
+  it("neutralises a formula after a ; or a tab in an invite code (spreadsheets that split on them)", async () => {
+    await simFaults({ endpoints: ["invitees"], rewrite: { inviteCode: "VIP;=cmd|' /C calc'!A0\t@SUM(1+1);-12.5" } });
+    const now = Date.now();
+    const { rows } = await download(`/api/affiliate/invitees/export?startTime=${now - 2 * DAY_MS}&endTime=${now}`);
+    expect(rows.length).toBeGreaterThan(0);
+    // a ' where each such cell would start; the number after the last ; stays a number
+    for (const r of rows) expect(r[3]).toBe("VIP;'=cmd|' /C calc'!A0\t'@SUM(1+1);-12.5");
+  });
+
   it("refuses a start older than the upstream's year", async () => {
     const r = await api<{ error: { fields: { path: string }[] } }>(`/api/affiliate/invitees/export?startTime=${Date.now() - 400 * DAY_MS}`, { cookie: viewer });
     expect(r.status).toBe(400);

@@ -3,7 +3,8 @@
  * session, against the shared test server and simulator:
  *
  * - broken input (a valid input with at least one change that alone makes it invalid) is
- *   answered 400 validation_error naming fields, and the simulator sees no request at all;
+ *   answered 400 validation_error naming fields (a body past 64 KB: 413 payload_too_large), and
+ *   the simulator sees no request at all;
  * - mixed input (fields drawn from valid, invalid and absent) is never answered with a 5xx, and
  *   a 400 among them makes no upstream request either;
  * - every 4xx (outside next-auth's own endpoints) has the contract's error shape
@@ -84,8 +85,10 @@ async function check(r: Req, role: "trader" | "admin", opts: { mustReject?: bool
   expect(res.status, `5xx: ${describeReq(r, res)}`).toBeLessThan(500);
   if (res.status >= 400) expectContractError(r, res);
   if (opts.mustReject) {
-    expect(res.status, `not rejected: ${describeReq(r, res)}`).toBe(400);
-    expect(res.json?.error?.code).toBe("validation_error");
+    // a body past the 64 KB limit is payload_too_large 413 (issue 25); anything else wrong, 400
+    const tooLarge = r.body !== undefined && Buffer.byteLength(r.body.text) > 64 * 1024;
+    expect(res.status, `not rejected: ${describeReq(r, res)}`).toBe(tooLarge ? 413 : 400);
+    expect(res.json?.error?.code).toBe(tooLarge ? "payload_too_large" : "validation_error");
     expect((res.json?.error?.fields as unknown[] | undefined)?.length ?? 0, `no fields named: ${describeReq(r, res)}`).toBeGreaterThan(0);
   } else if (opts.ok) {
     expect([...opts.ok, 400], describeReq(r, res)).toContain(res.status);

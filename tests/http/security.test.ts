@@ -1,9 +1,11 @@
 /**
- * Cross-site requests, security headers, session cookies, sign-out, and sessions ending when
- * an admin disables a user or resets their password.
+ * Cross-site requests, security headers, session cookies, sign-out, sessions ending when an
+ * admin disables a user or resets their password, where signing in leads, and request bodies
+ * too large for any route.
  */
 import { describe, expect, it } from "vitest";
 import { api, attemptLogin, baseUrl, clientOrderId, login, simStats } from "./helpers";
+import { chunkedUpload, type Upload } from "./upload";
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("x") });
 
@@ -148,5 +150,123 @@ describe("sessions", () => {
     expect(dup.json.error.fields.map((f) => f.path)).toContain("username");
     const list2 = await api<{ items: Record<string, unknown>[] }>("/api/admin/users", { cookie: admin });
     for (const u of list2.json.items) expect(Object.keys(u)).not.toContain("passwordHash");
+  });
+});
+
+describe("where signing in leads (no open redirect)", () => {
+  /** Each resolves to the path //evil.example, which a browser reads as the host evil.example. */
+  const spellings = (origin: string) => ["/.//evil.example", "/x/..//evil.example", "/./\\evil.example", `${origin}//evil.example`];
+  const own = () => new URL(baseUrl()).origin;
+  const https = { "x-forwarded-proto": "https" };
+  /** The own origin as the server sees it under HTTPS (the same host behind a TLS proxy). */
+  const ownTls = () => own().replace(/^http:/, "https:");
+  // (expect.soft: every spelling is tried and reported)
+
+  it("the login page sends a signed-in person only to a path of its own, however the callbackUrl is spelt", async () => {
+    const plain = { cookie: await login("viewer"), headers: {}, origin: own() };
+    // behind TLS the own origin is https://<host>: an absolute URL on it with a // path
+    const tls = { cookie: (await attemptLogin("viewer", "demo", { headers: https })).cookie, headers: https, origin: ownTls() };
+    for (const as of [plain, tls]) {
+      for (const callbackUrl of spellings(as.origin)) {
+        const res = await fetch(`${baseUrl()}/login?callbackUrl=${encodeURIComponent(callbackUrl)}`, { headers: { cookie: as.cookie, ...as.headers }, redirect: "manual" });
+        expect([302, 303, 307, 308], callbackUrl).toContain(res.status);
+        const location = res.headers.get("location") ?? "";
+        expect.soft(location, callbackUrl).not.toMatch(/^[/\\]{2}/);
+        expect.soft(new URL(location, as.origin).href, callbackUrl).toBe(`${as.origin}/`);
+      }
+    }
+  });
+
+  it("next-auth answers, redirects to and remembers (callback-url cookie) only a path of its own", async () => {
+    for (const callbackUrl of spellings(own())) {
+      const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+      const signIn = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+        body: new URLSearchParams({ username: "viewer", password: "demo", csrfToken, callbackUrl, json: "true" }),
+      });
+      expect(signIn.status, callbackUrl).toBe(200);
+      expect.soft(((await signIn.json()) as { url: string }).url, callbackUrl).toBe(`${own()}/`);
+      const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("next-auth.callback-url="));
+      expect.soft(cookie && decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!), callbackUrl).toBe(`${own()}/`);
+
+      // next-auth's own sign-in page sends to ours, with the destination it decided
+      const page = await fetch(`${baseUrl()}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, { redirect: "manual" });
+      expect([302, 303, 307], callbackUrl).toContain(page.status);
+      const to = new URL(page.headers.get("location")!, baseUrl());
+      expect.soft(to.origin, callbackUrl).toBe(own());
+      expect.soft(to.pathname, callbackUrl).toBe("/login");
+      expect.soft(to.searchParams.get("callbackUrl"), callbackUrl).toBe(`${own()}/`);
+    }
+  });
+
+  it("signing out still leads to the login page", async () => {
+    const cookie = await login("viewer", "demo", { fresh: true });
+    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const out = await fetch(`${baseUrl()}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }),
+    });
+    expect(out.status).toBe(200);
+    expect(((await out.json()) as { url: string }).url).toBe(`${own()}/login`);
+  });
+});
+
+describe("request bodies too large (no unbounded read)", () => {
+  const MB = 1024 * 1024;
+  /** Body bytes a client may hand to the network before the server stops reading: the 64 KB
+   * read, and what the two ends' socket buffers take meanwhile (~4 MB here). */
+  const FEW_MB = 16 * MB;
+  const upload = (method: string, path: string, contentType: string) =>
+    chunkedUpload(baseUrl(), { method, path, headers: { "Content-Type": contentType }, total: 64 * MB });
+
+  function expectRefusedEarly(what: string, u: Upload) {
+    const seen = `${what}: ${u.status} ${u.body.slice(0, 200)} (sent ${u.sent} bytes, ${u.sentAtAnswer} when answered)`;
+    expect.soft(u.status, seen).toBe(413);
+    expect.soft(u.headers["content-type"] ?? "", seen).toMatch(/^application\/json/);
+    const body = JSON.parse(u.body || "null") as { error?: { code?: string; message?: string; fields?: { path: string }[] } } | null;
+    expect.soft(body?.error?.code, seen).toBe("payload_too_large");
+    expect.soft(body?.error?.message, seen).toBe("The request body is larger than 64 KB.");
+    expect.soft(body?.error?.fields?.map((f) => f.path), seen).toEqual(["(body)"]);
+    expect.soft(u.headers.connection, seen).toBe("close");
+    // answered after little, and the socket no longer read: closed while the client could still
+    // only have filled the buffers between them, far from the 64 MB it offered
+    expect.soft(u.sentAtAnswer ?? Infinity, seen).toBeLessThan(FEW_MB);
+    expect.soft(u.closedByServer, seen).toBe(true);
+    expect.soft(u.sent, seen).toBeLessThan(FEW_MB);
+  }
+
+  it("a chunked 64 MB body to the public PUT /api/me/locale (and to next-auth's sign-in) is answered 413 after a few MB, the connection closed; the server stays healthy", async () => {
+    // several at once, as an attacker would send them
+    const uploads = await Promise.all([
+      upload("PUT", "/api/me/locale", "application/json"),
+      upload("PUT", "/api/me/locale", "application/json"),
+      upload("POST", "/api/auth/callback/credentials", "application/x-www-form-urlencoded"),
+      upload("POST", "/api/auth/signout", "application/x-www-form-urlencoded"),
+    ]);
+    uploads.forEach((u, i) => expectRefusedEarly(["locale", "locale", "sign-in", "sign-out"][i]!, u));
+    console.log(`[bodies] sent before the close: ${uploads.map((u) => `${(u.sent / MB).toFixed(1)} MB`).join(", ")}`);
+
+    // still healthy: health, a signed-in read, a sign-in, the language switch with a small body
+    expect((await api("/api/health")).status).toBe(200);
+    expect((await api("/api/reference/coins", { cookie: await login("viewer"), patient: true })).status).toBe(200);
+    expect((await attemptLogin("viewer", "demo")).status).toBe(200);
+    const locale = await api<{ locale: string }>("/api/me/locale", { method: "PUT", body: { locale: "en" } });
+    expect(locale.status, locale.text).toBe(200);
+    expect(locale.json.locale).toBe("en");
+  });
+
+  it("a JSON route answers a body past 64 KB with a declared length 413 too, before reading it", async () => {
+    const res = await api<{ error: { code: string } }>("/api/me/locale", { method: "PUT", body: JSON.stringify({ locale: "en", pad: "x".repeat(70 * 1024) }) });
+    expect(res.status, res.text).toBe(413);
+    expect(res.json.error.code).toBe("payload_too_large");
+    expect(res.headers.get("connection")).toBe("close");
   });
 });

@@ -1,53 +1,64 @@
 import NextAuth from "next-auth";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { getDb } from "@/lib/db";
 import { normalizeUsername } from "@/lib/db/users";
 import { audit } from "@/lib/server/audit";
 import { authOptions } from "@/lib/server/auth";
-import { errorResponse, fieldError } from "@/lib/server/errors";
+import { readBodyText } from "@/lib/server/body";
+import { ApiError, errorResponse, fieldError } from "@/lib/server/errors";
 import { localizeErrorBody } from "@/lib/server/error-messages";
 import { localeOfRequest } from "@/lib/server/locale";
-import { clientIp } from "@/lib/server/request-info";
+import { clientIp, HSTS, isHttps } from "@/lib/server/request-info";
 import { throttledMessage, throttleState } from "@/lib/server/throttle";
 
 /**
- * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). One addition: a
- * throttled sign-in gets 429 with Retry-After here, before next-auth (which only knows 401),
- * so the login page can say "try again in N minutes".
+ * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). Additions: a throttled
+ * sign-in gets 429 with Retry-After here, before next-auth (which only knows 401), so the login
+ * page can say "try again in N minutes"; a POST's body is read once, within the limit every
+ * route has (body.ts: 413 past it, the rest never read), and next-auth is given that text, never
+ * the connection to read from; HSTS under HTTPS (proxy.ts does not run for these routes).
  */
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
 const nextAuth = NextAuth(authOptions) as (req: NextRequest, ctx: Ctx) => Promise<Response>;
 
 export async function GET(req: NextRequest, ctx: Ctx): Promise<Response> {
-  const bad = await badInput(req);
-  if (bad) return bad;
-  return withNoStore(await nextAuth(req, ctx));
+  const bad = badInput(req, null);
+  if (bad) return finish(req, bad);
+  return finish(req, await nextAuth(req, ctx));
 }
 
-export async function POST(req: NextRequest, ctx: Ctx): Promise<Response> {
-  const bad = await badInput(req);
-  if (bad) return bad;
+export async function POST(received: NextRequest, ctx: Ctx): Promise<Response> {
+  let text: string;
+  try {
+    text = await readBodyText(received);
+  } catch (e) {
+    if (e instanceof ApiError) return finish(received, e.toResponse(localeOfRequest(received, null)));
+    throw e;
+  }
+  // The same request with the body as read, for next-auth (which reads it again itself).
+  const req = new NextRequest(received.url, { method: received.method, headers: received.headers, body: text });
+  const bad = badInput(req, text);
+  if (bad) return finish(req, bad);
   const { nextauth } = await ctx.params;
   if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
-    const form = await req
-      .clone()
-      .formData()
-      .catch(() => null);
+    const form = (req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded") ? new URLSearchParams(text) : null;
     const username = normalizeUsername(String(form?.get("username") ?? ""));
     const ip = clientIp(req.headers);
     const state = await throttleState(await getDb(), username, ip);
     if (state.blocked) {
       await audit({ username: username || null, action: "login", ip, outcome: "throttled", detail: { reason: state.reason } });
       const message = throttledMessage(state.retryAfterSeconds);
-      return errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message } }, localeOfRequest(req, null)), state.retryAfterSeconds);
+      return finish(req, errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message } }, localeOfRequest(req, null)), state.retryAfterSeconds));
     }
   }
-  return withNoStore(await nextAuth(req, ctx));
+  return finish(req, await nextAuth(req, ctx));
 }
 
-function withNoStore(res: Response): Response {
+/** No caching; HSTS under HTTPS. */
+function finish(req: NextRequest, res: Response): Response {
   if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+  if (isHttps(req.headers)) res.headers.set("Strict-Transport-Security", HSTS);
   return res;
 }
 
@@ -56,12 +67,11 @@ function withNoStore(res: Response): Response {
  * the query, the body or its callback-url cookie, or when a JSON body is unreadable: anyone
  * could fill the error log that way. Those are bad input, answered 400 in the contract's shape.
  */
-async function badInput(req: NextRequest): Promise<Response | null> {
+function badInput(req: NextRequest, text: string | null): Response | null {
   const urls: unknown[] = [req.nextUrl.searchParams.get("callbackUrl")];
   for (const c of req.cookies.getAll()) if (c.name.endsWith("next-auth.callback-url")) urls.push(c.value);
-  if (req.method === "POST") {
+  if (text !== null) {
     const type = req.headers.get("content-type") ?? "";
-    const text = await req.clone().text();
     if (type.includes("application/json")) {
       try {
         urls.push((JSON.parse(text) as { callbackUrl?: unknown } | null)?.callbackUrl);
