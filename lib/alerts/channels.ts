@@ -3,22 +3,15 @@
  * answers what happened (ok, HTTP status, error text without secrets); retrying is the
  * sender's business (deliver.ts).
  *
- * Webhook: the exact body bytes are signed, `X-Weex-Signature: sha256=<hex HMAC-SHA256 of the
- * body with the destination's secret>`; `X-Weex-Delivery` carries the delivery id (the same on
- * every retry, so a receiver can drop duplicates). Any 2xx is success; anything else, a network
- * error or no answer within the timeout is a failed attempt.
+ * Webhook: `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
+ * (signature.ts), signed when each attempt is sent; `X-Weex-Delivery` carries the delivery id
+ * (the same on every retry, so a receiver can drop duplicates). Any 2xx is success; anything
+ * else, a network error or no answer within the timeout is a failed attempt.
  */
-import { createHmac } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
+import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from "./signature";
 import type { AttemptOutcome } from "./store";
 import type { Message } from "./message";
-
-export const SIGNATURE_HEADER = "X-Weex-Signature";
-export const DELIVERY_HEADER = "X-Weex-Delivery";
-
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-}
 
 export interface Channels {
   webhook(url: string, secret: string, deliveryId: string, body: string): Promise<AttemptOutcome>;
@@ -53,10 +46,11 @@ export function realChannels(opts: ChannelOptions): Channels {
   return {
     async webhook(url, secret, deliveryId, body) {
       const started = performance.now();
+      const t = Math.floor(Date.now() / 1000);
       try {
         const res = await fetch(url, {
           method: "POST",
-          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(secret, body), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
+          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(secret, body, t), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
           body,
           redirect: "manual",
           signal: AbortSignal.timeout(opts.webhookTimeoutMs),

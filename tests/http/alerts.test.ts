@@ -5,13 +5,13 @@
  * alert whose figure equals the archive's, the bell, the audit log, and that no secret shows up
  * in an answer after creation or in the server's log.
  */
-import { createHmac } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
+import { verifyWebhookSignature } from "../../lib/alerts/signature";
 import { api } from "./helpers";
 import { startNextServer } from "./server";
 import { startStack, stopStack, type Stack } from "./stack";
@@ -38,7 +38,8 @@ async function deliveryLog(destinationId: string) {
   return (await call<DeliveryLog>(`/api/alerts/deliveries?destinationId=${destinationId}`)).json.items;
 }
 
-const signed = (secret: string, body: string, header: string | string[] | undefined) => header === `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/** The receiver's check (lib/alerts/signature.ts, as the README shows it): this secret, this body, within 5 minutes of `nowS`. */
+const signed = (secret: string, body: string, header: string | string[] | undefined, nowS = Math.floor(Date.now() / 1000)) => verifyWebhookSignature(secret, header, body, nowS);
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -101,8 +102,12 @@ describe("alerts over HTTP", () => {
     await until(() => receiver.received.length > before, "the test webhook");
     const got = receiver.received[before]!;
     expect(JSON.parse(got.body)).toMatchObject({ type: "test", deliveryId: res.json.deliveryId, sentBy: "admin" });
+    expect(got.headers["x-weex-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(signed(hook.secret, got.body, got.headers["x-weex-signature"])).toBe(true);
     expect(signed("whsec_wrong", got.body, got.headers["x-weex-signature"])).toBe(false);
+    // Captured and replayed more than 5 minutes later, or with another body: refused.
+    expect(signed(hook.secret, got.body, got.headers["x-weex-signature"], Math.floor(got.at / 1000) + 301)).toBe(false);
+    expect(signed(hook.secret, got.body.replace('"test"', '"alert.fired"'), got.headers["x-weex-signature"])).toBe(false);
     await until(async () => (await deliveryLog(hook.id)).some((d) => d.id === res.json.deliveryId && d.state === "sent"), "the log to say sent");
   });
 
@@ -121,6 +126,8 @@ describe("alerts over HTTP", () => {
     const mine = receiver.received.slice(before);
     expect(mine).toHaveLength(3);
     expect(new Set(mine.map((r) => r.body)).size).toBe(1);
+    // Each attempt is signed when it is sent.
+    for (const r of mine) expect(signed(hook.secret, r.body, r.headers["x-weex-signature"], Math.floor(r.at / 1000))).toBe(true);
     // The gaps grow (300 ms, then 600 ms).
     expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(250);
     expect(mine[2]!.at - mine[1]!.at).toBeGreaterThanOrEqual(550);
@@ -145,8 +152,14 @@ describe("alerts over HTTP", () => {
       body: { name: "Commission paid", kind: "daily", params: { metric: "paidCommission", direction: "above", threshold: "0" }, destinationIds: [hook.id] },
     });
     expect(rule.status).toBe(201);
-    const fired = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; rule?: { id: string }; episode?: { detail: { day: string; value: string } } }).filter((b) => b.type === "alert.fired" && b.rule?.id === rule.json.rule.id);
+    const firedRequests = () => receiver.received.filter((r) => {
+      const b = JSON.parse(r.body) as { type: string; rule?: { id: string } };
+      return b.type === "alert.fired" && b.rule?.id === rule.json.rule.id;
+    });
+    const fired = () => firedRequests().map((r) => JSON.parse(r.body) as { episode?: { detail: { day: string; value: string } } });
     await until(() => fired().length > 0, "the alert (after the archive's backfill)", 150_000);
+    const request = firedRequests()[0]!;
+    expect(signed(hook.secret, request.body, request.headers["x-weex-signature"], Math.floor(request.at / 1000))).toBe(true);
     const { day, value } = fired()[0]!.episode!.detail;
     // The same day's paid commission as the archive answers it.
     const from = Date.parse(`${day}T00:00:00Z`);
