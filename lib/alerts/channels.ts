@@ -1,15 +1,19 @@
 /**
  * The two ways a message leaves: a signed webhook POST and an email over SMTP. Each attempt
  * answers what happened (ok, HTTP status, error text without secrets); retrying is the
- * sender's business (deliver.ts).
+ * engine's business (engine.ts).
  *
- * Webhook: `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
- * (signature.ts), signed when each attempt is sent; `X-Weex-Delivery` carries the delivery id
- * (the same on every retry, so a receiver can drop duplicates). Any 2xx is success; anything
- * else, a network error or no answer within the timeout is a failed attempt.
+ * Webhook (webhook.ts, address.ts): `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
+ * of "<t>.<raw body>">` (signature.ts), signed when each attempt is sent; `X-Weex-Delivery`
+ * carries the delivery id (the same on every retry, so a receiver can drop duplicates). Only
+ * to addresses the policy allows, no redirects, a few KB of the answer read. Any 2xx is
+ * success; anything else, a refused address, a network error or no answer within the timeout
+ * is a failed attempt.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { OPEN_POLICY, type Lookup, type WebhookPolicy } from "./address";
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from "./signature";
+import { postWebhook } from "./webhook";
 import type { AttemptOutcome } from "./store";
 import type { Message } from "./message";
 
@@ -23,6 +27,10 @@ export interface ChannelOptions {
   /** smtp://user:pass@host:port (or smtps://); null: email cannot be sent */
   smtpUrl: string | null;
   mailFrom: string;
+  /** where webhooks may go (default: no internal address, no exception) */
+  webhookPolicy?: WebhookPolicy;
+  /** the resolver webhooks use (default: the system's) */
+  lookup?: Lookup;
 }
 
 /** Error text for the log and the page: never the SMTP URL's password. */
@@ -45,23 +53,15 @@ export function realChannels(opts: ChannelOptions): Channels {
   let transport: Transporter | undefined;
   return {
     async webhook(url, secret, deliveryId, body) {
-      const started = performance.now();
       const t = Math.floor(Date.now() / 1000);
-      try {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(secret, body, t), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
-          body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(opts.webhookTimeoutMs),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        const ok = res.status >= 200 && res.status < 300;
-        return { ok, status: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: performance.now() - started };
-      } catch (e) {
-        const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
-        return { ok: false, status: null, error: timedOut ? `no answer within ${opts.webhookTimeoutMs} ms` : describe(e, null), durationMs: performance.now() - started };
-      }
+      return postWebhook({
+        url,
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(secret, body, t), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
+        body,
+        timeoutMs: opts.webhookTimeoutMs,
+        policy: opts.webhookPolicy ?? OPEN_POLICY,
+        lookup: opts.lookup,
+      });
     },
     async email(to, message, attachment) {
       const started = performance.now();

@@ -39,7 +39,8 @@ afterAll(async () => {
 function engineFor(db: Database["db"], settings: Partial<AlertEngine["settings"]> = {}) {
   return new AlertEngine({
     db,
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>" }),
+    // The receiver is on 127.0.0.1: allowed on purpose, as ALERT_WEBHOOK_ALLOW_HOSTS does.
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
     settings: { retryBaseMs: 1_000, ...settings },
     csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", LINK_SECRET, from, to, expires),
   });
