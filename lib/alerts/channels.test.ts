@@ -1,14 +1,15 @@
 /**
- * The webhook channel against a real receiver in this process (issue 25): it reaches only the
+ * The channels against real receivers in this process (issue 25): a webhook reaches only the
  * addresses that were checked, once resolved, follows no redirect and reads little of an
- * answer.
+ * answer; email needs TLS unless the mail server is this machine or SMTP_URL says otherwise.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Lookup, WebhookPolicy } from "./address";
 import { realChannels } from "./channels";
+import type { Message } from "./message";
 import { verifyWebhookSignature } from "./signature";
 import { READ_LIMIT } from "./webhook";
-import { startReceiver, until, type Receiver } from "./test-support";
+import { nonLoopbackAddress, startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "./test-support";
 
 const SECRET = "whsec_channels";
 const ALLOW_LOOPBACK: WebhookPolicy = { allow: [{ host: "127.0.0.1", port: null }], never: [] };
@@ -89,5 +90,38 @@ describe("webhook channel", () => {
     expect(READ_LIMIT).toBeLessThanOrEqual(8192);
     expect(receiver.flooded!.ms).toBeLessThan(1_500);
     expect(receiver.flooded!.bytes).toBeLessThan(64 * 1024);
+  });
+});
+
+describe("email channel", () => {
+  const host = nonLoopbackAddress();
+  let mail: MailCatcher;
+  beforeAll(async () => {
+    mail = await startMailCatcher(undefined, "0.0.0.0");
+  });
+  afterAll(async () => {
+    await mail?.close();
+  });
+  afterEach(() => {
+    mail.mails.length = 0;
+  });
+  const message: Message = { title: "t", text: "hello", html: "<p>hello</p>", body: {} } as unknown as Message;
+  const email = (smtpUrl: string) => realChannels({ webhookTimeoutMs: 1_000, smtpUrl, mailFrom: "Dashboard <d@example.test>" }).email("ops@example.test", message, null);
+
+  it.skipIf(!host)(`refuses to send without TLS to a mail server that is not this machine (${host ?? "this machine has no non-loopback address"})`, async () => {
+    const at = host!.includes(":") ? `[${host}]` : host;
+    const outcome = await email(`smtp://${at}:${mail.port}`);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.error).toContain("TLS is required and the mail server offers no STARTTLS");
+    expect(mail.mails).toHaveLength(0);
+    // The operator's explicit choice in SMTP_URL.
+    expect(await email(`smtp://${at}:${mail.port}?requireTLS=false`)).toMatchObject({ ok: true, error: null });
+    expect(mail.mails).toHaveLength(1);
+  });
+
+  it("sends without TLS to the same server on loopback", async () => {
+    expect(await email(`smtp://127.0.0.1:${mail.port}`)).toMatchObject({ ok: true, error: null });
+    expect(await email(`smtp://localhost:${mail.port}`)).toMatchObject({ ok: true, error: null });
+    expect(mail.mails).toHaveLength(2);
   });
 });

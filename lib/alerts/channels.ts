@@ -9,9 +9,14 @@
  * to addresses the policy allows, no redirects, a few KB of the answer read. Any 2xx is
  * success; anything else, a refused address, a network error or no answer within the timeout
  * is a failed attempt.
+ *
+ * Email: STARTTLS is required (nodemailer's `requireTLS`) unless the mail server is this
+ * machine or SMTP_URL says otherwise (`?requireTLS=false`; its query overrides our options):
+ * the login and the reports must not cross a network in clear text.
  */
 import nodemailer, { type Transporter } from "nodemailer";
-import { OPEN_POLICY, type Lookup, type WebhookPolicy } from "./address";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
+import { isLoopbackHost, OPEN_POLICY, type Lookup, type WebhookPolicy } from "./address";
 import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from "./signature";
 import { postWebhook } from "./webhook";
 import type { AttemptOutcome } from "./store";
@@ -49,6 +54,15 @@ function describe(e: unknown, smtpUrl: string | null): string {
   return text.slice(0, 500);
 }
 
+/** STARTTLS unless the server is this machine (SMTP_URL's own `requireTLS` / `ignoreTLS` query wins, nodemailer reads it after our options). */
+function requireTls(smtpUrl: string): boolean {
+  try {
+    return !isLoopbackHost(new URL(smtpUrl).hostname);
+  } catch {
+    return true;
+  }
+}
+
 export function realChannels(opts: ChannelOptions): Channels {
   let transport: Transporter | undefined;
   return {
@@ -69,7 +83,11 @@ export function realChannels(opts: ChannelOptions): Channels {
       try {
         // Bounded waits: one blackholed mail server must not hold every other delivery (the
         // worker sends one at a time) past the delivery lease, nodemailer's defaults are minutes.
-        transport ??= nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+        // Built as an SMTPTransport: createTransport({ url, … }) reads the URL alone and drops
+        // every other option; SMTPTransport applies them, the URL's query over them.
+        transport ??= nodemailer.createTransport(
+          new SMTPTransport({ url: opts.smtpUrl, requireTLS: requireTls(opts.smtpUrl), connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+        );
         const info = await transport.sendMail({
           from: opts.mailFrom,
           to,
@@ -81,7 +99,9 @@ export function realChannels(opts: ChannelOptions): Channels {
         const rejected = (info.rejected ?? []).length > 0;
         return { ok: !rejected, status: null, error: rejected ? `rejected: ${info.response}` : null, durationMs: performance.now() - started };
       } catch (e) {
-        return { ok: false, status: null, error: describe(e, opts.smtpUrl), durationMs: performance.now() - started };
+        // (a server that refuses STARTTLS; a failed handshake says why itself)
+        const noTls = e instanceof Error && e.message.startsWith("Error upgrading connection with STARTTLS") ? "TLS is required and the mail server offers no STARTTLS (SMTP_URL's ?requireTLS=false allows it): " : "";
+        return { ok: false, status: null, error: noTls + describe(e, opts.smtpUrl), durationMs: performance.now() - started };
       }
     },
   };

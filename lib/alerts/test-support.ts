@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import Decimal from "decimal.js";
@@ -91,14 +92,25 @@ export async function startReceiver(opts: { host?: string; port?: number } = {})
   return receiver;
 }
 
+/** An address of this machine that is not loopback (IPv4 first), or null when it has none. */
+export function nonLoopbackAddress(): string | null {
+  const all = Object.values(networkInterfaces()).flatMap((list) => list ?? []).filter((a) => !a.internal && !a.address.startsWith("fe80:"));
+  return (all.find((a) => a.family === "IPv4") ?? all[0])?.address ?? null;
+}
+
 export interface MailCatcher {
   url: string;
+  port: number;
   mails: ParsedMail[];
   close(): Promise<void>;
 }
 
-/** An SMTP server in this process; `user`/`password` makes it require that login. */
-export async function startMailCatcher(auth?: { user: string; password: string }): Promise<MailCatcher> {
+/**
+ * An SMTP server in this process, without STARTTLS, on `host` (default 127.0.0.1; "0.0.0.0":
+ * every address of this machine, `url` then names 127.0.0.1); `user`/`password` makes it
+ * require that login.
+ */
+export async function startMailCatcher(auth?: { user: string; password: string }, host = "127.0.0.1"): Promise<MailCatcher> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: !auth,
@@ -118,10 +130,11 @@ export async function startMailCatcher(auth?: { user: string; password: string }
         .catch((e: Error) => cb(e));
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.server.address() as AddressInfo;
   const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@` : "";
-  return { url: `smtp://${cred}127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const at = host === "0.0.0.0" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return { url: `smtp://${cred}${at}:${port}`, port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Wait until `check` holds (polling), or fail with `what`. */

@@ -6,14 +6,15 @@
  * in an answer after creation or in the server's log.
  *
  * Issue 25: the receiver is on 127.0.0.1, allowed on purpose (ALERT_WEBHOOK_ALLOW_HOSTS); a
- * second dashboard without that list shows what a webhook cannot reach.
+ * second dashboard without that list shows what a webhook cannot reach, and that email needs
+ * TLS to a mail server that is not this machine.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
+import { nonLoopbackAddress, startMailCatcher, startReceiver, until, type MailCatcher, type Receiver } from "../../lib/alerts/test-support";
 import { verifyWebhookSignature } from "../../lib/alerts/signature";
 import { createDestination } from "../../lib/alerts/store";
 import { openDatabase } from "../../lib/db/connection";
@@ -260,23 +261,28 @@ describe("alerts over HTTP", () => {
   });
 });
 
-describe("what a webhook must not reach (issue 25): a dashboard without an allow-list", () => {
+describe("what a webhook or an email must not reach (issue 25): a dashboard without an allow-list", () => {
+  const smtpHost = nonLoopbackAddress();
   const ownDir = mkdtempSync(join(tmpdir(), "weex-alerts-inside-"));
   let own: Stack;
   let ownEnv: Record<string, string>;
   let ownAdmin: string;
   /** a receiver on this machine that nothing may reach */
   let inside: Receiver;
+  /** a mail server without STARTTLS on an address of this machine that is not loopback */
+  let mailer: MailCatcher | undefined;
   const ask = <T>(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => api<T>(path, { ...init, base: own.base, cookie: ownAdmin });
   const attemptsOf = async (ids: string[]) => (await ask<DeliveryLog>("/api/alerts/deliveries?pageSize=50")).json.items.filter((d) => ids.includes(d.destinationId) && d.attempts.length > 0);
 
   beforeAll(async () => {
     inside = await startReceiver();
+    if (smtpHost) mailer = await startMailCatcher(undefined, smtpHost);
     ownEnv = {
       // Set, and empty: nothing from the surrounding shell allows anything here.
       ALERT_WEBHOOK_ALLOW_HOSTS: "",
       ALERT_TICK_MS: "250",
       ALERT_WEBHOOK_TIMEOUT_MS: "1000",
+      ...(mailer ? { SMTP_URL: mailer.url } : {}),
     };
     own = await startStack({ scale: 0.02, unlimited: true, env: ownEnv, signIn: ["admin"], dataDir: ownDir });
     ownAdmin = own.sessions[0]!;
@@ -286,6 +292,7 @@ describe("what a webhook must not reach (issue 25): a dashboard without an allow
     await stopStack(own ?? {});
     rmSync(ownDir, { recursive: true, force: true });
     await inside?.close();
+    await mailer?.close();
   });
 
   it("refuses every internal spelling at creation, naming the url field", async () => {
@@ -319,6 +326,16 @@ describe("what a webhook must not reach (issue 25): a dashboard without an allow
     // A receiver out there is welcome (its name is judged by its addresses whenever it is sent to).
     expect((await ask("/api/alerts/destinations", { method: "POST", body: { kind: "webhook", name: "outside", url: "https://hooks.example.com/weex" } })).status).toBe(201);
     expect(inside.connections).toBe(0);
+  });
+
+  it.skipIf(!smtpHost)(`sends no email in clear text to a mail server that is not this machine (${smtpHost ?? "this machine has no address but loopback"})`, async () => {
+    const created = await ask<{ destination: { id: string } }>("/api/alerts/destinations", { method: "POST", body: { kind: "email", name: "ops", email: "ops@example.test" } });
+    expect(created.status).toBe(201);
+    const id = created.json.destination.id;
+    expect((await ask(`/api/alerts/destinations/${id}/test`, { method: "POST", body: {} })).status).toBe(202);
+    await until(async () => (await attemptsOf([id])).length > 0, "the email's first attempt");
+    expect((await attemptsOf([id]))[0]!.attempts[0]).toMatchObject({ ok: false, status: null, error: expect.stringContaining("TLS is required and the mail server offers no STARTTLS") });
+    expect(mailer!.mails).toHaveLength(0);
   });
 
   it("refuses at send time a destination stored before, without connecting (the simulator's controls included)", async () => {
