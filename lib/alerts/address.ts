@@ -8,7 +8,7 @@
  * receiver on purpose with ALERT_WEBHOOK_ALLOW_HOSTS (`host` or `host:port`, compared with the
  * URL's host as written, normalised by WHATWG URL parsing).
  *
- * Only this module decides; channels.ts connects to exactly the addresses it checked.
+ * Only this module decides; webhook.ts connects to exactly the addresses it checked.
  */
 import { BlockList, isIP } from "node:net";
 
