@@ -4,15 +4,16 @@
  * a failed attempt; a viewer sees the rules and the history but no destinations; the bell is in
  * the shell.
  */
-import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { verifyWebhookSignature } from "../lib/alerts/signature";
 import { expectAccessible, login } from "./helpers";
 
 interface Hit {
   body: string;
   signature: string | undefined;
+  at: number;
 }
 
 let server: Server;
@@ -26,7 +27,7 @@ test.beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      hits.push({ body: Buffer.concat(chunks).toString("utf8"), signature: req.headers["x-weex-signature"] as string | undefined });
+      hits.push({ body: Buffer.concat(chunks).toString("utf8"), signature: req.headers["x-weex-signature"] as string | undefined, at: Math.floor(Date.now() / 1000) });
       res.writeHead(script.shift() ?? 200).end();
     });
   });
@@ -62,7 +63,10 @@ test("admin: a webhook destination, its secret once, a signed test, the delivery
   await expect(log).toContainText("failed (HTTP 500)");
   await expect(log).toContainText("next try");
   expect(hits).toHaveLength(1);
-  expect(hits[0]!.signature).toBe(`sha256=${createHmac("sha256", secret).update(hits[0]!.body).digest("hex")}`);
+  // Signed with the time (lib/alerts/signature.ts, as a receiver checks it): the same request 5 minutes later is refused.
+  expect(verifyWebhookSignature(secret, hits[0]!.signature, hits[0]!.body, hits[0]!.at)).toBe(true);
+  expect(verifyWebhookSignature(secret, hits[0]!.signature, hits[0]!.body, hits[0]!.at + 301)).toBe(false);
+  expect(verifyWebhookSignature(secret, hits[0]!.signature, hits[0]!.body.replace("admin", "mallory"), hits[0]!.at)).toBe(false);
   expect(JSON.parse(hits[0]!.body)).toMatchObject({ type: "test", sentBy: "admin" });
 
   // A second test goes through at once.

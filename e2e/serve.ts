@@ -42,6 +42,8 @@ Object.assign(env, {
   SIM_PORT: String(sim.port),
   PORT: port,
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  // The specs' webhook receivers listen on 127.0.0.1 with ports known only then: allowed host-wide.
+  ALERT_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
   // Playwright pipes the server's output into the test log: only warnings and errors.
   LOG_LEVEL: process.env.LOG_LEVEL || "warn",
 });

@@ -1,24 +1,26 @@
 /**
  * The two ways a message leaves: a signed webhook POST and an email over SMTP. Each attempt
  * answers what happened (ok, HTTP status, error text without secrets); retrying is the
- * sender's business (deliver.ts).
+ * engine's business (engine.ts).
  *
- * Webhook: the exact body bytes are signed, `X-Weex-Signature: sha256=<hex HMAC-SHA256 of the
- * body with the destination's secret>`; `X-Weex-Delivery` carries the delivery id (the same on
- * every retry, so a receiver can drop duplicates). Any 2xx is success; anything else, a network
- * error or no answer within the timeout is a failed attempt.
+ * Webhook (webhook.ts, address.ts): `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
+ * of "<t>.<raw body>">` (signature.ts), signed when each attempt is sent; `X-Weex-Delivery`
+ * carries the delivery id (the same on every retry, so a receiver can drop duplicates). Only
+ * to addresses the policy allows, no redirects, a few KB of the answer read. Any 2xx is
+ * success; anything else, a refused address, a network error or no answer within the timeout
+ * is a failed attempt.
+ *
+ * Email: STARTTLS is required (nodemailer's `requireTLS`) unless the mail server is this
+ * machine or SMTP_URL says otherwise (`?requireTLS=false`; its query overrides our options):
+ * the login and the reports must not cross a network in clear text.
  */
-import { createHmac } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
+import SMTPTransport from "nodemailer/lib/smtp-transport";
+import { isLoopbackHost, OPEN_POLICY, type Lookup, type WebhookPolicy } from "./address";
+import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from "./signature";
+import { postWebhook } from "./webhook";
 import type { AttemptOutcome } from "./store";
 import type { Message } from "./message";
-
-export const SIGNATURE_HEADER = "X-Weex-Signature";
-export const DELIVERY_HEADER = "X-Weex-Delivery";
-
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-}
 
 export interface Channels {
   webhook(url: string, secret: string, deliveryId: string, body: string): Promise<AttemptOutcome>;
@@ -30,6 +32,10 @@ export interface ChannelOptions {
   /** smtp://user:pass@host:port (or smtps://); null: email cannot be sent */
   smtpUrl: string | null;
   mailFrom: string;
+  /** where webhooks may go (default: no internal address, no exception) */
+  webhookPolicy?: WebhookPolicy;
+  /** the resolver webhooks use (default: the system's) */
+  lookup?: Lookup;
 }
 
 /** Error text for the log and the page: never the SMTP URL's password. */
@@ -48,26 +54,28 @@ function describe(e: unknown, smtpUrl: string | null): string {
   return text.slice(0, 500);
 }
 
+/** STARTTLS unless the server is this machine (SMTP_URL's own `requireTLS` / `ignoreTLS` query wins, nodemailer reads it after our options). */
+function requireTls(smtpUrl: string): boolean {
+  try {
+    return !isLoopbackHost(new URL(smtpUrl).hostname);
+  } catch {
+    return true;
+  }
+}
+
 export function realChannels(opts: ChannelOptions): Channels {
   let transport: Transporter | undefined;
   return {
     async webhook(url, secret, deliveryId, body) {
-      const started = performance.now();
-      try {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(secret, body), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
-          body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(opts.webhookTimeoutMs),
-        });
-        await res.arrayBuffer().catch(() => undefined);
-        const ok = res.status >= 200 && res.status < 300;
-        return { ok, status: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: performance.now() - started };
-      } catch (e) {
-        const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
-        return { ok: false, status: null, error: timedOut ? `no answer within ${opts.webhookTimeoutMs} ms` : describe(e, null), durationMs: performance.now() - started };
-      }
+      const t = Math.floor(Date.now() / 1000);
+      return postWebhook({
+        url,
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(secret, body, t), [DELIVERY_HEADER]: deliveryId, "user-agent": "weex-affiliate-dashboard" },
+        body,
+        timeoutMs: opts.webhookTimeoutMs,
+        policy: opts.webhookPolicy ?? OPEN_POLICY,
+        lookup: opts.lookup,
+      });
     },
     async email(to, message, attachment) {
       const started = performance.now();
@@ -75,7 +83,11 @@ export function realChannels(opts: ChannelOptions): Channels {
       try {
         // Bounded waits: one blackholed mail server must not hold every other delivery (the
         // worker sends one at a time) past the delivery lease, nodemailer's defaults are minutes.
-        transport ??= nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+        // Built as an SMTPTransport: createTransport({ url, … }) reads the URL alone and drops
+        // every other option; SMTPTransport applies them, the URL's query over them.
+        transport ??= nodemailer.createTransport(
+          new SMTPTransport({ url: opts.smtpUrl, requireTLS: requireTls(opts.smtpUrl), connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+        );
         const info = await transport.sendMail({
           from: opts.mailFrom,
           to,
@@ -87,7 +99,9 @@ export function realChannels(opts: ChannelOptions): Channels {
         const rejected = (info.rejected ?? []).length > 0;
         return { ok: !rejected, status: null, error: rejected ? `rejected: ${info.response}` : null, durationMs: performance.now() - started };
       } catch (e) {
-        return { ok: false, status: null, error: describe(e, opts.smtpUrl), durationMs: performance.now() - started };
+        // (a server that refuses STARTTLS; a failed handshake says why itself)
+        const noTls = e instanceof Error && e.message.startsWith("Error upgrading connection with STARTTLS") ? "TLS is required and the mail server offers no STARTTLS (SMTP_URL's ?requireTLS=false allows it): " : "";
+        return { ok: false, status: null, error: noTls + describe(e, opts.smtpUrl), durationMs: performance.now() - started };
       }
     },
   };

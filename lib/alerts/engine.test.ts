@@ -2,7 +2,6 @@
  * The alerts engine against a real database (PGlite, and PostgreSQL with TEST_DATABASE_URL), a
  * real HTTP receiver and a real SMTP server in this process: what arrived is what is asserted.
  */
-import { createHmac } from "node:crypto";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { freshSchema, testBackends, TEST_DATABASE_URL } from "@/lib/db/test-supp
 import { openDatabase } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { realChannels } from "./channels";
+import { verifyWebhookSignature } from "./signature";
 import { AlertEngine } from "./engine";
 import { ruleInput, scheduleInput } from "@/lib/contract/alerts";
 import { checkCsvLink, signCsvLink } from "./report";
@@ -39,7 +39,8 @@ afterAll(async () => {
 function engineFor(db: Database["db"], settings: Partial<AlertEngine["settings"]> = {}) {
   return new AlertEngine({
     db,
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>" }),
+    // The receiver is on 127.0.0.1: allowed on purpose, as ALERT_WEBHOOK_ALLOW_HOSTS does.
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
     settings: { retryBaseMs: 1_000, ...settings },
     csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", LINK_SECRET, from, to, expires),
   });
@@ -53,8 +54,8 @@ async function silentPartner(on: Database["db"], extra: Record<string, unknown> 
   await createRule(on, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id], ...extra }), NOW - 1000);
 }
 
-const verify = (secret: string, body: string, header: string | string[] | undefined) =>
-  header === `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/** The receiver's check (signature.ts): signed with this secret, over this body, within 5 minutes of now. */
+const verify = (secret: string, body: string, header: string | string[] | undefined, nowS = Math.floor(Date.now() / 1000)) => verifyWebhookSignature(secret, header, body, nowS);
 
 for (const backend of testBackends()) {
   describe(`alerts engine (${backend.name})`, () => {
@@ -90,6 +91,8 @@ for (const backend of testBackends()) {
       const got = receiver.received[0]!;
       expect(verify(secret!, got.body, got.headers["x-weex-signature"])).toBe(true);
       expect(verify("another-secret", got.body, got.headers["x-weex-signature"])).toBe(false);
+      expect(verify(secret!, got.body.replace('"S1"', '"S2"'), got.headers["x-weex-signature"])).toBe(false);
+      expect(verify(secret!, got.body, got.headers["x-weex-signature"], Math.floor(Date.now() / 1000) + 301)).toBe(false); // replayed 5 min later
       const body = JSON.parse(got.body) as { type: string; episode: { subject: string; detail: Record<string, string> } };
       expect(body.type).toBe("alert.fired");
       expect(body.episode.subject).toBe("S1");

@@ -1,10 +1,12 @@
 /**
- * Real parts for the alerts tests: an HTTP receiver that records what arrived (and can fail or
- * hang on demand), an SMTP server (smtp-server) whose messages are parsed with mailparser, and
- * archive rows written straight into the archive tables.
+ * Real parts for the alerts tests: an HTTP receiver that records what arrived and counts every
+ * connection made to it (and can fail, hang, redirect or answer without end on demand), an
+ * SMTP server (smtp-server) whose messages are parsed with mailparser, and archive rows
+ * written straight into the archive tables.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import Decimal from "decimal.js";
@@ -17,49 +19,98 @@ export interface Received {
   at: number;
 }
 
+/**
+ * What the next request gets: a status; "hang" (no answer); `{ redirect }` (a 302 there);
+ * "flood" (200, then a body without end: `flooded` says how much was written and for how long
+ * until the sender closed the connection).
+ */
+export type ReceiverAnswer = number | "hang" | "flood" | { redirect: string };
+
 export interface Receiver {
   url: string;
+  port: number;
   received: Received[];
-  /** what the next requests get: a status, or "hang" (no answer) */
-  script: (number | "hang")[];
+  /** TCP connections accepted, requests or not */
+  connections: number;
+  script: ReceiverAnswer[];
+  /** a "flood" answer's bytes written and milliseconds until the sender hung up (null: none ended yet) */
+  flooded: { bytes: number; ms: number } | null;
   close(): Promise<void>;
 }
 
-export async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = [];
-  const script: (number | "hang")[] = [];
+/** A receiver on `host` (default 127.0.0.1), on `port` (default: a free one). */
+export async function startReceiver(opts: { host?: string; port?: number } = {}): Promise<Receiver> {
+  const host = opts.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
-      const next = script.shift() ?? 200;
+      receiver.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const next = receiver.script.shift() ?? 200;
       if (next === "hang") return; // never answers; the sender's timeout ends it
+      if (next === "flood") {
+        // 1 KB every 5 ms for as long as the connection stays open: what was written by the
+        // close is about what the sender read (no buffer fills up at this pace).
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        const started = Date.now();
+        const chunk = Buffer.alloc(1024, 120);
+        let bytes = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed) return;
+          res.write(chunk);
+          bytes += chunk.length;
+        }, 5);
+        res.on("close", () => {
+          clearInterval(timer);
+          receiver.flooded = { bytes, ms: Date.now() - started };
+        });
+        return;
+      }
+      if (typeof next === "object") {
+        res.writeHead(302, { location: next.redirect }).end();
+        return;
+      }
       res.writeHead(next, { "content-type": "text/plain" }).end(next < 300 ? "ok" : "no");
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  server.on("connection", () => receiver.connections++);
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, host, r));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    script,
+  const receiver: Receiver = {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/hook`,
+    port,
+    received: [],
+    connections: 0,
+    script: [],
+    flooded: null,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
         server.close(() => r());
       }),
   };
+  return receiver;
+}
+
+/** An address of this machine that is not loopback (IPv4 first), or null when it has none. */
+export function nonLoopbackAddress(): string | null {
+  const all = Object.values(networkInterfaces()).flatMap((list) => list ?? []).filter((a) => !a.internal && !a.address.startsWith("fe80:"));
+  return (all.find((a) => a.family === "IPv4") ?? all[0])?.address ?? null;
 }
 
 export interface MailCatcher {
   url: string;
+  port: number;
   mails: ParsedMail[];
   close(): Promise<void>;
 }
 
-/** An SMTP server in this process; `user`/`password` makes it require that login. */
-export async function startMailCatcher(auth?: { user: string; password: string }): Promise<MailCatcher> {
+/**
+ * An SMTP server in this process, without STARTTLS, on `host` (default 127.0.0.1; "0.0.0.0":
+ * every address of this machine, `url` then names 127.0.0.1); `user`/`password` makes it
+ * require that login.
+ */
+export async function startMailCatcher(auth?: { user: string; password: string }, host = "127.0.0.1"): Promise<MailCatcher> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: !auth,
@@ -79,10 +130,11 @@ export async function startMailCatcher(auth?: { user: string; password: string }
         .catch((e: Error) => cb(e));
     },
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(0, host, r));
   const { port } = server.server.address() as AddressInfo;
   const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@` : "";
-  return { url: `smtp://${cred}127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const at = host === "0.0.0.0" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return { url: `smtp://${cred}${at}:${port}`, port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Wait until `check` holds (polling), or fail with `what`. */

@@ -97,8 +97,10 @@ export const rulePatch = z
 export type RulePatch = z.output<typeof rulePatch>;
 
 /**
- * A webhook's address: http(s), and no user name or password in it (fetch refuses to send to
- * such a URL, so every delivery would fail, and the error text would carry the password).
+ * A webhook's address: http(s), and no user name or password in it (every delivery would
+ * fail, and the error text would carry the password). Where it points is the server's to judge
+ * (lib/alerts/address.ts: no internal address unless ALERT_WEBHOOK_ALLOW_HOSTS allows it), at
+ * creation and again at every send.
  */
 const webhookUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })

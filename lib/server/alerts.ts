@@ -7,6 +7,7 @@
  * | MAIL_FROM | sender address, default "WEEX dashboard <dashboard@localhost>" |
  * | ALERT_RETRY_BASE_MS, ALERT_MAX_ATTEMPTS | backoff start (30000, doubling, ≤ 1 h) and attempts (6) |
  * | ALERT_WEBHOOK_TIMEOUT_MS | per-attempt timeout (10000) |
+ * | ALERT_WEBHOOK_ALLOW_HOSTS | host or host:port list of internal webhook receivers allowed on purpose (lib/alerts/address.ts) |
  * | ALERT_TICK_MS | how often the worker looks (5000) |
  *
  * SMTP_URL's password and webhook secrets are never logged or answered (after creation).
@@ -20,6 +21,7 @@ import { ApiError, fieldError } from "@/lib/server/errors";
 import { logger } from "@/lib/log/log";
 import type { SessionUser } from "@/lib/server/auth";
 import { realChannels } from "@/lib/alerts/channels";
+import { creationRefusal, endpointOf, parseAllowHosts, type WebhookPolicy } from "@/lib/alerts/address";
 import { AlertEngine } from "@/lib/alerts/engine";
 import { testMessage } from "@/lib/alerts/message";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
@@ -40,6 +42,21 @@ export function publicBaseUrl(): string {
   return process.env.NEXTAUTH_URL || `http://localhost:${process.env.PORT || 3000}`;
 }
 
+let policy: WebhookPolicy | undefined;
+/**
+ * Where webhooks may go: no internal address except the hosts ALERT_WEBHOOK_ALLOW_HOSTS names,
+ * and never the exchange's API (in demo mode the simulator, whose /__sim routes steer it).
+ */
+function webhookPolicy(): WebhookPolicy {
+  if (policy) return policy;
+  const { entries, invalid } = parseAllowHosts(process.env.ALERT_WEBHOOK_ALLOW_HOSTS);
+  if (invalid.length) logger("alerts").warn({ invalid }, "ALERT_WEBHOOK_ALLOW_HOSTS: entries that are no host or host:port allow nothing");
+  const config = getConfig();
+  const never = [config.spotBaseUrl, config.contractBaseUrl].map(endpointOf).filter((e) => e !== null);
+  policy = { allow: entries, never };
+  return policy;
+}
+
 function alerts() {
   g.__weexAlerts ??= getDatabase().then((database) => {
     const engine = new AlertEngine({
@@ -48,6 +65,7 @@ function alerts() {
         webhookTimeoutMs: envInt("ALERT_WEBHOOK_TIMEOUT_MS", 10_000),
         smtpUrl: process.env.SMTP_URL || null,
         mailFrom: process.env.MAIL_FROM || "WEEX dashboard <dashboard@localhost>",
+        webhookPolicy: webhookPolicy(),
       }),
       settings: { retryBaseMs: envInt("ALERT_RETRY_BASE_MS", 30_000), maxAttempts: envInt("ALERT_MAX_ATTEMPTS", 6) },
       csvLink: (from, to, expires) => signCsvLink(publicBaseUrl(), getAuthSecret(), from, to, expires),
@@ -129,6 +147,11 @@ export async function deleteRule(id: string, w: Who) {
 
 /** The secret is in this answer only. */
 export async function createDestination(input: DestinationInput, w: Who) {
+  if (input.kind === "webhook") {
+    // The URL as written (a name is judged again by its addresses at every send).
+    const refused = creationRefusal(new URL(input.url), webhookPolicy());
+    if (refused) throw fieldError("url", "exchange" in refused ? `must not point at the exchange's API (${refused.exchange})` : `must not point at an internal address: ${refused.internal}`);
+  }
   // Its messages are written in the language chosen in the form, else the creating user's.
   const { destination, secret } = await store.createDestination(await getDb(), { ...input, locale: input.locale ?? w.locale ?? DEFAULT_LOCALE }, Date.now());
   await audit({ ...by(w), action: "alerts.destination.create", outcome: "success", detail: { id: destination.id, name: destination.name, kind: destination.kind, target: destination.target, locale: destination.locale } });

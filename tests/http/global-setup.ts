@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
         SIM_API_KEY: simCredentials.apiKey,
         SIM_API_SECRET: simCredentials.apiSecret,
         SIM_API_PASSPHRASE: simCredentials.passphrase,
+        // Tests' webhook receivers listen on 127.0.0.1 with ports known only then: allowed host-wide.
+        ALERT_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
       },
     });
   } catch (e) {
