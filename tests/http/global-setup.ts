@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startSimulator } from "../../lib/simulator";
-import { DIST_DIR, ensureBuilt, startNextServer } from "./server";
+import { DIST_DIR, ensureBuilt, LOOPBACK, startNextServer } from "./server";
 
 export interface SimCredentials {
   apiKey: string;
@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
         SIM_API_KEY: simCredentials.apiKey,
         SIM_API_SECRET: simCredentials.apiSecret,
         SIM_API_PASSPHRASE: simCredentials.passphrase,
+        // The tests stand where a reverse proxy would: their X-Forwarded-For is believed, so a
+        // test can be any client (throttle.test.ts). Without it the header counts for nothing.
+        TRUSTED_PROXIES: LOOPBACK,
       },
     });
   } catch (e) {
