@@ -22,7 +22,7 @@ import { getAuthSecret } from "@/lib/config/config";
 import type { Locale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log/log";
 import { clientIp, isHttps } from "./request-info";
-import { noteFailure, noteSuccess, throttleState } from "./throttle";
+import { MAX_STORED_USERNAME, noteFailure, noteSuccess, refuseSignIn, takeAttempt, throttledMessage } from "./throttle";
 
 export type { Role };
 
@@ -131,22 +131,27 @@ async function authorize(credentials: Record<"username" | "password", string> | 
   const username = normalizeUsername(String(credentials?.username ?? "")).slice(0, MAX_CREDENTIAL_LENGTH);
   const password = String(credentials?.password ?? "");
   const ip = clientIp(headers as Record<string, string>);
+  // What the audit log keeps of the name (the throttle keys on the same prefix).
+  const who = username.slice(0, MAX_STORED_USERNAME) || null;
   const db = await getDb();
 
-  const throttle = await throttleState(db, username, ip);
-  if (throttle.blocked) {
-    await audit({ username, action: "login", ip, outcome: "throttled", detail: { reason: throttle.reason } });
-    // next-auth turns a thrown error into ?error=<message>; the route answers 429 before this.
+  // The attempt's slot before its check: counted and recorded in one step (throttle.ts).
+  const slot = await takeAttempt(db, username, ip);
+  if (!slot.allowed) {
+    if (slot.firstRefusal) await audit({ username: who, action: "login", ip, outcome: "throttled", detail: { reason: slot.reason } });
+    refuseSignIn({ retryAfterSeconds: slot.retryAfterSeconds, message: throttledMessage(slot.retryAfterSeconds) });
+    // next-auth turns a thrown error into ?error=<message>; the route answers 429 instead.
     throw new Error("Throttled");
   }
 
-  const user = username && password.length <= MAX_CREDENTIAL_LENGTH ? await getUserByUsername(db, username) : undefined;
+  const mayExist = username !== "" && username.length <= MAX_STORED_USERNAME && password.length <= MAX_CREDENTIAL_LENGTH;
+  const user = mayExist ? await getUserByUsername(db, username) : undefined;
   // Always hash, also for unknown users: the time taken says nothing about which usernames exist.
   const passwordOk = await verifyPassword(password.slice(0, MAX_CREDENTIAL_LENGTH), user?.passwordHash);
   if (!user || !passwordOk || user.disabled) {
-    await noteFailure(db, username, ip);
+    await noteFailure(db);
     const reason = !user ? "unknown_user" : !passwordOk ? "wrong_password" : "disabled";
-    await audit({ username: username || null, action: "login", ip, outcome: "failure", detail: { reason } });
+    await audit({ username: who, action: "login", ip, outcome: "failure", detail: { reason } });
     return null;
   }
   await noteSuccess(db, username);

@@ -52,6 +52,21 @@ export async function attemptLogin(username: string, password: string, opts: { h
   return { status: res.status, cookie: [...jar, ...session].join("; "), setCookies, body, retryAfter: res.headers.get("retry-after") };
 }
 
+/**
+ * `run` again when the connection failed before an answer (a kept-alive connection the server
+ * closed as idle just as a request went out: a race of hundreds of parallel requests on a
+ * loaded machine). Only for requests whose repetition the test's assertions allow.
+ */
+export async function retryingConnection<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= tries || !(e instanceof TypeError && e.message === "fetch failed")) throw e;
+    }
+  }
+}
+
 const sessions = new Map<string, string>();
 
 /** Sign in as a demo role (or any user) and return the Cookie header; cached per user. */

@@ -1,18 +1,14 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { getDb } from "@/lib/db";
-import { normalizeUsername } from "@/lib/db/users";
-import { audit } from "@/lib/server/audit";
 import { authOptions } from "@/lib/server/auth";
 import { errorResponse, fieldError } from "@/lib/server/errors";
 import { localizeErrorBody } from "@/lib/server/error-messages";
 import { localeOfRequest } from "@/lib/server/locale";
-import { clientIp } from "@/lib/server/request-info";
-import { throttledMessage, throttleState } from "@/lib/server/throttle";
+import { withSignInRefusal } from "@/lib/server/throttle";
 
 /**
  * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). One addition: a
- * throttled sign-in gets 429 with Retry-After here, before next-auth (which only knows 401),
+ * sign-in refused by the throttle gets 429 with Retry-After here instead of next-auth's 401,
  * so the login page can say "try again in N minutes".
  */
 type Ctx = { params: Promise<{ nextauth: string[] }> };
@@ -30,18 +26,10 @@ export async function POST(req: NextRequest, ctx: Ctx): Promise<Response> {
   if (bad) return bad;
   const { nextauth } = await ctx.params;
   if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
-    const form = await req
-      .clone()
-      .formData()
-      .catch(() => null);
-    const username = normalizeUsername(String(form?.get("username") ?? ""));
-    const ip = clientIp(req.headers);
-    const state = await throttleState(await getDb(), username, ip);
-    if (state.blocked) {
-      await audit({ username: username || null, action: "login", ip, outcome: "throttled", detail: { reason: state.reason } });
-      const message = throttledMessage(state.retryAfterSeconds);
-      return errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message } }, localeOfRequest(req, null)), state.retryAfterSeconds);
-    }
+    // authorize() decides (throttle.ts); a refused attempt is a 429 with Retry-After here.
+    const { response, refusal } = await withSignInRefusal(() => nextAuth(req, ctx));
+    if (!refusal) return withNoStore(response);
+    return errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message: refusal.message } }, localeOfRequest(req, null)), refusal.retryAfterSeconds);
   }
   return withNoStore(await nextAuth(req, ctx));
 }
