@@ -16,13 +16,14 @@ import { getToken, type JWT } from "next-auth/jwt";
 import { cachedDecode } from "./token-cache";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db";
-import { getUserById, getUserByUsername, normalizeUsername, verifyPassword, type Role } from "@/lib/db/users";
+import { getUserById, getUserByUsername, normalizeUsername, type Role } from "@/lib/db/users";
 import { audit } from "./audit";
 import { getAuthSecret } from "@/lib/config/config";
 import type { Locale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log/log";
+import { BUSY_RETRY_AFTER_S, reservePasswordCheck } from "./password-pool";
 import { clientIp, isHttps } from "./request-info";
-import { MAX_STORED_USERNAME, noteFailure, noteSuccess, refuseSignIn, takeAttempt, throttledMessage } from "./throttle";
+import { BUSY_MESSAGE, MAX_STORED_USERNAME, noteFailure, noteSuccess, refuseSignIn, takeAttempt, throttledMessage } from "./throttle";
 
 export type { Role };
 
@@ -133,30 +134,43 @@ async function authorize(credentials: Record<"username" | "password", string> | 
   const ip = clientIp(headers as Record<string, string>);
   // What the audit log keeps of the name (the throttle keys on the same prefix).
   const who = username.slice(0, MAX_STORED_USERNAME) || null;
-  const db = await getDb();
 
-  // The attempt's slot before its check: counted and recorded in one step (throttle.ts).
-  const slot = await takeAttempt(db, username, ip);
-  if (!slot.allowed) {
-    if (slot.firstRefusal) await audit({ username: who, action: "login", ip, outcome: "throttled", detail: { reason: slot.reason } });
-    refuseSignIn({ retryAfterSeconds: slot.retryAfterSeconds, message: throttledMessage(slot.retryAfterSeconds) });
-    // next-auth turns a thrown error into ?error=<message>; the route answers 429 instead.
-    throw new Error("Throttled");
+  // A seat for the password check first: a flood of attempts is refused before it costs a
+  // database round trip or a hash (password-pool.ts).
+  const seat = reservePasswordCheck();
+  if (!seat) {
+    refuseSignIn({ retryAfterSeconds: BUSY_RETRY_AFTER_S, message: BUSY_MESSAGE });
+    throw new Error("Busy");
   }
+  let checking = false;
+  try {
+    const db = await getDb();
+    // The attempt's slot before its check: counted and recorded in one step (throttle.ts).
+    const slot = await takeAttempt(db, username, ip);
+    if (!slot.allowed) {
+      if (slot.firstRefusal) await audit({ username: who, action: "login", ip, outcome: "throttled", detail: { reason: slot.reason } });
+      refuseSignIn({ retryAfterSeconds: slot.retryAfterSeconds, message: throttledMessage(slot.retryAfterSeconds) });
+      // next-auth turns a thrown error into ?error=<message>; the route answers 429 instead.
+      throw new Error("Throttled");
+    }
 
-  const mayExist = username !== "" && username.length <= MAX_STORED_USERNAME && password.length <= MAX_CREDENTIAL_LENGTH;
-  const user = mayExist ? await getUserByUsername(db, username) : undefined;
-  // Always hash, also for unknown users: the time taken says nothing about which usernames exist.
-  const passwordOk = await verifyPassword(password.slice(0, MAX_CREDENTIAL_LENGTH), user?.passwordHash);
-  if (!user || !passwordOk || user.disabled) {
-    await noteFailure(db);
-    const reason = !user ? "unknown_user" : !passwordOk ? "wrong_password" : "disabled";
-    await audit({ username: who, action: "login", ip, outcome: "failure", detail: { reason } });
-    return null;
+    const mayExist = username !== "" && username.length <= MAX_STORED_USERNAME && password.length <= MAX_CREDENTIAL_LENGTH;
+    const user = mayExist ? await getUserByUsername(db, username) : undefined;
+    // Always hash, also for unknown users: the time taken says nothing about which usernames exist.
+    checking = true;
+    const passwordOk = await seat.check(password.slice(0, MAX_CREDENTIAL_LENGTH), user?.passwordHash);
+    if (!user || !passwordOk || user.disabled) {
+      await noteFailure(db);
+      const reason = !user ? "unknown_user" : !passwordOk ? "wrong_password" : "disabled";
+      await audit({ username: who, action: "login", ip, outcome: "failure", detail: { reason } });
+      return null;
+    }
+    await noteSuccess(db, username);
+    await audit({ username, action: "login", ip, outcome: "success", detail: { role: user.role } });
+    return { id: user.id, name: user.username, role: user.role, ver: user.sessionVersion, locale: user.locale ?? null };
+  } finally {
+    if (!checking) seat.release();
   }
-  await noteSuccess(db, username);
-  await audit({ username, action: "login", ip, outcome: "success", detail: { role: user.role } });
-  return { id: user.id, name: user.username, role: user.role, ver: user.sessionVersion, locale: user.locale ?? null };
 }
 
 const authLog = () => logger("next-auth");

@@ -56,6 +56,8 @@ export function throttledMessage(retryAfterSeconds: number): string {
   return `Too many failed sign-ins. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`;
 }
 
+export const BUSY_MESSAGE = "The server is checking many sign-ins at once. Try again in a few seconds.";
+
 // ---------------------------------------------------------------------------------------------
 // Telling the sign-in route why an attempt was refused
 

@@ -8,8 +8,9 @@ import { withSignInRefusal } from "@/lib/server/throttle";
 
 /**
  * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). One addition: a
- * sign-in refused by the throttle gets 429 with Retry-After here instead of next-auth's 401,
- * so the login page can say "try again in N minutes".
+ * sign-in refused by the throttle (or because the server is checking too many at once) gets
+ * 429 with Retry-After here instead of next-auth's 401, so the login page can say "try again
+ * in N minutes".
  */
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
