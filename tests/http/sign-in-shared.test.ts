@@ -1,7 +1,8 @@
 /**
- * Sign-in across instances that share one PostgreSQL (issue 25, point 3b): two `next start`
- * processes on one database. The login throttle's slots are taken in the database, so parallel
- * guesses spread over both instances still get at most 5 checks.
+ * Sign-in and sign-out across instances that share one PostgreSQL (issue 25, points 3b and 7):
+ * two `next start` processes on one database. The login throttle's slots are taken in the
+ * database, so parallel guesses spread over both instances still get at most 5 checks; and a
+ * sign-out on one instance ends the session on the other too, within its few seconds of cache.
  *
  * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
  */
@@ -9,10 +10,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api, attemptLogin, clientOrderId, login, retryingConnection } from "./helpers";
+import { api, attemptLogin, clientOrderId, login, retryingConnection, signOut } from "./helpers";
 import { LOOPBACK, startNextServer, type NextServer } from "./server";
 
 const url = TEST_DATABASE_URL;
+/** How long another instance may still accept an ended session (auth.ts USER_CACHE_MS), and slack for a loaded machine. */
+const CACHE_MS = 5_000;
+const SLACK_MS = 10_000;
 
 describe.skipIf(!url)(url ? "sign-in shared by two instances" : "sign-in shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
   let sim: Simulator;
@@ -60,4 +64,24 @@ describe.skipIf(!url)(url ? "sign-in shared by two instances" : "sign-in shared 
     expect(failures).toBeLessThanOrEqual(5);
     expect(outcomes.filter((o) => o === "throttled")).toHaveLength(1);
   }, 180_000);
+
+  it("end a session signed out on one instance on the other too, within the cache time", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const cookie = await login("viewer", "demo", { base: a, fresh: true });
+    // the other instance knows the session (and caches it as current)
+    expect((await api("/api/alerts/unread", { cookie, base: b })).status).toBe(200);
+
+    expect((await signOut(cookie, { base: a })).status).toBe(200);
+    const signedOut = Date.now();
+    // the instance that signed out refuses it at once
+    expect((await api("/api/alerts/unread", { cookie, base: a })).status).toBe(401);
+    // the other one as soon as its cache of the session expires
+    let status = 200;
+    while (status === 200 && Date.now() - signedOut < CACHE_MS + SLACK_MS) {
+      status = (await api("/api/alerts/unread", { cookie, base: b })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - signedOut).toBeLessThan(CACHE_MS + SLACK_MS);
+  });
 });

@@ -6,4 +6,5 @@
 export * from "./users";
 export * from "./audit";
 export * from "./login-attempts";
+export * from "./sessions";
 export * from "./archive";
