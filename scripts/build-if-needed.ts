@@ -9,7 +9,7 @@ import { join } from "node:path";
 
 const distDir = process.argv[2] ?? ".next";
 const root = process.cwd();
-const SOURCES = ["app", "components", "lib", "messages", "public", "proxy.ts", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = ["app", "components", "lib", "messages", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package.json", "postcss.config.mjs", "tsconfig.json"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

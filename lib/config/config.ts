@@ -16,6 +16,7 @@ import { join, resolve } from "node:path";
 import { inspect } from "node:util";
 import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
 import type { Credentials } from "@/lib/weex/sign";
+import { parseTrustedProxies, type TrustedProxy } from "./trusted-proxies";
 
 export type Mode = "demo" | "live";
 
@@ -39,6 +40,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   bootstrapAdmin: { username: string; password: string } | null;
+  /** the reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default none) */
+  trustedProxies: TrustedProxy[];
 }
 
 export class ConfigError extends Error {
@@ -106,6 +109,14 @@ function baseUrl(env: Env, name: string, fallback: string): string {
   return raw.replace(/\/+$/, "");
 }
 
+function trustedProxies(env: Env): TrustedProxy[] {
+  try {
+    return parseTrustedProxies(env.TRUSTED_PROXIES);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 /** Parse a configuration from an environment (no side effects); throws ConfigError. */
 export function parseConfig(env: Env = process.env): Config {
   const main = readKey(env, "WEEX_API");
@@ -159,6 +170,7 @@ export function parseConfig(env: Env = process.env): Config {
     dataDir,
     database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir },
     bootstrapAdmin: adminUser && adminPass ? { username: adminUser, password: adminPass } : null,
+    trustedProxies: trustedProxies(env),
   };
 }
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAudit, writeAudit } from "./audit";
 import { DatabaseBusyError, openDatabase, type Database } from "./connection";
-import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-failures";
+import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-attempts";
 import { migrate, readMigrations } from "./migrate";
 import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
 import {

@@ -3,6 +3,10 @@
  * the cross-site check) and the client's IP (for throttling and the audit log).
  */
 import "server-only";
+import { BlockList, isIP } from "node:net";
+import { getConfig } from "@/lib/config/config";
+import type { TrustedProxy } from "@/lib/config/trusted-proxies";
+import { PEER_HEADER, stampedPeer } from "./peer-address";
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -33,13 +37,59 @@ export function isHttps(h: HeaderSource): boolean {
 }
 
 /**
- * The client's IP: the first X-Forwarded-For entry (Next fills it with the socket address when
- * no proxy set it), else "unknown". Behind a reverse proxy, the proxy must overwrite the header
- * with the real client address (nginx: `proxy_set_header X-Forwarded-For $remote_addr`).
+ * The client's IP (issue 25): the address of the socket the request came in on, unless that is
+ * a trusted proxy (TRUSTED_PROXIES), in which case its `X-Forwarded-For` is read from the right
+ * (each proxy appends the address it was reached from) past every trusted proxy; the first
+ * address no trusted proxy stands for is the client. Anything further left was written by that
+ * client and is not believed. Without TRUSTED_PROXIES (the default) a client's own header counts
+ * for nothing. "unknown" when the socket is not known (see peer-address.ts).
  */
 export function clientIp(h: HeaderSource): string {
-  const xff = header(h, "x-forwarded-for")?.split(",")[0]?.trim();
-  return (xff || header(h, "x-real-ip") || "unknown").slice(0, 64);
+  return clientAddress(header(h, "x-forwarded-for"), stampedPeer(header(h, PEER_HEADER)), trustedProxies());
+}
+
+/** The walk of `clientIp`, given the header, the socket's address and the trusted proxies. */
+export function clientAddress(forwardedFor: string | undefined, peer: string | null, trusted: BlockList): string {
+  let client = peer === null ? null : plainAddress(peer);
+  if (client === null) return "unknown";
+  const hops = forwardedFor ? forwardedFor.split(",") : [];
+  for (let i = hops.length - 1; i >= 0 && isTrusted(trusted, client); i--) {
+    const hop = plainAddress(hops[i]!);
+    // Not an address: the trusted proxy's word ends here, and the proxy is all that is known.
+    if (hop === null) break;
+    client = hop;
+  }
+  return client;
+}
+
+/** An address as written in a header or by the socket: without port or brackets, IPv4 as IPv4. */
+function plainAddress(raw: string): string | null {
+  let a = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(a);
+  if (bracketed) a = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(a)) a = a.slice(0, a.lastIndexOf(":"));
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a);
+  if (mapped) a = mapped[1]!;
+  return isIP(a) ? a.toLowerCase() : null;
+}
+
+function isTrusted(list: BlockList, address: string): boolean {
+  return list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+
+const g = globalThis as typeof globalThis & { __weexTrustedProxies?: { from: TrustedProxy[]; list: BlockList } };
+
+/** TRUSTED_PROXIES as a BlockList, built once per configuration. */
+function trustedProxies(): BlockList {
+  const from = getConfig().trustedProxies;
+  if (g.__weexTrustedProxies?.from !== from) g.__weexTrustedProxies = { from, list: proxyList(from) };
+  return g.__weexTrustedProxies.list;
+}
+
+export function proxyList(proxies: readonly TrustedProxy[]): BlockList {
+  const list = new BlockList();
+  for (const p of proxies) list.addSubnet(p.address, p.prefix, p.family);
+  return list;
 }
 
 /**

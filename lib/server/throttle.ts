@@ -1,12 +1,19 @@
 /**
- * Login throttling: too many failed sign-ins for one username, or from one IP, within a
- * sliding window, and further attempts get 429 until the oldest counted failure leaves the
- * window. The username limit stops password guessing against one account; the IP limit stops
- * one client from trying many accounts. A successful sign-in clears the username's count.
+ * Login throttling: at most a few sign-in attempts for one username, or from one IP, within a
+ * sliding window; further attempts get 429 until the oldest counted one leaves the window. The
+ * username limit stops password guessing against one account (from any number of addresses);
+ * the IP limit stops one client from trying many accounts. A successful sign-in clears the
+ * username's count.
+ *
+ * An attempt takes its slot before its password is checked, in one atomic step in the database
+ * (`takeLoginAttempt`), shared by every instance on one PostgreSQL: parallel guesses cannot all
+ * pass the count while the slow hashes of the first ones run. The audit log says "throttled"
+ * once per block of a username or IP, not once per refused request.
  */
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "@/lib/db";
-import { clearLoginFailures, pruneLoginFailures, recentFailures, recordLoginFailure } from "@/lib/db/login-failures";
+import { clearLoginFailures, pruneLoginAttempts, takeLoginAttempt } from "@/lib/db/login-attempts";
 
 export const THROTTLE = {
   windowMs: 15 * 60_000,
@@ -14,41 +21,66 @@ export const THROTTLE = {
   maxPerIp: 20,
 } as const;
 
-export type ThrottleState = { blocked: false } | { blocked: true; retryAfterSeconds: number; reason: "username" | "ip" };
+/**
+ * The longest username kept (the throttle's key, the audit log): no user has a longer one
+ * (USERNAME_RE), and a flood of megabyte-long names must not fill the database.
+ */
+export const MAX_STORED_USERNAME = 64;
 
-/** Blocked until the failure that made the count reach its limit leaves the window. */
-function blockedUntil(failures: Date[], max: number): number | null {
-  return failures.length >= max ? failures[max - 1]!.getTime() + THROTTLE.windowMs : null;
+export type AttemptSlot = { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: "username" | "ip"; firstRefusal: boolean };
+
+/** Take the slot of one sign-in attempt (before its password is checked), or learn it has none. */
+export async function takeAttempt(db: Db, username: string, ip: string, now?: number): Promise<AttemptSlot> {
+  const r = await takeLoginAttempt(db, username.slice(0, MAX_STORED_USERNAME), ip, THROTTLE, now === undefined ? undefined : new Date(now));
+  if (r.taken) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(r.waitMs / 1000)), reason: r.reason, firstRefusal: r.firstRefusal };
 }
 
-export async function throttleState(db: Db, username: string, ip: string, now = Date.now()): Promise<ThrottleState> {
-  const since = new Date(now - THROTTLE.windowMs);
-  const [byUser, byIp] = await Promise.all([
-    recentFailures(db, { username }, since, THROTTLE.maxPerUsername),
-    recentFailures(db, { ip }, since, THROTTLE.maxPerIp),
-  ]);
-  const userUntil = blockedUntil(byUser, THROTTLE.maxPerUsername);
-  const ipUntil = blockedUntil(byIp, THROTTLE.maxPerIp);
-  const until = Math.max(userUntil ?? 0, ipUntil ?? 0);
-  if (until <= now) return { blocked: false };
-  return {
-    blocked: true,
-    retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)),
-    reason: userUntil !== null && userUntil >= (ipUntil ?? 0) ? "username" : "ip",
-  };
-}
+const PRUNE_EVERY_MS = 60_000;
+const g = globalThis as typeof globalThis & { __weexLoginPrunedAt?: number; __weexSignInRefusal?: AsyncLocalStorage<{ refusal?: SignInRefusal }> };
 
-export async function noteFailure(db: Db, username: string, ip: string): Promise<void> {
-  await recordLoginFailure(db, username, ip);
-  // Keep the table small: nothing older than a day is ever counted.
-  await pruneLoginFailures(db, new Date(Date.now() - 24 * 60 * 60_000));
+/** After a failed attempt (its slot stays, counted): now and then, forget what no window counts. */
+export async function noteFailure(db: Db, now = Date.now()): Promise<void> {
+  if (now - (g.__weexLoginPrunedAt ?? 0) < PRUNE_EVERY_MS) return;
+  g.__weexLoginPrunedAt = now;
+  // Nothing older than a day is ever counted.
+  await pruneLoginAttempts(db, new Date(now - 24 * 60 * 60_000));
 }
 
 export async function noteSuccess(db: Db, username: string): Promise<void> {
-  await clearLoginFailures(db, username);
+  await clearLoginFailures(db, username.slice(0, MAX_STORED_USERNAME));
 }
 
 export function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed sign-ins. Try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}.`;
+}
+
+export const BUSY_MESSAGE = "The server is checking many sign-ins at once. Try again in a few seconds.";
+
+// ---------------------------------------------------------------------------------------------
+// Telling the sign-in route why an attempt was refused
+
+/**
+ * next-auth knows only "401, CredentialsSignin" or an error's message; the login page needs a
+ * 429 with Retry-After and a sentence. The route runs next-auth inside `withSignInRefusal`, and
+ * `authorize` (which decides, whatever shape the request body had) leaves its refusal here.
+ */
+export interface SignInRefusal {
+  retryAfterSeconds: number;
+  message: string;
+}
+
+const refusals = (g.__weexSignInRefusal ??= new AsyncLocalStorage());
+
+export async function withSignInRefusal(run: () => Promise<Response>): Promise<{ response: Response; refusal: SignInRefusal | null }> {
+  const box: { refusal?: SignInRefusal } = {};
+  const response = await refusals.run(box, run);
+  return { response, refusal: box.refusal ?? null };
+}
+
+/** Record why this sign-in is refused (for the route's answer); the caller then throws. */
+export function refuseSignIn(refusal: SignInRefusal): void {
+  const box = refusals.getStore();
+  if (box) box.refusal = refusal;
 }

@@ -1,6 +1,7 @@
 /**
  * Shared by the HTTP test harness and the benches, which both start `next start` themselves:
- * a free loopback port, the variables that select the mode, the database or the secret (each
+ * a free loopback port, the variables that select the mode, the database, the secret or the
+ * trusted proxies (each
  * server sets them explicitly so nothing leaks in from the shell or .env files), and starting
  * and stopping the server process itself.
  */
@@ -29,6 +30,8 @@ export const MODE_ENV_VARS = [
   "NEXTAUTH_SECRET",
   "BOOTSTRAP_ADMIN_USERNAME",
   "BOOTSTRAP_ADMIN_PASSWORD",
+  // whose X-Forwarded-For counts: a test server trusts exactly what its test says
+  "TRUSTED_PROXIES",
 ] as const;
 
 export async function freePort(): Promise<number> {

@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startSimulator } from "../../lib/simulator";
-import { DIST_DIR, ensureBuilt, startNextServer } from "./server";
+import { DIST_DIR, ensureBuilt, LOOPBACK, startNextServer } from "./server";
 
 export interface SimCredentials {
   apiKey: string;
@@ -49,6 +49,9 @@ export default async function setup(project: TestProject) {
         SIM_API_PASSPHRASE: simCredentials.passphrase,
         // Tests' webhook receivers listen on 127.0.0.1 with ports known only then: allowed host-wide.
         ALERT_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+        // The tests stand where a reverse proxy would: their X-Forwarded-For is believed, so a
+        // test can be any client (throttle.test.ts). Without it the header counts for nothing.
+        TRUSTED_PROXIES: LOOPBACK,
       },
     });
   } catch (e) {

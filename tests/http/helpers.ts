@@ -52,6 +52,35 @@ export async function attemptLogin(username: string, password: string, opts: { h
   return { status: res.status, cookie: [...jar, ...session].join("; "), setCookies, body, retryAfter: res.headers.get("retry-after") };
 }
 
+/** Sign out as the shell does (next-auth's POST /api/auth/signout with its CSRF token); the response. */
+export async function signOut(cookie: string, opts: { base?: string } = {}): Promise<Response> {
+  const base = opts.base ?? baseUrl();
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = cookiePairs(csrf).join("; ");
+  return fetch(`${base}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+}
+
+/**
+ * `run` again when the connection failed before an answer (a kept-alive connection the server
+ * closed as idle just as a request went out: a race of hundreds of parallel requests on a
+ * loaded machine). Only for requests whose repetition the test's assertions allow.
+ */
+export async function retryingConnection<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= tries || !(e instanceof TypeError && e.message === "fetch failed")) throw e;
+    }
+  }
+}
+
 const sessions = new Map<string, string>();
 
 /** Sign in as a demo role (or any user) and return the Cookie header; cached per user. */

@@ -4,7 +4,7 @@
  * too large for any route.
  */
 import { describe, expect, it } from "vitest";
-import { api, attemptLogin, baseUrl, clientOrderId, login, simStats } from "./helpers";
+import { api, attemptLogin, baseUrl, clientOrderId, login, signOut, simStats } from "./helpers";
 import { chunkedUpload, type Upload } from "./upload";
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("x") });
@@ -108,6 +108,32 @@ describe("sessions", () => {
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     const audit = await api<{ items: { action: string; outcome: string }[] }>("/api/admin/audit?username=viewer&action=logout&pageSize=1", { cookie: await login("admin") });
     expect(audit.json.items[0]).toMatchObject({ action: "logout", outcome: "success" });
+  });
+
+  it("are revoked on the server by sign-out: the old cookie is refused, not renewed", async () => {
+    const cookie = await login("viewer", "demo", { fresh: true });
+    expect((await api("/api/reference/coins", { cookie, patient: true })).status).toBe(200);
+    // a copy of the cookie kept (a stolen one, another tab) is what sign-out must end
+    expect((await signOut(cookie)).status).toBe(200);
+
+    // API routes: 401
+    const after = await api<{ error: { code: string } }>("/api/reference/coins", { cookie });
+    expect(after.status).toBe(401);
+    expect(after.json.error.code).toBe("unauthorized");
+    // pages: to the login page
+    const page = await fetch(`${baseUrl()}/invitees`, { headers: { cookie }, redirect: "manual" });
+    expect([302, 303, 307, 308]).toContain(page.status);
+    expect(new URL(page.headers.get("location")!, baseUrl()).pathname).toBe("/login");
+    // next-auth's session endpoint: no user, and no renewed session cookie
+    const session = await fetch(`${baseUrl()}/api/auth/session`, { headers: { cookie } });
+    expect(session.status).toBe(200);
+    expect(await session.json()).not.toHaveProperty("user");
+    const renewed = session.headers.getSetCookie().filter((c) => c.startsWith("next-auth.session-token=") && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+    expect(renewed).toEqual([]);
+
+    // the person's next sign-in is a session of its own
+    const again = await login("viewer", "demo", { fresh: true });
+    expect((await api("/api/reference/coins", { cookie: again, patient: true })).status).toBe(200);
   });
 
   it("end at once when an admin disables the user or resets their password, and follow role changes", async () => {

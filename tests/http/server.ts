@@ -17,6 +17,9 @@ const root = process.cwd();
 /** The build the HTTP tests run against (`npm run build:test`); override for a private build. */
 export const DIST_DIR = process.env.HTTP_TEST_DIST_DIR || ".next-test";
 
+/** TRUSTED_PROXIES for a server whose tests act as its reverse proxy (they connect over loopback). */
+export const LOOPBACK = "127.0.0.0/8, ::1";
+
 
 export function ensureBuilt(distDir = DIST_DIR): void {
   if (existsSync(join(root, distDir, "BUILD_ID"))) return;

@@ -5,5 +5,6 @@
  */
 export * from "./users";
 export * from "./audit";
-export * from "./login-failures";
+export * from "./login-attempts";
+export * from "./sessions";
 export * from "./archive";

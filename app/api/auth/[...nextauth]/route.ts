@@ -1,22 +1,20 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { getDb } from "@/lib/db";
-import { normalizeUsername } from "@/lib/db/users";
-import { audit } from "@/lib/server/audit";
 import { authOptions } from "@/lib/server/auth";
 import { readBodyText } from "@/lib/server/body";
 import { ApiError, errorResponse, fieldError } from "@/lib/server/errors";
 import { localizeErrorBody } from "@/lib/server/error-messages";
 import { localeOfRequest } from "@/lib/server/locale";
-import { clientIp, HSTS, isHttps } from "@/lib/server/request-info";
-import { throttledMessage, throttleState } from "@/lib/server/throttle";
+import { HSTS, isHttps } from "@/lib/server/request-info";
+import { withSignInRefusal } from "@/lib/server/throttle";
 
 /**
- * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). Additions: a throttled
- * sign-in gets 429 with Retry-After here, before next-auth (which only knows 401), so the login
- * page can say "try again in N minutes"; a POST's body is read once, within the limit every
- * route has (body.ts: 413 past it, the rest never read), and next-auth is given that text, never
- * the connection to read from; HSTS under HTTPS (proxy.ts does not run for these routes).
+ * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). Additions: a sign-in
+ * refused by the throttle (or because the server is checking too many at once) gets 429 with
+ * Retry-After here instead of next-auth's 401, so the login page can say "try again in N
+ * minutes"; a POST's body is read once, within the limit every route has (body.ts: 413 past it,
+ * the rest never read), and next-auth is given that text, never the connection to read from;
+ * HSTS under HTTPS (proxy.ts does not run for these routes).
  */
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
@@ -42,15 +40,10 @@ export async function POST(received: NextRequest, ctx: Ctx): Promise<Response> {
   if (bad) return finish(req, bad);
   const { nextauth } = await ctx.params;
   if (nextauth?.[0] === "callback" && nextauth[1] === "credentials") {
-    const form = (req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded") ? new URLSearchParams(text) : null;
-    const username = normalizeUsername(String(form?.get("username") ?? ""));
-    const ip = clientIp(req.headers);
-    const state = await throttleState(await getDb(), username, ip);
-    if (state.blocked) {
-      await audit({ username: username || null, action: "login", ip, outcome: "throttled", detail: { reason: state.reason } });
-      const message = throttledMessage(state.retryAfterSeconds);
-      return finish(req, errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message } }, localeOfRequest(req, null)), state.retryAfterSeconds));
-    }
+    // authorize() decides (throttle.ts); a refused attempt is a 429 with Retry-After here.
+    const { response, refusal } = await withSignInRefusal(() => nextAuth(req, ctx));
+    if (!refusal) return finish(req, response);
+    return finish(req, errorResponse(429, localizeErrorBody({ error: { code: "rate_limited", message: refusal.message } }, localeOfRequest(req, null)), refusal.retryAfterSeconds));
   }
   return finish(req, await nextAuth(req, ctx));
 }

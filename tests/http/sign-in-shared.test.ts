@@ -1,0 +1,87 @@
+/**
+ * Sign-in and sign-out across instances that share one PostgreSQL (issue 25, points 3b and 7):
+ * two `next start` processes on one database. The login throttle's slots are taken in the
+ * database, so parallel guesses spread over both instances still get at most 5 checks; and a
+ * sign-out on one instance ends the session on the other too, within its few seconds of cache.
+ *
+ * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
+import { startSimulator, type Simulator } from "../../lib/simulator";
+import { api, attemptLogin, clientOrderId, login, retryingConnection, signOut } from "./helpers";
+import { LOOPBACK, startNextServer, type NextServer } from "./server";
+
+const url = TEST_DATABASE_URL;
+/** How long another instance may still accept an ended session (auth.ts USER_CACHE_MS), and slack for a loaded machine. */
+const CACHE_MS = 5_000;
+const SLACK_MS = 10_000;
+
+describe.skipIf(!url)(url ? "sign-in shared by two instances" : "sign-in shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
+  let sim: Simulator;
+  let schema: Awaited<ReturnType<typeof freshSchema>>;
+  const servers: NextServer[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
+    schema = await freshSchema(url!);
+    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    // One secret for both, as a deployment has: a cookie from one instance is read by the other.
+    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("base64url"), TRUSTED_PROXIES: LOOPBACK };
+    // one after the other: the first migrates, the second finds the schema ready
+    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await sim?.close();
+    await schema?.drop();
+  });
+
+  it("check at most 5 of 200 parallel guesses at one username between them; the rest get 429, and the audit log says so once", async () => {
+    const admin = await login("admin", "demo", { base: servers[0]!.url });
+    const username = clientOrderId("shared").toLowerCase();
+    const created = await api("/api/admin/users", { cookie: admin, base: servers[0]!.url, method: "POST", body: { username, password: "right-password", role: "viewer" } });
+    expect(created.status).toBe(201);
+
+    const guesses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        retryingConnection(() => attemptLogin(username, `wrong-${i}`, { base: servers[i % 2]!.url, headers: { "x-forwarded-for": `203.0.113.${i}` } })),
+      ),
+    );
+    const checked = guesses.filter((g) => g.status !== 429);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    for (const g of checked) expect(g.status).toBe(401);
+    for (const g of guesses.filter((x) => x.status === 429)) expect(Number(g.retryAfter)).toBeGreaterThan(0);
+
+    const audit = await api<{ items: { outcome: string }[] }>(`/api/admin/audit?username=${username}&action=login&pageSize=200`, { cookie: admin, base: servers[1]!.url });
+    const outcomes = audit.json.items.map((e) => e.outcome);
+    // every password checked is a failure on record (a guess whose answer was lost may be one more), never more than 5
+    const failures = outcomes.filter((o) => o === "failure").length;
+    expect(failures).toBeGreaterThanOrEqual(checked.length);
+    expect(failures).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((o) => o === "throttled")).toHaveLength(1);
+  }, 180_000);
+
+  it("end a session signed out on one instance on the other too, within the cache time", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const cookie = await login("viewer", "demo", { base: a, fresh: true });
+    // the other instance knows the session (and caches it as current)
+    expect((await api("/api/alerts/unread", { cookie, base: b })).status).toBe(200);
+
+    expect((await signOut(cookie, { base: a })).status).toBe(200);
+    const signedOut = Date.now();
+    // the instance that signed out refuses it at once
+    expect((await api("/api/alerts/unread", { cookie, base: a })).status).toBe(401);
+    // the other one as soon as its cache of the session expires
+    let status = 200;
+    while (status === 200 && Date.now() - signedOut < CACHE_MS + SLACK_MS) {
+      status = (await api("/api/alerts/unread", { cookie, base: b })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - signedOut).toBeLessThan(CACHE_MS + SLACK_MS);
+  });
+});
