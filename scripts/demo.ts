@@ -5,8 +5,9 @@
  *   1. refuses when live WEEX credentials are configured (demo mode makes no sense then);
  *   2. builds the app into .next if the build is missing or stale (scripts/build-if-needed.ts);
  *   3. starts the simulator in this process on SIM_PORT (4010);
- *   4. starts `next start -p ${PORT:-3000}` with no WEEX_API_* keys, so the server runs in
- *      demo mode and reaches the simulator over real HTTP with real signatures;
+ *   4. starts `next start -p ${PORT:-3000}` with WEEX_MODE=demo and no WEEX_API_* keys, so the
+ *      server runs in demo mode (only asked for: `npm start` without keys refuses) and reaches
+ *      the simulator over real HTTP with real signatures;
  *   5. prints the URL and the demo logins, and stops both on Ctrl-C / SIGTERM; if the
  *      dashboard dies, the simulator is stopped too and the exit code is non-zero.
  */
@@ -66,11 +67,12 @@ try {
   fail(err.code === "EADDRINUSE" ? `port ${simOpts.port} is in use: set SIM_PORT to a free port` : `the simulator did not start: ${err.message}`);
 }
 
-// 4. The dashboard, in demo mode: live keys blanked (an empty value also stops Next from
-// loading one from a .env file), SIM_* passed through so it finds the simulator.
+// 4. The dashboard, in demo mode: asked for, live keys blanked (an empty value also stops Next
+// from loading one from a .env file), SIM_* passed through so it finds the simulator.
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
+  WEEX_MODE: "demo",
   PORT: port,
   NEXT_DIST_DIR: distDir,
   SIM_PORT: String(sim.port),

@@ -4,7 +4,7 @@
  * accounts exist. Every later call returns the same instance.
  */
 import "server-only";
-import { getConfig, type DatabaseTarget } from "@/lib/config/config";
+import { getConfig, parseDatabaseTarget, type DatabaseTarget } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
 import { openDatabase, type Database, type Db } from "./connection";
 import { migrate } from "./migrate";
@@ -46,6 +46,16 @@ export function getDatabase(): Promise<Database> {
       g.__weexDatabase = undefined;
     });
   }
+  return g.__weexDatabase;
+}
+
+/**
+ * The database alone, for tools (the users CLI): DATABASE_URL or DATA_DIR, migrated, without
+ * the server's start-up (no mode to decide, no start-up accounts: `npm run users -- add alice`
+ * on a fresh DATA_DIR creates alice and nobody else). Later getDb() calls return it.
+ */
+export function openToolDatabase(): Promise<Database> {
+  g.__weexDatabase ??= prepareDatabase(parseDatabaseTarget(process.env).database, { bootstrap: false });
   return g.__weexDatabase;
 }
 

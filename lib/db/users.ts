@@ -6,30 +6,14 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import { ROLES, users, type Role, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
+import { normalizeUsername } from "../config/user-rules";
 
 export { ROLES, type Role, type UserRow };
 
 /** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
 export const BCRYPT_COST = 11;
-export const USERNAME_RE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-export const PASSWORD_MIN = 8;
-/** bcrypt only looks at the first 72 bytes; longer passwords would be silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
 export const DEMO_PASSWORD = "demo";
-
-export function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
-
-export function usernameProblem(username: string): string | null {
-  return USERNAME_RE.test(username) ? null : "must be 1-64 characters: lower-case letters, digits, dot, underscore or hyphen, starting with a letter or digit";
-}
-
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
-  if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) return `must be at most ${PASSWORD_MAX_BYTES} bytes`;
-  return null;
-}
+export { normalizeUsername, passwordProblem, PASSWORD_MAX_BYTES, PASSWORD_MIN, USERNAME_RE, usernameProblem } from "../config/user-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
@@ -150,6 +134,7 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
 
 export interface BootstrapOptions {
   mode: "demo" | "live";
+  /** checked against the username and password rules by the configuration */
   bootstrapAdmin: { username: string; password: string } | null;
   warn: (message: string) => void;
 }
@@ -163,11 +148,8 @@ export interface BootstrapOptions {
  */
 export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<void> {
   if (opts.bootstrapAdmin && (await countUsers(db)) === 0) {
-    const { username, password } = opts.bootstrapAdmin;
-    const problem = usernameProblem(normalizeUsername(username));
-    if (problem) throw new Error(`BOOTSTRAP_ADMIN_USERNAME ${problem}.`);
     try {
-      await createUser(db, { username, password, role: "admin" });
+      await createUser(db, { ...opts.bootstrapAdmin, role: "admin" });
     } catch (e) {
       // another process starting at the same time created it
       if (!(e instanceof UsernameTakenError)) throw e;

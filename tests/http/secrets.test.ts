@@ -3,10 +3,12 @@
  * file the browser can download (.next-test/static). Checked on the shared demo-mode server
  * (its simulator has credentials made up for this run) and on a second server in live mode
  * against a simulator with other made-up credentials. Also: the server refuses to start with
- * an incomplete key or, in live mode, without AUTH_SECRET, and says why.
+ * an incomplete key, in live mode without AUTH_SECRET, without any key unless the demo is asked
+ * for (WEEX_MODE=demo), with a short AUTH_SECRET or a bootstrap admin that breaks the users'
+ * rules, and says why.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSimulator, type Simulator } from "../../lib/simulator";
@@ -190,4 +192,60 @@ describe("start-up refusals", () => {
       await s.stop();
     }
   });
+
+  // Each start below fails before any database is opened: no data, no demo accounts, exit 1,
+  // and the message ("Cannot start: …") names the variable to fix.
+  const refusals: { what: string; env: Record<string, string>; message: RegExp; hidden?: string[] }[] = [
+    {
+      what: "a start without keys that did not ask for the demo",
+      env: { WEEX_MODE: "" },
+      message: /Cannot start: No WEEX key: WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE are not set\..*`npm run demo` \(or WEEX_MODE=demo\)/,
+    },
+    {
+      what: "WEEX_MODE=live without a key",
+      env: { WEEX_MODE: "live", AUTH_SECRET: "x".repeat(40) },
+      message: /Cannot start: WEEX_MODE=live needs the affiliate key: set WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE/,
+    },
+    {
+      what: "WEEX_MODE=demo beside a live key",
+      env: { WEEX_MODE: "demo", WEEX_API_KEY: "k-5678", WEEX_API_SECRET: "s-5678", WEEX_API_PASSPHRASE: "p-5678" },
+      message: /Cannot start: WEEX_MODE=demo runs against the built-in simulator, but WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE are set/,
+      hidden: ["k-5678", "s-5678", "p-5678"],
+    },
+    {
+      what: "an AUTH_SECRET shorter than 32 bytes",
+      env: { AUTH_SECRET: "short-secret-2345" },
+      message: /Cannot start: AUTH_SECRET is too short: 17 bytes, at least 32 are needed\. Generate one with `openssl rand -base64 32`/,
+      hidden: ["short-secret-2345"],
+    },
+    {
+      what: "a bootstrap admin password that breaks the password rules",
+      env: { BOOTSTRAP_ADMIN_USERNAME: "root", BOOTSTRAP_ADMIN_PASSWORD: "pw-3456" },
+      message: /Cannot start: BOOTSTRAP_ADMIN_PASSWORD must be at least 8 characters/,
+      hidden: ["pw-3456"],
+    },
+    {
+      what: "a bootstrap admin username that breaks the username rules",
+      env: { BOOTSTRAP_ADMIN_USERNAME: "Root Admin!", BOOTSTRAP_ADMIN_PASSWORD: "a long password" },
+      message: /Cannot start: BOOTSTRAP_ADMIN_USERNAME must be 1-64 characters: lower-case letters/,
+    },
+  ];
+
+  it.each(refusals)(
+    "refuses $what, naming the variable",
+    async ({ env, message, hidden }) => {
+      const s = await startNextServer({ env, waitReady: false });
+      try {
+        const { code } = await waitForExit(s, 150_000);
+        expect(code).toBe(1);
+        const log = readFileSync(s.logFile, "utf8");
+        expect(log).toMatch(message);
+        for (const value of hidden ?? []) expect(log).not.toContain(value);
+        expect(existsSync(join(s.dataDir, "pgdata"))).toBe(false);
+      } finally {
+        await s.stop();
+      }
+    },
+    180_000,
+  );
 });
