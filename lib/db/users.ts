@@ -139,14 +139,23 @@ export interface BootstrapOptions {
   warn: (message: string) => void;
 }
 
+export interface StartupUsers {
+  /** demo mode, and the demo accounts are this database's own: the login page may offer them */
+  demoAccounts: boolean;
+}
+
 /**
  * The accounts that must exist when the server starts:
  * - an empty user table gets BOOTSTRAP_ADMIN_* (if set);
- * - demo mode has viewer/trader/admin with password "demo" (created when missing);
+ * - demo mode has viewer/trader/admin with password "demo" (created when missing), but only in
+ *   a database that holds nobody else: demo mode pointed at a real database (a PostgreSQL
+ *   DATABASE_URL left in place) must not open it to "admin"/"demo". Decided on the table as
+ *   this start found it, before the bootstrap admin: a first demo start may create both;
  * - live mode never lets those demo accounts in: one still using the demo password is disabled
  *   (a DATA_DIR that was used for the demo and then switched to live keys).
  */
-export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<void> {
+export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<StartupUsers> {
+  const demoAccounts = opts.mode === "demo" && (await holdsOnlyDemoAccounts(db));
   if (opts.bootstrapAdmin && (await countUsers(db)) === 0) {
     try {
       await createUser(db, { ...opts.bootstrapAdmin, role: "admin" });
@@ -158,7 +167,7 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
   for (const role of ROLES) {
     const existing = await getUserByUsername(db, role);
     if (opts.mode === "demo") {
-      if (!existing) {
+      if (demoAccounts && !existing) {
         try {
           await createUser(db, { username: role, password: DEMO_PASSWORD, role });
         } catch (e) {
@@ -170,9 +179,27 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
       opts.warn(`Live mode: disabled the demo account "${role}", which still had the demo password.`);
     }
   }
+  if (opts.mode === "demo" && !demoAccounts) {
+    opts.warn(
+      `Demo mode: the database already has users other than the demo accounts, so this start creates none of ${ROLES.join(", ")} (password "${DEMO_PASSWORD}") ` +
+        "and the login page does not offer them. Sign in with an existing account, or give the demo an empty DATA_DIR or database of its own.",
+    );
+  }
   if (opts.mode === "live" && (await countActiveAdmins(db)) === 0) {
     opts.warn("There is no enabled admin. Create one with `npm run users -- add <name> admin`, or set BOOTSTRAP_ADMIN_USERNAME/BOOTSTRAP_ADMIN_PASSWORD on an empty database.");
   }
+  return { demoAccounts };
+}
+
+/**
+ * Whether every user is a demo account: one of the demo usernames that still has the demo
+ * password (a real "admin" of a live install is somebody else). An empty table qualifies.
+ */
+async function holdsOnlyDemoAccounts(db: Db): Promise<boolean> {
+  const rows = await listUsers(db);
+  if (rows.some((u) => !(ROLES as readonly string[]).includes(u.username))) return false;
+  for (const u of rows) if (!(await verifyPassword(DEMO_PASSWORD, u.passwordHash))) return false;
+  return true;
 }
 
 /** Remember the language a user chose (null: back to the browser's). */

@@ -5,15 +5,21 @@
  * against a simulator with other made-up credentials. Also: the server refuses to start with
  * an incomplete key, in live mode without AUTH_SECRET, without any key unless the demo is asked
  * for (WEEX_MODE=demo), with a short AUTH_SECRET or a bootstrap admin that breaks the users'
- * rules, and says why.
+ * rules, and says why; and demo mode opens no demo accounts in a database that has other users.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSimulator, type Simulator } from "../../lib/simulator";
+import { MODE_ENV_VARS } from "../../lib/test/next-server-env";
 import { api, attemptLogin, clientOrderId, login, type ApiResponse } from "./helpers";
 import { startNextServer, waitForExit, type NextServer } from "./server";
+
+const require = createRequire(import.meta.url);
 
 /** Every text a client can receive from a set of requests: bodies and all header values. */
 function exposed(responses: ApiResponse[]): string {
@@ -248,4 +254,54 @@ describe("start-up refusals", () => {
     },
     180_000,
   );
+});
+
+describe("demo mode on a database that already has other users", () => {
+  const alicePassword = `alice-${randomBytes(6).toString("hex")}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "weex-http-alice-"));
+  let server: NextServer;
+
+  beforeAll(async () => {
+    // alice, added with the users CLI to a new data directory, as an operator would before a first start
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    for (const k of MODE_ENV_VARS) env[k] = "";
+    const cli = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/users.ts", "add", "alice", "admin", "--password", alicePassword], {
+      env,
+      encoding: "utf8",
+      timeout: 150_000,
+    });
+    expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+    const creds = inject("simCredentials");
+    server = await startNextServer({
+      env: {
+        WEEX_MODE: "demo",
+        WEEX_SPOT_BASE_URL: inject("simUrl"),
+        WEEX_CONTRACT_BASE_URL: inject("simUrl"),
+        SIM_API_KEY: creds.apiKey,
+        SIM_API_SECRET: creds.apiSecret,
+        SIM_API_PASSPHRASE: creds.passphrase,
+      },
+      dataDir,
+      timeoutMs: 150_000,
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("creates no demo accounts, offers none on the login page and says why in the log", async () => {
+    for (const role of ["viewer", "trader", "admin"]) expect((await attemptLogin(role, "demo", { base: server.url })).status).toBe(401);
+    expect((await attemptLogin("alice", alicePassword, { base: server.url })).status).toBe(200);
+
+    const page = await (await fetch(`${server.url}/login`)).text();
+    expect(page).not.toContain('data-testid="demo-accounts"');
+    expect(page).not.toContain("Demo mode: simulated exchange");
+    // the shared demo server, on its own empty database, does offer them: the check above can fail
+    expect(await (await fetch(`${inject("baseUrl")}/login`)).text()).toContain('data-testid="demo-accounts"');
+
+    expect(readFileSync(server.logFile, "utf8")).toMatch(/Demo mode: the database already has users other than the demo accounts, so this start creates none of viewer, trader, admin/);
+    expect((await api("/api/health", { base: server.url })).json).toEqual({ status: "ok", mode: "demo", database: "embedded" });
+  });
 });
