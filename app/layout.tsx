@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
-import { getConfig } from "@/lib/config/config";
+import { demoAccountsOffered } from "@/lib/db";
 import { clientMessages, type Messages } from "@/lib/i18n/messages";
 import { INTL_WARMUP_SCRIPT } from "@/components/shell/intl-warmup-script";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
@@ -16,11 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * Every page: the request's language (lib/i18n/request.ts) on <html lang> and, through
  * NextIntlClientProvider, that language's catalogue for client components (one language per
- * page, never both).
+ * page, never both); the demo accounts' words only where the login page offers them.
  */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
-  const messages = clientMessages((await getMessages()) as Messages, { demo: getConfig().mode === "demo" });
+  const messages = clientMessages((await getMessages()) as Messages, { demo: await demoAccountsOffered() });
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>

@@ -30,13 +30,14 @@ const sim = await startSimulator({ port: 0, quiet: true });
 // Specs that switch the simulator's data modes (odd-records.spec.ts) find it here.
 writeFileSync(simUrlFile(port), sim.url);
 
-// Demo mode: none of the mode-selecting variables of the surrounding shell (live keys, base
-// URLs, a database, secrets) reach the server. Empty, not deleted: that also keeps Next from
-// loading them from a .env file.
+// Demo mode, asked for (WEEX_MODE=demo): none of the mode-selecting variables of the
+// surrounding shell (live keys, base URLs, a database, secrets) reach the server. Empty, not
+// deleted: that also keeps Next from loading them from a .env file.
 const env: NodeJS.ProcessEnv = { ...process.env };
 for (const k of MODE_ENV_VARS) env[k] = "";
 Object.assign(env, {
   NODE_ENV: "production",
+  WEEX_MODE: "demo",
   NEXT_DIST_DIR: distDir,
   DATA_DIR: dataDir,
   SIM_PORT: String(sim.port),

@@ -5,9 +5,10 @@
  *   1. refuses when live WEEX credentials are configured (demo mode makes no sense then);
  *   2. builds the app into .next if the build is missing or stale (scripts/build-if-needed.ts);
  *   3. starts the simulator in this process on SIM_PORT (4010);
- *   4. starts `next start -p ${PORT:-3000}` with no WEEX_API_* keys, so the server runs in
- *      demo mode and reaches the simulator over real HTTP with real signatures;
- *   5. prints the URL and the demo logins, and stops both on Ctrl-C / SIGTERM; if the
+ *   4. starts `next start -p ${PORT:-3000}` with WEEX_MODE=demo and no WEEX_API_* keys, so the
+ *      server runs in demo mode (only asked for: `npm start` without keys refuses) and reaches
+ *      the simulator over real HTTP with real signatures;
+ *   5. prints the URL and the demo logins (if the login page offers them), and stops both on Ctrl-C / SIGTERM; if the
  *      dashboard dies, the simulator is stopped too and the exit code is non-zero.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -66,11 +67,12 @@ try {
   fail(err.code === "EADDRINUSE" ? `port ${simOpts.port} is in use: set SIM_PORT to a free port` : `the simulator did not start: ${err.message}`);
 }
 
-// 4. The dashboard, in demo mode: live keys blanked (an empty value also stops Next from
-// loading one from a .env file), SIM_* passed through so it finds the simulator.
+// 4. The dashboard, in demo mode: asked for, live keys blanked (an empty value also stops Next
+// from loading one from a .env file), SIM_* passed through so it finds the simulator.
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
+  WEEX_MODE: "demo",
   PORT: port,
   NEXT_DIST_DIR: distDir,
   SIM_PORT: String(sim.port),
@@ -131,12 +133,27 @@ async function waitForDashboard(): Promise<boolean> {
   return false;
 }
 
+/**
+ * Whether the login page offers the demo accounts: a database that already had other users
+ * (a DATA_DIR or DATABASE_URL of a real install) gets none, and the server logs why.
+ */
+async function demoAccountsOffered(): Promise<boolean> {
+  try {
+    const page = await fetch(`http://127.0.0.1:${port}/login`, { signal: AbortSignal.timeout(30_000) });
+    return (await page.text()).includes('data-testid="demo-accounts"');
+  } catch {
+    return true;
+  }
+}
+
 if (await waitForDashboard()) {
+  const accounts = (await demoAccountsOffered())
+    ? `Log in with one of the demo accounts (password: demo):\n${roleLines()}`
+    : "This database has users other than the demo accounts, so the demo offers none: log in with your own account (the server's log says more).";
   console.log(`
   WEEX affiliate dashboard (demo mode) running at http://localhost:${port}
 
-  Log in with one of the demo accounts (password: demo):
-${roleLines()}
+  ${accounts}
 
   Simulated exchange: ${sim.url} (seed ${simOpts.seed}, scale ${simOpts.scale})
   Ctrl-C stops both.

@@ -1,7 +1,7 @@
 /** The `users` command's implementation (scripts/users.ts sets up the environment first). */
 import { randomBytes } from "node:crypto";
 import { userInfo } from "node:os";
-import { closeDatabase, getDb } from "@/lib/db";
+import { closeDatabase, openToolDatabase } from "@/lib/db";
 import { writeAudit } from "@/lib/db/audit";
 import {
   countActiveAdmins,
@@ -28,6 +28,12 @@ const USAGE = `Usage: npm run users -- <command>
 Without --password you are asked for one (or, without a terminal, one is generated and printed).`;
 
 class UsageError extends Error {}
+
+/**
+ * The database only: users are managed the same whatever mode a server would start in, and
+ * no start-up accounts (demo or bootstrap) appear as a side effect of a command.
+ */
+const getDb = async () => (await openToolDatabase()).db;
 
 export async function main(argv: string[]): Promise<number> {
   try {

@@ -1,8 +1,11 @@
 /**
  * The server's configuration, read from the environment once (dashboard-api.md, "Configuration").
  *
- * - All three WEEX_API_* set: live mode. None: demo mode against the simulator. Some: refuse.
- * - Live mode needs AUTH_SECRET; demo mode makes one and keeps it in DATA_DIR.
+ * - Demo mode (against the simulator) only when asked for: WEEX_MODE=demo (`npm run demo` sets
+ *   it). Otherwise all three WEEX_API_* are live mode; none, or some, refuse to start: a
+ *   production start that lost its keys must not quietly open demo accounts.
+ * - Live mode needs AUTH_SECRET; demo mode makes one and keeps it in DATA_DIR. A given one has
+ *   at least 32 bytes. The bootstrap admin follows the users' rules (user-rules.ts).
  * - Nothing here runs at import time: `next build` imports route modules with the build
  *   machine's environment, which is not the one the server runs with.
  *
@@ -17,6 +20,7 @@ import { inspect } from "node:util";
 import { CONTRACT_ORDER_CAP } from "@/lib/weex/limits";
 import type { Credentials } from "@/lib/weex/sign";
 import { parseTrustedProxies, type TrustedProxy } from "./trusted-proxies";
+import { normalizeUsername, passwordProblem, usernameProblem } from "./user-rules";
 
 export type Mode = "demo" | "live";
 
@@ -56,6 +60,14 @@ const SIM_DEFAULTS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", pas
 const LIVE_SPOT_URL = "https://api-spot.weex.com";
 const LIVE_CONTRACT_URL = "https://api-contract.weex.com";
 const AUTH_SECRET_FILE = "auth-secret";
+/**
+ * next-auth derives the session cookie's 256-bit encryption key from AUTH_SECRET (HKDF-SHA256),
+ * and the alert CSV links are signed with a key derived from it: a secret under 32 bytes gives
+ * both less than their 32. `openssl rand -base64 32` gives 44 characters.
+ */
+const AUTH_SECRET_MIN_BYTES = 32;
+const KEY_PREFIXES = ["WEEX_API", "WEEX_TRADE_API"] as const;
+const KEY_PARTS = ["KEY", "SECRET", "PASSPHRASE"] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -117,15 +129,56 @@ function trustedProxies(env: Env): TrustedProxy[] {
   }
 }
 
+/** WEEX_MODE: "demo" or "live" asks for that mode; unset lets the keys decide (live, or refuse). */
+function askedMode(env: Env): Mode | undefined {
+  const raw = value(env, "WEEX_MODE");
+  if (raw === undefined || raw === "demo" || raw === "live") return raw;
+  throw new ConfigError(`WEEX_MODE must be "demo" or "live" (or unset: live when the WEEX_API_* keys are set), got "${raw}".`);
+}
+
+/** "A", "A and B", "A, B and C" */
+function andList(names: string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
 /** Parse a configuration from an environment (no side effects); throws ConfigError. */
 export function parseConfig(env: Env = process.env): Config {
-  const main = readKey(env, "WEEX_API");
-  const trade = readKey(env, "WEEX_TRADE_API");
+  const asked = askedMode(env);
+  if (asked === "demo") {
+    const keys = KEY_PREFIXES.flatMap((p) => KEY_PARTS.map((k) => `${p}_${k}`)).filter((name) => value(env, name) !== undefined);
+    if (keys.length > 0) {
+      throw new ConfigError(
+        `WEEX_MODE=demo runs against the built-in simulator, but ${andList(keys)} ${keys.length === 1 ? "is" : "are"} set (a live WEEX key). ` +
+          "Unset them for the demo, or unset WEEX_MODE to run in live mode with them.",
+      );
+    }
+  }
+  const main = asked === "demo" ? null : readKey(env, "WEEX_API");
+  const trade = asked === "demo" ? null : readKey(env, "WEEX_TRADE_API");
+  const mainNames = KEY_PARTS.map((k) => `WEEX_API_${k}`);
+  if (!main && asked === "live") {
+    throw new ConfigError(`WEEX_MODE=live needs the affiliate key: set ${andList(mainNames)}.`);
+  }
+  if (!main && asked === undefined) {
+    throw new ConfigError(
+      `No WEEX key: ${andList(mainNames)} are not set. Set all three to run in live mode. ` +
+        "The demo against the built-in simulator is `npm run demo` (or WEEX_MODE=demo).",
+    );
+  }
   const mode: Mode = main ? "live" : "demo";
 
-  if (mode === "live" && !value(env, "AUTH_SECRET")) {
+  const authSecret = value(env, "AUTH_SECRET");
+  if (mode === "live" && !authSecret) {
     throw new ConfigError(
       "AUTH_SECRET is required in live mode (WEEX_API_* are set). Generate one with `openssl rand -base64 32` and set AUTH_SECRET.",
+    );
+  }
+  // Measured as given (the bytes next-auth derives its key from), not decoded from base64.
+  const secretBytes = authSecret ? Buffer.byteLength(authSecret, "utf8") : 0;
+  if (authSecret && secretBytes < AUTH_SECRET_MIN_BYTES) {
+    throw new ConfigError(
+      `AUTH_SECRET is too short: ${secretBytes} bytes, at least ${AUTH_SECRET_MIN_BYTES} are needed. ` +
+        "Generate one with `openssl rand -base64 32` and set AUTH_SECRET.",
     );
   }
 
@@ -146,15 +199,8 @@ export function parseConfig(env: Env = process.env): Config {
     });
   }
 
-  const dataDir = resolve(/*turbopackIgnore: true*/ value(env, "DATA_DIR") ?? ".data");
-  const databaseUrl = value(env, "DATABASE_URL");
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
-  }
-
-  const adminUser = value(env, "BOOTSTRAP_ADMIN_USERNAME");
-  const adminPass = env.BOOTSTRAP_ADMIN_PASSWORD;
-  if (adminUser && !adminPass) throw new ConfigError("BOOTSTRAP_ADMIN_USERNAME is set but BOOTSTRAP_ADMIN_PASSWORD is missing.");
+  const { dataDir, database } = parseDatabaseTarget(env);
+  const bootstrapAdmin = readBootstrapAdmin(env);
 
   return {
     mode,
@@ -168,10 +214,41 @@ export function parseConfig(env: Env = process.env): Config {
     ordersPerMinute: positiveInt(env, "WEEX_ORDERS_PER_MINUTE", CONTRACT_ORDER_CAP.orders),
     timeoutMs: positiveInt(env, "WEEX_TIMEOUT_MS", 10_000),
     dataDir,
-    database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir },
-    bootstrapAdmin: adminUser && adminPass ? { username: adminUser, password: adminPass } : null,
+    database,
+    bootstrapAdmin,
     trustedProxies: trustedProxies(env),
   };
+}
+
+/**
+ * Where the database is: DATABASE_URL, else the embedded one in DATA_DIR. All the users CLI
+ * needs of the configuration: it manages users whatever mode a server would run in.
+ */
+export function parseDatabaseTarget(env: Env = process.env): { dataDir: string; database: DatabaseTarget } {
+  const dataDir = resolve(/*turbopackIgnore: true*/ value(env, "DATA_DIR") ?? ".data");
+  const databaseUrl = value(env, "DATABASE_URL");
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
+  }
+  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir } };
+}
+
+/**
+ * BOOTSTRAP_ADMIN_*: both or neither, and by the rules every user's name and password follow,
+ * checked now rather than when a start first finds an empty user table (maybe months later).
+ * The password is taken as given (spaces count) and never repeated in a message.
+ */
+function readBootstrapAdmin(env: Env): Config["bootstrapAdmin"] {
+  const username = value(env, "BOOTSTRAP_ADMIN_USERNAME");
+  const password = env.BOOTSTRAP_ADMIN_PASSWORD || undefined;
+  if (!username && !password) return null;
+  if (!password) throw new ConfigError("BOOTSTRAP_ADMIN_USERNAME is set but BOOTSTRAP_ADMIN_PASSWORD is missing.");
+  if (!username) throw new ConfigError("BOOTSTRAP_ADMIN_PASSWORD is set but BOOTSTRAP_ADMIN_USERNAME is missing.");
+  const nameProblem = usernameProblem(normalizeUsername(username));
+  if (nameProblem) throw new ConfigError(`BOOTSTRAP_ADMIN_USERNAME ${nameProblem}, got "${username}".`);
+  const problem = passwordProblem(password);
+  if (problem) throw new ConfigError(`BOOTSTRAP_ADMIN_PASSWORD ${problem} (the rule for every user's password).`);
+  return { username, password };
 }
 
 // Singletons live on globalThis: Next may load this module once per route bundle, and a dev

@@ -5,11 +5,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listAudit, writeAudit } from "./audit";
 import { DatabaseBusyError, openDatabase, type Database } from "./connection";
 import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-attempts";
 import { migrate, readMigrations } from "./migrate";
+import { users } from "./schema";
 import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
 import {
   BCRYPT_COST,
@@ -96,6 +98,34 @@ describe.each(testBackends())("database on $name", (backend) => {
     const live = await listUsers(database.db);
     expect(live.filter((u) => !u.disabled).map((u) => u.username)).toEqual(["root"]);
     expect(warnings.join("\n")).toMatch(/disabled the demo account "viewer"/);
+  });
+
+  it("creates the demo accounts only in a database that holds nobody else, and says so", async () => {
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    // an empty table, then a restart that finds only the demo accounts (with their password)
+    const first = await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn });
+    const again = await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn });
+    expect((await listUsers(database.db)).map((u) => u.username)).toEqual(["admin", "trader", "viewer"]);
+    expect(warnings).toEqual([]);
+
+    // somebody else is here now: a missing demo account is not re-created, and the start says why
+    await database.db.delete(users).where(eq(users.username, "trader"));
+    await createUser(database.db, { username: "alice", password: "alice's password", role: "viewer" });
+    const started = await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: { username: "root", password: "bootstrap-pw" }, warn });
+    expect((await listUsers(database.db)).map((u) => u.username)).toEqual(["admin", "alice", "viewer"]);
+    expect(warnings.join("\n")).toMatch(/already has users other than the demo accounts, so this start creates none of viewer, trader, admin \(password "demo"\)/);
+    expect(started).toEqual({ demoAccounts: false });
+    expect([first, again]).toEqual([{ demoAccounts: true }, { demoAccounts: true }]);
+  });
+
+  it("treats a demo username without the demo password as somebody else (a live install's own admin)", async () => {
+    await createUser(database.db, { username: "admin", password: "the real admin's password", role: "admin" });
+    const warnings: string[] = [];
+    const started = await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn: (m) => warnings.push(m) });
+    expect((await listUsers(database.db)).map((u) => u.username)).toEqual(["admin"]);
+    expect(warnings).toHaveLength(1);
+    expect(started).toEqual({ demoAccounts: false });
   });
 
   it("never creates demo accounts in live mode", async () => {

@@ -4,7 +4,7 @@
  * accounts exist. Every later call returns the same instance.
  */
 import "server-only";
-import { getConfig, type DatabaseTarget } from "@/lib/config/config";
+import { getConfig, parseDatabaseTarget, type DatabaseTarget } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
 import { openDatabase, type Database, type Db } from "./connection";
 import { migrate } from "./migrate";
@@ -12,7 +12,7 @@ import { ensureStartupUsers } from "./users";
 
 export { openDatabase, type Database, type Db, type DatabaseKind, type SqlSession } from "./connection";
 
-const g = globalThis as typeof globalThis & { __weexDatabase?: Promise<Database> };
+const g = globalThis as typeof globalThis & { __weexDatabase?: Promise<Database>; __weexDemoAccounts?: boolean };
 
 /** Open, migrate and prepare a database (also used by the CLI and by tests). */
 export async function prepareDatabase(target: DatabaseTarget, opts: { bootstrap?: boolean } = {}): Promise<Database> {
@@ -24,11 +24,12 @@ export async function prepareDatabase(target: DatabaseTarget, opts: { bootstrap?
     if (changed.length) log.warn({ changed }, "applied migrations have changed on disk since; they are not re-run");
     if (opts.bootstrap !== false) {
       const config = getConfig();
-      await ensureStartupUsers(database.db, {
+      const { demoAccounts } = await ensureStartupUsers(database.db, {
         mode: config.mode,
         bootstrapAdmin: config.bootstrapAdmin,
         warn: (m) => log.warn(m),
       });
+      g.__weexDemoAccounts = demoAccounts;
     }
     return database;
   } catch (e) {
@@ -47,6 +48,30 @@ export function getDatabase(): Promise<Database> {
     });
   }
   return g.__weexDatabase;
+}
+
+/**
+ * The database alone, for tools (the users CLI): DATABASE_URL or DATA_DIR, migrated, without
+ * the server's start-up (no mode to decide, no start-up accounts: `npm run users -- add alice`
+ * on a fresh DATA_DIR creates alice and nobody else). Later getDb() calls return it.
+ */
+export function openToolDatabase(): Promise<Database> {
+  g.__weexDatabase ??= prepareDatabase(parseDatabaseTarget(process.env).database, { bootstrap: false });
+  return g.__weexDatabase;
+}
+
+/**
+ * Whether the login page offers the demo accounts: demo mode, and this start found them to be
+ * the database's own (ensureStartupUsers); never during `next build`, which opens no database.
+ */
+export async function demoAccountsOffered(): Promise<boolean> {
+  if (process.env.NEXT_PHASE === "phase-production-build" || getConfig().mode !== "demo") return false;
+  try {
+    await getDatabase();
+  } catch {
+    return false;
+  }
+  return g.__weexDemoAccounts === true;
 }
 
 /** The Drizzle database every query uses. */

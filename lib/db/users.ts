@@ -6,30 +6,14 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
 import { ROLES, users, type Role, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
+import { normalizeUsername } from "../config/user-rules";
 
 export { ROLES, type Role, type UserRow };
 
 /** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
 export const BCRYPT_COST = 11;
-export const USERNAME_RE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
-export const PASSWORD_MIN = 8;
-/** bcrypt only looks at the first 72 bytes; longer passwords would be silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
 export const DEMO_PASSWORD = "demo";
-
-export function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
-
-export function usernameProblem(username: string): string | null {
-  return USERNAME_RE.test(username) ? null : "must be 1-64 characters: lower-case letters, digits, dot, underscore or hyphen, starting with a letter or digit";
-}
-
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
-  if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) return `must be at most ${PASSWORD_MAX_BYTES} bytes`;
-  return null;
-}
+export { normalizeUsername, passwordProblem, PASSWORD_MAX_BYTES, PASSWORD_MIN, USERNAME_RE, usernameProblem } from "../config/user-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
@@ -150,24 +134,31 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
 
 export interface BootstrapOptions {
   mode: "demo" | "live";
+  /** checked against the username and password rules by the configuration */
   bootstrapAdmin: { username: string; password: string } | null;
   warn: (message: string) => void;
+}
+
+export interface StartupUsers {
+  /** demo mode, and the demo accounts are this database's own: the login page may offer them */
+  demoAccounts: boolean;
 }
 
 /**
  * The accounts that must exist when the server starts:
  * - an empty user table gets BOOTSTRAP_ADMIN_* (if set);
- * - demo mode has viewer/trader/admin with password "demo" (created when missing);
+ * - demo mode has viewer/trader/admin with password "demo" (created when missing), but only in
+ *   a database that holds nobody else: demo mode pointed at a real database (a PostgreSQL
+ *   DATABASE_URL left in place) must not open it to "admin"/"demo". Decided on the table as
+ *   this start found it, before the bootstrap admin: a first demo start may create both;
  * - live mode never lets those demo accounts in: one still using the demo password is disabled
  *   (a DATA_DIR that was used for the demo and then switched to live keys).
  */
-export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<void> {
+export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<StartupUsers> {
+  const demoAccounts = opts.mode === "demo" && (await holdsOnlyDemoAccounts(db));
   if (opts.bootstrapAdmin && (await countUsers(db)) === 0) {
-    const { username, password } = opts.bootstrapAdmin;
-    const problem = usernameProblem(normalizeUsername(username));
-    if (problem) throw new Error(`BOOTSTRAP_ADMIN_USERNAME ${problem}.`);
     try {
-      await createUser(db, { username, password, role: "admin" });
+      await createUser(db, { ...opts.bootstrapAdmin, role: "admin" });
     } catch (e) {
       // another process starting at the same time created it
       if (!(e instanceof UsernameTakenError)) throw e;
@@ -176,7 +167,7 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
   for (const role of ROLES) {
     const existing = await getUserByUsername(db, role);
     if (opts.mode === "demo") {
-      if (!existing) {
+      if (demoAccounts && !existing) {
         try {
           await createUser(db, { username: role, password: DEMO_PASSWORD, role });
         } catch (e) {
@@ -188,9 +179,27 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
       opts.warn(`Live mode: disabled the demo account "${role}", which still had the demo password.`);
     }
   }
+  if (opts.mode === "demo" && !demoAccounts) {
+    opts.warn(
+      `Demo mode: the database already has users other than the demo accounts, so this start creates none of ${ROLES.join(", ")} (password "${DEMO_PASSWORD}") ` +
+        "and the login page does not offer them. Sign in with an existing account, or give the demo an empty DATA_DIR or database of its own.",
+    );
+  }
   if (opts.mode === "live" && (await countActiveAdmins(db)) === 0) {
     opts.warn("There is no enabled admin. Create one with `npm run users -- add <name> admin`, or set BOOTSTRAP_ADMIN_USERNAME/BOOTSTRAP_ADMIN_PASSWORD on an empty database.");
   }
+  return { demoAccounts };
+}
+
+/**
+ * Whether every user is a demo account: one of the demo usernames that still has the demo
+ * password (a real "admin" of a live install is somebody else). An empty table qualifies.
+ */
+async function holdsOnlyDemoAccounts(db: Db): Promise<boolean> {
+  const rows = await listUsers(db);
+  if (rows.some((u) => !(ROLES as readonly string[]).includes(u.username))) return false;
+  for (const u of rows) if (!(await verifyPassword(DEMO_PASSWORD, u.passwordHash))) return false;
+  return true;
 }
 
 /** Remember the language a user chose (null: back to the browser's). */

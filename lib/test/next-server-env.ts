@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 const require = createRequire(import.meta.url);
 
 export const MODE_ENV_VARS = [
+  "WEEX_MODE",
   "WEEX_API_KEY",
   "WEEX_API_SECRET",
   "WEEX_API_PASSPHRASE",
@@ -45,6 +46,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A server starts in demo mode only when asked (WEEX_MODE=demo), and the servers the tests and
+ * benches start are demo servers unless they say otherwise: WEEX_MODE=demo is added to `env`
+ * unless it names WEEX_MODE itself (even empty: a start-up refusal test of an unset mode) or
+ * any WEEX_API_* key (live mode, or a refusal test of an incomplete key).
+ */
+export function demoUnlessLive(env: Record<string, string>): Record<string, string> {
+  const selects = "WEEX_MODE" in env || ["WEEX_API_KEY", "WEEX_API_SECRET", "WEEX_API_PASSPHRASE"].some((k) => env[k]?.trim());
+  return selects ? env : { WEEX_MODE: "demo", ...env };
+}
+
 export interface NextStart {
   child: ChildProcess;
   port: number;
@@ -59,7 +71,7 @@ export interface NextStart {
  * `next start` of a built dist dir on a free loopback port, its output written to `logFile`.
  * The environment is this process's, with every MODE_ENV_VARS entry blanked (empty, not
  * deleted: that also keeps Next from loading one from a .env file), then production settings
- * and `env` on top.
+ * and `env` on top. Demo mode unless `env` says otherwise (demoUnlessLive).
  */
 export async function spawnNextStart(opts: { distDir: string; dataDir: string; logFile: string; env: Record<string, string> }): Promise<NextStart> {
   const port = await freePort();
@@ -67,7 +79,7 @@ export async function spawnNextStart(opts: { distDir: string; dataDir: string; l
   for (const k of MODE_ENV_VARS) env[k] = "";
   // NEXTAUTH_URL cannot be blanked (next-auth parses an empty one as a URL): unset, the request decides.
   delete env.NEXTAUTH_URL;
-  Object.assign(env, { NODE_ENV: "production", NEXT_DIST_DIR: opts.distDir, DATA_DIR: opts.dataDir, NEXT_TELEMETRY_DISABLED: "1", ...opts.env });
+  Object.assign(env, { NODE_ENV: "production", NEXT_DIST_DIR: opts.distDir, DATA_DIR: opts.dataDir, NEXT_TELEMETRY_DISABLED: "1", ...demoUnlessLive(opts.env) });
   const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: process.cwd(),
     env,

@@ -3,15 +3,23 @@
  * file the browser can download (.next-test/static). Checked on the shared demo-mode server
  * (its simulator has credentials made up for this run) and on a second server in live mode
  * against a simulator with other made-up credentials. Also: the server refuses to start with
- * an incomplete key or, in live mode, without AUTH_SECRET, and says why.
+ * an incomplete key, in live mode without AUTH_SECRET, without any key unless the demo is asked
+ * for (WEEX_MODE=demo), with a short AUTH_SECRET or a bootstrap admin that breaks the users'
+ * rules, and says why; and demo mode opens no demo accounts in a database that has other users.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSimulator, type Simulator } from "../../lib/simulator";
+import { MODE_ENV_VARS } from "../../lib/test/next-server-env";
 import { api, attemptLogin, clientOrderId, login, type ApiResponse } from "./helpers";
 import { startNextServer, waitForExit, type NextServer } from "./server";
+
+const require = createRequire(import.meta.url);
 
 /** Every text a client can receive from a set of requests: bodies and all header values. */
 function exposed(responses: ApiResponse[]): string {
@@ -189,5 +197,111 @@ describe("start-up refusals", () => {
     } finally {
       await s.stop();
     }
+  });
+
+  // Each start below fails before any database is opened: no data, no demo accounts, exit 1,
+  // and the message ("Cannot start: …") names the variable to fix.
+  const refusals: { what: string; env: Record<string, string>; message: RegExp; hidden?: string[] }[] = [
+    {
+      what: "a start without keys that did not ask for the demo",
+      env: { WEEX_MODE: "" },
+      message: /Cannot start: No WEEX key: WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE are not set\..*`npm run demo` \(or WEEX_MODE=demo\)/,
+    },
+    {
+      what: "WEEX_MODE=live without a key",
+      env: { WEEX_MODE: "live", AUTH_SECRET: "x".repeat(40) },
+      message: /Cannot start: WEEX_MODE=live needs the affiliate key: set WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE/,
+    },
+    {
+      what: "WEEX_MODE=demo beside a live key",
+      env: { WEEX_MODE: "demo", WEEX_API_KEY: "k-5678", WEEX_API_SECRET: "s-5678", WEEX_API_PASSPHRASE: "p-5678" },
+      message: /Cannot start: WEEX_MODE=demo runs against the built-in simulator, but WEEX_API_KEY, WEEX_API_SECRET and WEEX_API_PASSPHRASE are set/,
+      hidden: ["k-5678", "s-5678", "p-5678"],
+    },
+    {
+      what: "an AUTH_SECRET shorter than 32 bytes",
+      env: { AUTH_SECRET: "short-secret-2345" },
+      message: /Cannot start: AUTH_SECRET is too short: 17 bytes, at least 32 are needed\. Generate one with `openssl rand -base64 32`/,
+      hidden: ["short-secret-2345"],
+    },
+    {
+      what: "a bootstrap admin password that breaks the password rules",
+      env: { BOOTSTRAP_ADMIN_USERNAME: "root", BOOTSTRAP_ADMIN_PASSWORD: "pw-3456" },
+      message: /Cannot start: BOOTSTRAP_ADMIN_PASSWORD must be at least 8 characters/,
+      hidden: ["pw-3456"],
+    },
+    {
+      what: "a bootstrap admin username that breaks the username rules",
+      env: { BOOTSTRAP_ADMIN_USERNAME: "Root Admin!", BOOTSTRAP_ADMIN_PASSWORD: "a long password" },
+      message: /Cannot start: BOOTSTRAP_ADMIN_USERNAME must be 1-64 characters: lower-case letters/,
+    },
+  ];
+
+  it.each(refusals)(
+    "refuses $what, naming the variable",
+    async ({ env, message, hidden }) => {
+      const s = await startNextServer({ env, waitReady: false });
+      try {
+        const { code } = await waitForExit(s, 150_000);
+        expect(code).toBe(1);
+        const log = readFileSync(s.logFile, "utf8");
+        expect(log).toMatch(message);
+        for (const value of hidden ?? []) expect(log).not.toContain(value);
+        expect(existsSync(join(s.dataDir, "pgdata"))).toBe(false);
+      } finally {
+        await s.stop();
+      }
+    },
+    180_000,
+  );
+});
+
+describe("demo mode on a database that already has other users", () => {
+  const alicePassword = `alice-${randomBytes(6).toString("hex")}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "weex-http-alice-"));
+  let server: NextServer;
+
+  beforeAll(async () => {
+    // alice, added with the users CLI to a new data directory, as an operator would before a first start
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    for (const k of MODE_ENV_VARS) env[k] = "";
+    const cli = spawnSync(process.execPath, [require.resolve("tsx/cli"), "scripts/users.ts", "add", "alice", "admin", "--password", alicePassword], {
+      env,
+      encoding: "utf8",
+      timeout: 150_000,
+    });
+    expect(cli.status, `${cli.stdout}\n${cli.stderr}`).toBe(0);
+    const creds = inject("simCredentials");
+    server = await startNextServer({
+      env: {
+        WEEX_MODE: "demo",
+        WEEX_SPOT_BASE_URL: inject("simUrl"),
+        WEEX_CONTRACT_BASE_URL: inject("simUrl"),
+        SIM_API_KEY: creds.apiKey,
+        SIM_API_SECRET: creds.apiSecret,
+        SIM_API_PASSPHRASE: creds.passphrase,
+      },
+      dataDir,
+      timeoutMs: 150_000,
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("creates no demo accounts, offers none on the login page and says why in the log", async () => {
+    for (const role of ["viewer", "trader", "admin"]) expect((await attemptLogin(role, "demo", { base: server.url })).status).toBe(401);
+    expect((await attemptLogin("alice", alicePassword, { base: server.url })).status).toBe(200);
+
+    const page = await (await fetch(`${server.url}/login`)).text();
+    expect(page).not.toContain('data-testid="demo-accounts"');
+    expect(page).not.toContain("Demo mode: simulated exchange");
+    // the shared demo server, on its own empty database, does offer them: the check above can fail
+    expect(await (await fetch(`${inject("baseUrl")}/login`)).text()).toContain('data-testid="demo-accounts"');
+
+    expect(readFileSync(server.logFile, "utf8")).toMatch(/Demo mode: the database already has users other than the demo accounts, so this start creates none of viewer, trader, admin/);
+    expect((await api("/api/health", { base: server.url })).json).toEqual({ status: "ok", mode: "demo", database: "embedded" });
   });
 });

@@ -44,7 +44,7 @@ export interface NextServer {
 }
 
 export interface StartOptions {
-  /** the mode-selecting variables (the MODE_ENV_VARS ones default to unset) */
+  /** the mode-selecting variables (the MODE_ENV_VARS ones default to unset; WEEX_MODE to demo unless live: demoUnlessLive) */
   env: Record<string, string>;
   distDir?: string;
   /** wait for /api/health; false for servers expected to refuse to start */
