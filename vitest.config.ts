@@ -18,8 +18,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          // Unit tests and integration tests against the in-process simulator over HTTP.
-          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
+          // Unit tests and integration tests against the in-process simulator over HTTP; and the
+          // ESLint config's import rules (eslint.config.test.ts).
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

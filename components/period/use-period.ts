@@ -4,8 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { periodsOfUrl } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
-import { periodSearch } from "@/app/(app)/search-params";
-import { tzParser } from "@/lib/ui/url-state";
+import { periodSearch, tzParser } from "@/lib/ui/url-state";
 import { usePeriodText } from "./period-text";
 
 /**

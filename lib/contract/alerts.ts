@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
-import { LOCALES, type Locale } from "@/lib/i18n/locales";
+import { LOCALES, type Locale } from "./locales";
 
 export * from "./alert-kinds";
 

@@ -1,6 +1,6 @@
 /** The caller's preferences (issue 16): today only the language. */
 import { z } from "zod";
-import { LOCALES } from "@/lib/i18n/locales";
+import { LOCALES } from "./locales";
 
 /** PUT /api/me/locale: the language to use from now on (also before sign-in: then only the cookie). */
 export const localeBody = z.object({ locale: z.enum(LOCALES) }).strict();

@@ -6,8 +6,10 @@
  * the switch, so the login page after sign-out keeps the language), else the browser's
  * `Accept-Language`, else English. URLs carry no language: links and filters are the same in both.
  */
-export const LOCALES = ["en", "zh-CN"] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from "../contract/locales";
+
+// The list is the API contract's (the values it validates); relative, as lib/db/schema reads this file.
+export { LOCALES, type Locale };
 export const DEFAULT_LOCALE: Locale = "en";
 
 /** The cookie the language switch writes (a year; not httpOnly-sensitive: it is a preference). */

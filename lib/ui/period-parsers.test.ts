@@ -6,7 +6,7 @@ import { periodParsers, tzParser } from "./url-state";
 
 // Wednesday 18 November 2026, 15:00 UTC
 const NOW = Date.UTC(2026, 10, 18, 15);
-/** How the server reads a period page's URL before it prefetches (app/(app)/search-params.server.ts) … */
+/** How the server reads a period page's URL before it prefetches (app/(app)/(overview)/search-params.server.ts) … */
 const onServer = createLoader(periodParsersOf({ parseAsString, parseAsStringLiteral }));
 /** … and how the page reads it (usePeriod, with the parsers of url-state.ts). */
 const onPage = createLoader({ ...periodParsers, tz: tzParser });

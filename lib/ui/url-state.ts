@@ -12,3 +12,9 @@ import { periodParsersOf } from "./period-parsers";
 
 const { tz: tzParser, ...periodParsers } = periodParsersOf({ parseAsString, parseAsStringLiteral });
 export { periodParsers, tzParser };
+
+/**
+ * The period pages' URL state, as usePeriod reads it: the period preset or custom dates, the
+ * granularity of the charts and the display zone (the navigation carries them along).
+ */
+export const periodSearch = { ...periodParsers, tz: tzParser };

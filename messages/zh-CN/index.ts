@@ -1,4 +1,4 @@
-/** The zh-CN catalogue: one JSON file per namespace (a folder of components, or errors/email). */
+/** The zh-CN catalogue: one JSON file per namespace (a page, a folder of shared components, or errors/email). */
 import common from "./common.json";
 import shell from "./shell.json";
 import login from "./login.json";

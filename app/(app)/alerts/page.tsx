@@ -1,6 +1,6 @@
-import { AlertsView } from "@/components/alerts/alerts-view";
 import { hasRole } from "@/lib/contract/roles";
 import { definePage } from "../define-page";
+import { AlertsView } from "./view";
 
 const { generateMetadata, Page } = definePage("alerts", ({ user }) => <AlertsView isAdmin={hasRole(user, "admin")} />);
 export { generateMetadata };

@@ -1,6 +1,6 @@
-import { CohortsView } from "@/components/cohorts/cohorts-view";
 import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
+import { CohortsView } from "./view";
 
 const { generateMetadata, Page } = definePage("cohorts", () => <ServerPrefetch><CohortsView /></ServerPrefetch>);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { CoinsView } from "@/components/coins/coins-view";
 import { definePage } from "../define-page";
+import { CoinsView } from "./view";
 
 const { generateMetadata, Page } = definePage("coins", () => <CoinsView />);
 export { generateMetadata };

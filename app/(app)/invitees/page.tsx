@@ -1,6 +1,6 @@
-import { InviteesView } from "@/components/invitees/invitees-view";
 import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
+import { InviteesView } from "./view";
 
 const { generateMetadata, Page } = definePage("invitees", () => <ServerPrefetch><InviteesView /></ServerPrefetch>);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { MarketsView } from "@/components/markets/markets-view";
 import { definePage } from "../define-page";
+import { MarketsView } from "./view";
 
 const { generateMetadata, Page } = definePage("markets", () => <MarketsView />);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { SpotOrdersView } from "@/components/orders/spot-orders-view";
 import { definePage } from "../define-page";
+import { SpotOrdersView } from "./view";
 
 const { generateMetadata, Page } = definePage("orders", () => <SpotOrdersView />);
 export { generateMetadata };

@@ -1,6 +1,6 @@
-import { SubAffiliatesView } from "@/components/sub-affiliates/sub-affiliates-view";
 import { ServerPrefetch } from "../server-prefetch";
 import { definePage } from "../define-page";
+import { SubAffiliatesView } from "./view";
 
 const { generateMetadata, Page } = definePage("subAffiliates", () => <ServerPrefetch><SubAffiliatesView /></ServerPrefetch>);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { TradingView } from "@/components/trading";
 import { definePage } from "../define-page";
+import { TradingView } from "./view";
 
 const { generateMetadata, Page } = definePage("trading", () => <TradingView />);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { AuditLog } from "@/components/admin/audit-log";
 import { definePage } from "../../define-page";
+import { AuditLog } from "./view";
 
 const { generateMetadata, Page } = definePage("audit", () => <AuditLog />);
 export { generateMetadata };

@@ -1,5 +1,5 @@
-import { SyncAdmin } from "@/components/archive/sync-admin";
 import { definePage } from "../../define-page";
+import { SyncAdmin } from "./view";
 
 const { generateMetadata, Page } = definePage("sync", () => <SyncAdmin />);
 export { generateMetadata };

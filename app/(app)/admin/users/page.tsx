@@ -1,5 +1,5 @@
-import { UsersAdmin } from "@/components/admin/users-admin";
 import { definePage } from "../../define-page";
+import { UsersAdmin } from "./view";
 
 const { generateMetadata, Page } = definePage("users", ({ user }) => <UsersAdmin currentUsername={user.name} />);
 export { generateMetadata };

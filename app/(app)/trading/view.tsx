@@ -8,7 +8,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
  * The order forms render in the browser only: their drafts and client order ids live in
  * sessionStorage, which the server cannot see (and an id made on the server would differ).
  */
-export const TradingView = dynamic(() => import("./trading-view").then((m) => m.TradingView), {
+export const TradingView = dynamic(() => import("./forms").then((m) => m.TradingForms), {
   ssr: false,
   loading: () => <LoadingForms />,
 });

@@ -1,16 +1,14 @@
 /**
- * What the overview asks the API (the trend chart of the sub-affiliates page uses the series
- * too): sums per bucket, the invitee funnel and the leaderboards of a period.
+ * What the overview asks the API: sums per bucket (the series, which the sub-affiliates page's
+ * trend panel asks too: components/charts/query-options.ts), the invitee funnel and the
+ * leaderboards of a period.
  */
+import { seriesQuery } from "@/components/charts/query-options";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS, type Granularity, type LeaderboardBy } from "@/lib/contract/params";
 import { routeQuery } from "@/lib/ui/api";
 import type { Period } from "@/lib/ui/period";
 
 type Range = Pick<Period, "startTime" | "endTime">;
-
-export function seriesQuery(period: Range, granularity: Granularity, tz: string, subUid?: string) {
-  return routeQuery("/api/affiliate/sub-affiliates/series", { subUid, startTime: period.startTime, endTime: period.endTime, granularity, tz });
-}
 
 export function funnelQuery(period: Range) {
   return routeQuery("/api/affiliate/invitees/funnel", { startTime: period.startTime, endTime: period.endTime });
@@ -34,8 +32,8 @@ export const OVERVIEW_STALE_MS = 60_000;
 
 /**
  * Every answer the overview shows for one URL state, in the order the view asks for them
- * (components/overview/overview-view.tsx asks one after another; the server prefetches them
- * together, so a page served from the archive arrives with its figures).
+ * (view.tsx asks one after another; the server prefetches them together, so a page served from
+ * the archive arrives with its figures).
  */
 export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number) {
   return [

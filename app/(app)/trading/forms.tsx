@@ -6,7 +6,7 @@ import { PlanOrderFormPanel, type PlacedPlanOrder } from "./plan-order-form";
 import { useStoredState } from "./use-stored-state";
 
 /** The trader's forms; plan orders placed in this tab are offered to the modification form. */
-export function TradingView() {
+export function TradingForms() {
   const [placed, setPlaced] = useStoredState<{ items: PlacedPlanOrder[] }>("trading.placedPlans", () => ({ items: [] }));
   return (
     <div className="space-y-8">

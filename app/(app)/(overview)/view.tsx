@@ -5,18 +5,19 @@ import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { FunnelChart, SeriesItemsChart } from "@/components/charts";
+import { seriesQuery } from "@/components/charts/query-options";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
+import { KpiCard } from "@/components/ui/kpi-card";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS, seriesQuery } from "@/app/(app)/query-options";
 import { METRICS } from "@/lib/ui/metrics";
-import { KpiCard } from "./kpi-card";
-import { Leaderboard } from "./leaderboard";
 import type { FunnelCounts } from "@/lib/contract/responses";
+import { Leaderboard } from "./leaderboard";
+import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS } from "./query-options";
 
 /** A query that has an answer (or failed), so the next one may start. */
 function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
@@ -27,8 +28,8 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * The overview: how the network did in the chosen period against the period before it.
  * KPI sums come from the series route (its exact totals), funnel counts from the funnel route:
  * nothing here sums, so the figures render with the page (the server prefetches the answers,
- * app/(app)/page.tsx) and no arithmetic arrives later to render it all again. The charts build
- * their rows in their own lazy chunk, when they are drawn.
+ * page.tsx) and no arithmetic arrives later to render it all again. The charts build their rows
+ * in their own lazy chunk, when they are drawn.
  */
 export function OverviewView() {
   const t = useTranslations("overview");
@@ -39,11 +40,11 @@ export function OverviewView() {
   // costs seconds of upstream paging. The requests run one after another, most useful first:
   // the current period's figures appear early, the comparison and rankings follow, and the
   // browser keeps free connections for navigation meanwhile. (What the archive answers at once
-  // the server has usually put in the cache already: overviewQueries, app/(app)/page.tsx.)
+  // the server has usually put in the cache already: overviewQueries, page.tsx.)
   const funnelNow = inviteeRangeAvailable(period, now);
   const funnelPrev = inviteeRangeAvailable(previous, now);
   // During the first backfill each answer holds what the history has so far and is asked
-  // again until it is whole (pending.ts): charts fill in as it goes.
+  // again until it is whole (components/archive/pending.ts): charts fill in as it goes.
   const refetchInterval = refetchWhilePartial;
   const staleTime = OVERVIEW_STALE_MS;
   const series = useRouteQuery(seriesQuery(period, state.granularity, tz), { refetchInterval, staleTime });

@@ -11,8 +11,8 @@ import { Pager } from "@/components/ui/pager";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { auditQuery } from "@/app/(app)/admin/audit/query-options";
-import { auditSearch } from "@/app/(app)/admin/audit/search-params";
+import { auditQuery } from "./query-options";
+import { auditSearch } from "./search-params";
 
 /** The outcomes the log records (lib/db/audit.ts), their colour; their words: admin.audit.outcomes. */
 const OUTCOME_TONE = {

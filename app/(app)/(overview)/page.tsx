@@ -1,9 +1,9 @@
-import { OverviewView } from "@/components/overview/overview-view";
 import { periodsOfUrl } from "@/lib/ui/period";
-import { definePage, type SearchParams } from "./define-page";
+import { definePage, type SearchParams } from "../define-page";
+import { ServerPrefetch } from "../server-prefetch";
 import { overviewQueries } from "./query-options";
 import { loadPeriodSearch } from "./search-params.server";
-import { ServerPrefetch } from "./server-prefetch";
+import { OverviewView } from "./view";
 
 /** The overview's answers for the URL being rendered, as the view will ask for them (same keys: periodsOfUrl, overviewQueries). */
 function overviewPrefetch(searchParams: SearchParams) {

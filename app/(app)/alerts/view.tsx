@@ -3,6 +3,7 @@
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { UNREAD_PATH } from "@/components/alerts/alert-bell";
 import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -18,7 +19,6 @@ import type { DeliveryView, DestinationView, EpisodeView, RuleView, ScheduleView
 import { apiSend, isApiError } from "@/lib/ui/api";
 import type { ListPage } from "@/lib/contract/responses";
 import { formatDateTime } from "@/lib/ui/time";
-import { UNREAD_PATH } from "./alert-bell";
 import { AlertTable, type Column } from "./alert-table";
 
 const PATHS = {

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { leaderboardQuery, OVERVIEW_STALE_MS } from "@/app/(app)/query-options";
+import { leaderboardQuery, OVERVIEW_STALE_MS } from "./query-options";
 import type { Period } from "@/lib/ui/period";
 
 /**

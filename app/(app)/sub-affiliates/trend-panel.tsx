@@ -4,16 +4,16 @@ import { useTranslations } from "next-intl";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
-import { KpiCard } from "@/components/overview/kpi-card";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { SeriesItemsChart } from "@/components/charts";
+import { seriesQuery } from "@/components/charts/query-options";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
+import { KpiCard } from "@/components/ui/kpi-card";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { seriesQuery } from "@/app/(app)/query-options";
 import type { Granularity } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
@@ -47,7 +47,7 @@ export function TrendPanel({
   const f = useFormat();
   const [metric, setMetric] = useQueryState("metric", metricParser);
   // During the first backfill the series holds what the history has so far and is asked again
-  // until it is whole (pending.ts); a partial total is compared with nothing.
+  // until it is whole (components/archive/pending.ts); a partial total is compared with nothing.
   const q = useRouteQuery(seriesQuery(period, granularity, tz, uid), { refetchInterval: refetchWhilePartial });
   // The comparison only feeds a total: monthly buckets keep the response small.
   const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending, refetchInterval: refetchWhilePartial });

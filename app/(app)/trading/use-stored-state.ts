@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 /**
  * State kept in sessionStorage for this tab, so a reload in the middle of placing an order
  * keeps the draft and, above all, its client order id (the handle that identifies a resend).
- * Only used by components rendered on the client alone (see trading/index.tsx).
+ * Only used by components rendered on the client alone (see view.tsx).
  * `restore` adjusts a stored value when the page opens again.
  */
 export function useStoredState<T>(key: string, init: () => T, restore: (stored: T) => T = (v) => v): [T, (v: T | ((prev: T) => T)) => void] {
