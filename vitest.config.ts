@@ -23,6 +23,9 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          // A project does not inherit the root's hook timeout: opening and migrating an
+          // embedded database in a hook takes seconds, more on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
