@@ -6,7 +6,16 @@
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import type { Freshness, PendingRange, SourceParam } from "./select";
 
-export class Answer {
+/**
+ * Where reading notes the records it could not use: the answer itself, or the record a cached
+ * walk keeps of them and hands to every answer it serves (live-walks.ts).
+ */
+export interface Notes {
+  /** records WEEX sent that cannot be used (an export writes them as received) */
+  setAside(rejected: readonly RejectedRecord[]): void;
+}
+
+export class Answer implements Notes {
   /** where each part read so far came from */
   private parts: Freshness[] = [];
   private problems = new ProblemSink();
@@ -35,14 +44,15 @@ export class Answer {
     this.problems.add(rejected);
   }
 
-  /** For exports: keep the set-aside records themselves, to be written with the file. */
-  keepRecords(): void {
+  /**
+   * For exports: the batches with the records set aside so far appended, values as received,
+   * so a file holds every record WEEX sent.
+   */
+  async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
     this.problems.keepRecords = true;
-  }
-
-  /** The set-aside records kept since the last call. */
-  takeRecords(): Record<string, unknown>[] {
-    return this.problems.takeRecords();
+    for await (const batch of batches) yield [...batch, ...(this.problems.takeRecords() as T[])];
+    const rest = this.problems.takeRecords() as T[];
+    if (rest.length > 0) yield rest;
   }
 
   /**
