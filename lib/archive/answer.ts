@@ -1,7 +1,7 @@
 /**
  * What one answer has read so far, for the two things every affiliate answer reports after
  * reading: where its data came from (`freshness`) and the records it could not use
- * (`warnings`; an export also writes them, values as received).
+ * (`warnings`; an export also writes the unusable ones, values as received).
  */
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import type { Freshness, PendingRange, SourceParam } from "./select";
@@ -13,6 +13,11 @@ import type { Freshness, PendingRange, SourceParam } from "./select";
 export interface Notes {
   /** records WEEX sent that cannot be used (an export writes them as received) */
   setAside(rejected: readonly RejectedRecord[]): void;
+  /**
+   * records outside the window their query asked for: left out and counted, never written to a
+   * file (they belong to another part of the answer, or to none)
+   */
+  outsideWindow(w: Warnings): void;
 }
 
 export class Answer implements Notes {
@@ -42,6 +47,10 @@ export class Answer implements Notes {
   /** Records set aside while reading (live pages, the archive's stored problems). */
   setAside(rejected: readonly RejectedRecord[]): void {
     this.problems.add(rejected);
+  }
+
+  outsideWindow(w: Warnings): void {
+    this.problems.addWarnings(w);
   }
 
   /**

@@ -7,6 +7,7 @@
 import { isEmptyPage, largestPageSize, type PageLister } from "@/lib/affiliate/pages";
 import type { ListPage } from "@/lib/weex/endpoints";
 import { ANY_READS, type DatasetRead, type Range } from "./dataset-reads";
+import type { Notes } from "./answer";
 import { definedOnly } from "./live-walks";
 import { partFilter, type PartReader } from "./part-reader";
 import { archivePage, pageAcrossParts } from "./read";
@@ -55,9 +56,10 @@ async function archiveList(reader: PartReader, read: AnyRead, f: Filter, page: n
   return archivePage(read.archive, await reader.db(), read.archiveFilter?.(f, reader.source) ?? f, page, size, reader.now());
 }
 
-/** One page of WEEX's answer, as it pages. */
-function liveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
-  return reader.lister.list(read.dataset, { ...definedOnly(f), page, pageSize: size }, { signal });
+/** One page of WEEX's answer, as it pages; records outside the window asked for are left out and counted. */
+async function liveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
+  const got = await reader.lister.list(read.dataset, { ...definedOnly(f), page, pageSize: size }, { signal });
+  return { ...got, items: reader.inWindow(read, f, got.items) };
 }
 
 /**
@@ -69,12 +71,12 @@ function liveList(reader: PartReader, read: AnyRead, f: Filter, page: number, si
  * weigh 100 of WEEX's 500 per 10 s.
  */
 async function livePart(reader: PartReader, read: AnyRead, f: Filter, signal?: AbortSignal): Promise<readonly unknown[]> {
-  if (!reader.cacheable(f)) return walkWhole(reader, read, reader.lister, f, signal);
-  return reader.shared(read, `list:${read.dataset}`, f, (lister, range) => walkWhole(reader, read, lister, { ...f, ...range }), signal);
+  if (!reader.cacheable(f)) return walkWhole(reader, read, reader.lister, f, reader.answer, signal);
+  return reader.shared(read, `list:${read.dataset}`, f, (lister, range, notes) => walkWhole(reader, read, lister, { ...f, ...range }, notes), signal);
 }
 
-/** Every page of every upstream query of a live part. */
-async function walkWhole(reader: PartReader, read: AnyRead, lister: PageLister, range: Filter, signal?: AbortSignal): Promise<unknown[]> {
+/** Every page of every upstream query of a live part, each query's records in its own window. */
+async function walkWhole(reader: PartReader, read: AnyRead, lister: PageLister, range: Filter, notes: Pick<Notes, "outsideWindow">, signal?: AbortSignal): Promise<unknown[]> {
   const got: unknown[] = [];
   let pages = 0;
   for (const slice of read.liveSlices?.(range, reader.now()) ?? [range]) {
@@ -82,7 +84,7 @@ async function walkWhole(reader: PartReader, read: AnyRead, lister: PageLister, 
     for (let pg = 1; ; pg++) {
       if (++pages > MAX_LIVE_PAGES) throw new TooLongToMerge();
       const r = await lister.list(read.dataset, { ...definedOnly(query), page: pg, pageSize: largestPageSize(read.dataset) }, { signal });
-      got.push(...r.items);
+      got.push(...reader.inWindow(read, query, r.items, notes));
       if (!r.hasNextPage || isEmptyPage(r)) break;
     }
   }

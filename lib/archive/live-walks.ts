@@ -10,9 +10,10 @@
  */
 import type { PageLister } from "@/lib/affiliate/pages";
 import { DAY_MS } from "@/lib/weex/endpoints";
-import type { RejectedRecord } from "@/lib/weex/record-problems";
+import type { RejectedRecord, Warnings } from "@/lib/weex/record-problems";
 import type { Notes } from "./answer";
 import type { Range, RecordTime } from "./dataset-reads";
+import { inWindow } from "./record-window";
 import { collecting } from "./upstream";
 
 /** What the sources need of a cache: `TtlCache` (lib/cache/ttl-cache.ts) fits. */
@@ -66,7 +67,7 @@ export async function sharedWalk<R>(ctx: WalkContext, time: RecordTime | undefin
   };
   const all = (await untilAborted(ctx.cache.get(key, load), signal)) as readonly R[] & { notes?: WalkNotes };
   all.notes?.replay(ctx.notes);
-  return byMs ? all.filter((r) => timeIn(byMs, f, r)) : all;
+  return byMs ? all.filter((r) => inWindow(byMs, f, r)) : all;
 }
 
 /**
@@ -75,20 +76,20 @@ export async function sharedWalk<R>(ctx: WalkContext, time: RecordTime | undefin
  */
 class WalkNotes implements Notes {
   private rejected: RejectedRecord[] = [];
+  private outside: Warnings[] = [];
 
   setAside(rejected: readonly RejectedRecord[]): void {
     this.rejected.push(...rejected);
   }
 
+  outsideWindow(w: Warnings): void {
+    this.outside.push(w);
+  }
+
   replay(to: Notes): void {
     if (this.rejected.length > 0) to.setAside(this.rejected);
+    for (const w of this.outside) to.outsideWindow(w);
   }
-}
-
-/** Whether a record's millisecond time lies in the range (inclusive). */
-function timeIn(time: RecordTime, range: Required<Range>, r: unknown): boolean {
-  const t = Number((r as Record<string, unknown>)[time.field]);
-  return t >= range.startTime && t <= range.endTime;
 }
 
 /** Records of a cached live walk, with what the walk could not use. */

@@ -1,20 +1,23 @@
 /**
  * One answer's reading, part by part: which parts a request splits into (select.ts decides the
  * ranges; `plan` notes where each comes from), and the records of one part — the archive's rows,
- * or WEEX's live records, directly or through the live cache. The answer kinds (answers.ts,
- * list-page.ts) read through it and know nothing of the datasets but their entry (dataset-reads.ts).
+ * or WEEX's live records, directly or through the live cache. It knows each part's window, so a
+ * live record outside the window its query asked for is left out here and counted in the
+ * answer's `warnings` (record-window.ts). The answer kinds (answers.ts, list-page.ts) read
+ * through it and know nothing of the datasets but their entry (dataset-reads.ts).
  */
 import { sql } from "drizzle-orm";
 import type { PageLister } from "@/lib/affiliate/pages";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 import { DAY_MS } from "@/lib/weex/endpoints";
-import { Answer } from "./answer";
+import { Answer, type Notes } from "./answer";
 import type { DatasetRead, Range } from "./dataset-reads";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
 import { MAX_CACHED_LIVE_SPAN_MS, sharedWalk, type LiveCache, type Walk } from "./live-walks";
 import { utcDayStart } from "./plan";
 import { archiveRecords } from "./read";
+import { keepInWindow } from "./record-window";
 import { freshnessOf, whileBuilding, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 import { problemsIn } from "./store";
@@ -134,17 +137,26 @@ export class PartReader {
     else yield* this.livePart(read, f, signal);
   }
 
-  /** A live part's records. */
-  livePart<F extends Range, R>(read: DatasetRead<F, R>, f: F, signal?: AbortSignal): AsyncIterable<R[]> {
-    return read.live(this.live, f, signal);
+  /** A live part's records: those outside the part's window are left out and counted. */
+  async *livePart<F extends Range, R>(read: DatasetRead<F, R>, f: F, signal?: AbortSignal): AsyncGenerator<R[]> {
+    for await (const batch of read.live(this.live, f, signal)) {
+      const kept = this.inWindow(read, f, batch);
+      if (kept.length > 0) yield kept;
+    }
+  }
+
+  /** The items of a live query in its window; the others counted in `notes` (default: this answer's). */
+  inWindow<R>(read: DatasetRead<Range, R>, window: Range, items: readonly R[], notes: Pick<Notes, "outsideWindow"> = this.answer): R[] {
+    return keepInWindow(read.time, window, items, notes);
   }
 
   /** The live records of an aggregate's live part, through the cache when it is one to cache. */
   async *liveForAggregate<F extends Range, R>(read: DatasetRead<F, R>, f: F, signal?: AbortSignal): AsyncGenerator<R[]> {
     if (!this.cacheable(f)) return yield* this.livePart(read, f, signal);
-    const walk: Walk<R> = async (lister, range) => {
+    const walk: Walk<R> = async (lister, range, notes) => {
       const out: R[] = [];
-      for await (const batch of read.live(liveSources(lister, this.now), { ...f, ...range })) out.push(...batch);
+      const window = { ...f, ...range };
+      for await (const batch of read.live(liveSources(lister, this.now), window)) out.push(...this.inWindow(read, window, batch, notes));
       return out;
     };
     const mine = await this.shared(read, read.dataset, f, walk, signal);

@@ -16,6 +16,11 @@ export interface HandlerContext {
   state: TradingState;
   /** the request's optional `locale` header (plan orders record it), null when absent */
   locale: string | null;
+  /**
+   * Faults.outOfWindow: how much wider (ms, each side) the affiliate lists read the time window
+   * asked for; 0 or absent: exactly as asked
+   */
+  widenMs?: number;
 }
 
 export interface HandlerResult {
