@@ -1,12 +1,26 @@
 /**
  * What one answer has read so far, for the two things every affiliate answer reports after
  * reading: where its data came from (`freshness`) and the records it could not use
- * (`warnings`; an export also writes them, values as received).
+ * (`warnings`; an export also writes the unusable ones, values as received).
  */
 import { ProblemSink, type RejectedRecord, type Warnings } from "@/lib/weex/record-problems";
 import type { Freshness, PendingRange, SourceParam } from "./select";
 
-export class Answer {
+/**
+ * Where reading notes the records it could not use: the answer itself, or the record a cached
+ * walk keeps of them and hands to every answer it serves (live-walks.ts).
+ */
+export interface Notes {
+  /** records WEEX sent that cannot be used (an export writes them as received) */
+  setAside(rejected: readonly RejectedRecord[]): void;
+  /**
+   * records outside the window their query asked for: left out and counted, never written to a
+   * file (they belong to another part of the answer, or to none)
+   */
+  outsideWindow(w: Warnings): void;
+}
+
+export class Answer implements Notes {
   /** where each part read so far came from */
   private parts: Freshness[] = [];
   private problems = new ProblemSink();
@@ -35,14 +49,19 @@ export class Answer {
     this.problems.add(rejected);
   }
 
-  /** For exports: keep the set-aside records themselves, to be written with the file. */
-  keepRecords(): void {
-    this.problems.keepRecords = true;
+  outsideWindow(w: Warnings): void {
+    this.problems.addWarnings(w);
   }
 
-  /** The set-aside records kept since the last call. */
-  takeRecords(): Record<string, unknown>[] {
-    return this.problems.takeRecords();
+  /**
+   * For exports: the batches with the records set aside so far appended, values as received,
+   * so a file holds every record WEEX sent.
+   */
+  async *withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]> {
+    this.problems.keepRecords = true;
+    for await (const batch of batches) yield [...batch, ...(this.problems.takeRecords() as T[])];
+    const rest = this.problems.takeRecords() as T[];
+    if (rest.length > 0) yield rest;
   }
 
   /**

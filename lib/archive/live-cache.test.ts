@@ -169,4 +169,35 @@ describe("live cache of the archive sources", () => {
       sim.setFaults({});
     }
   });
+
+  it("records outside the window asked for, met by a cached walk, are left out and reported to every answer served from it", async () => {
+    const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };
+    const invitees = { page: 1, pageSize: 50 };
+    const clean = { series: await sources().series(month, "day", "UTC"), list: await sources().list("invitees", invitees) };
+    sim.setFaults({ outOfWindow: {} });
+    try {
+      const shared = new TtlCache<readonly unknown[]>(TTL_MS, 100, () => clock);
+      // today's sub-affiliate walk (WEEX adds yesterday): walked once, reported to both answers
+      const walked = sources(shared);
+      expect(await walked.series(month, "day", "UTC")).toEqual(clean.series);
+      const served = sources(shared);
+      const series = await requestsDuring("subAffiliates", () => served.series(month, "day", "UTC"));
+      expect(series.requests).toBe(0);
+      expect(series.result).toEqual(clean.series);
+      expect(walked.warnings().count).toBeGreaterThan(0);
+      expect(served.warnings()).toEqual(walked.warnings());
+
+      // the invitee list's live part (the three days since the last sync; WEEX adds the day before)
+      const listed = sources(shared);
+      expect(await listed.list("invitees", invitees)).toEqual(clean.list);
+      const again = sources(shared);
+      const page = await requestsDuring("invitees", () => again.list("invitees", invitees));
+      expect(page.requests).toBe(0);
+      expect(page.result).toEqual(clean.list);
+      expect(listed.warnings().count).toBeGreaterThan(0);
+      expect(again.warnings()).toEqual(listed.warnings());
+    } finally {
+      sim.setFaults({});
+    }
+  });
 });

@@ -134,6 +134,17 @@ export function splitSubAffiliates(
 }
 
 /**
+ * The datasets split by time: how old a record the upstream still answers for, and where its
+ * answer starts when a query names no start (before the age limit).
+ */
+const BY_TIME = {
+  // the 90 days before the end
+  invitees: { maxAgeMs: WINDOWS.invitees.maxAgeMs, defaultStart: (end: number) => end - WINDOWS.invitees.maxSpanMs },
+  // the past month: as far back as it answers
+  withdrawals: { maxAgeMs: WINDOWS.withdrawals.maxAgeMs, defaultStart: () => 0 },
+} satisfies Record<string, { maxAgeMs: number; defaultStart(end: number): number }>;
+
+/**
  * Invitees (by registration time) and transfers (by creation time). The archive holds up to
  * its last sync. When that sync is recent (within `freshMs`) the archive answers up to now and
  * `freshness` says how old it is: the minute since is not worth a live request (a transfer
@@ -141,7 +152,7 @@ export function splitSubAffiliates(
  * answer beyond the upstream's age limit, so older parts the archive does not hold are dropped.
  */
 export function splitByTime(
-  dataset: "invitees" | "withdrawals",
+  dataset: keyof typeof BY_TIME,
   range: { startTime?: number; endTime?: number },
   held: Held,
   source: SourceParam,
@@ -149,13 +160,12 @@ export function splitByTime(
   freshMs = 0,
 ): Part[] {
   if (source !== "auto") return [{ from: source, startTime: range.startTime, endTime: range.endTime }];
-  const window = dataset === "invitees" ? WINDOWS.invitees : WINDOWS.withdrawals;
+  const upstream = BY_TIME[dataset];
   // Live parts keep a little room at the age limit: the upstream checks it a moment later.
-  const minLive = now - window.maxAgeMs + AGE_EDGE_MARGIN_MS;
+  const minLive = now - upstream.maxAgeMs + AGE_EDGE_MARGIN_MS;
   const end = Math.min(range.endTime ?? now, now);
-  // Without a start the upstream answers a default window (invitees: the 90 days before the
-  // end; transfers: the past month); auto answers that same range.
-  const start = range.startTime ?? Math.max(minLive, dataset === "invitees" ? end - WINDOWS.invitees.maxSpanMs : 0);
+  // Without a start the upstream answers its default window; auto answers that same range.
+  const start = range.startTime ?? Math.max(minLive, upstream.defaultStart(end));
   const newest = held.coverage.at(-1);
   const current = newest && now - newest.to <= freshMs ? { ...newest, to: now } : newest;
   return splitByHeld(start, end, current, minLive);

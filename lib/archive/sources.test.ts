@@ -91,6 +91,52 @@ for (const backend of testBackends()) {
       expect(await collect(sources("auto").withdrawals.records(tr))).toEqual(await collect(liveSources(client()).withdrawals.records(tr)));
     });
 
+    it("records WEEX sends outside the window a live part asked for are left out of that part and counted in warnings, for every dataset", async () => {
+      const collect = async <T,>(it: AsyncIterable<T[]>) => {
+        const out: T[] = [];
+        for await (const b of it) out.push(...b);
+        return out;
+      };
+      // Each answer's live part (today; the three days since the last sync) next to the archive's part.
+      const month = { startTime: TODAY - 30 * DAY_MS, endTime: T0 };
+      const transfers = { startTime: T0 - 10 * DAY_MS, endTime: T0 };
+      const cohort = { startTime: T0 - 100 * DAY_MS, endTime: T0 };
+      const inviteePage = { startTime: T0 - 30 * DAY_MS, endTime: T0, page: 1, pageSize: 50 };
+      const answers = {
+        subAffiliates: (s: ReturnType<typeof sources>) => collect(s.subAffiliates.records(month)),
+        series: (s: ReturnType<typeof sources>) => s.series(month, "day", "UTC"),
+        withdrawals: (s: ReturnType<typeof sources>) => collect(s.withdrawals.records(transfers)),
+        funnel: (s: ReturnType<typeof sources>) => s.funnel(cohort),
+        invitees: (s: ReturnType<typeof sources>) => s.list("invitees", inviteePage),
+      };
+      const clean = new Map<string, unknown>();
+      for (const [name, answer] of Object.entries(answers)) {
+        const s = sources("auto");
+        clean.set(name, await answer(s));
+        expect(s.warnings().count).toBe(0);
+      }
+      // A past window answered live: the newer day WEEX adds comes first, on page 1.
+      const past = { startTime: T0 - 10 * DAY_MS, endTime: T0 - 5 * DAY_MS, page: 1, pageSize: 200 };
+      const cleanPast = await sources("live").list("withdrawals", past);
+
+      sim.setFaults({ outOfWindow: { days: 1 } });
+      try {
+        for (const [name, answer] of Object.entries(answers)) {
+          const s = sources("auto");
+          expect(await answer(s), name).toEqual(clean.get(name));
+          expect(s.warnings().count, name).toBeGreaterThan(0);
+          expect(s.warnings().example?.reason, name).toMatch(/^outside the window asked for/);
+        }
+        const live = sources("live");
+        const page = await live.list("withdrawals", past);
+        expect(page.items).toEqual(cleanPast.items);
+        expect(live.warnings().count).toBeGreaterThan(0);
+        expect(live.warnings().example?.path).toBe("createTime");
+      } finally {
+        sim.setFaults({});
+      }
+    });
+
     it("keeps history WEEX has forgotten: source=archive answers beyond the upstream window", async () => {
       const old = T0 - 200 * DAY_MS;
       await database.db.execute(sql`INSERT INTO archive_transfer VALUES ('900000000000000000001', '123456789012345678901', '98765432109876543210', 'USDT', 'SUCCESS',

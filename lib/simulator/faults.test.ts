@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../weex/endpoints";
 import { parseWireJson } from "../weex/wire";
 import type { Faults } from "./faults";
-import { pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
+import { DAY, FIXED_NOW, pathOf, startTestSim, type Reply, type TestSim } from "./test-helpers";
 
 // Each fault mode, switched at run time (setFaults, POST /__sim/faults) and from SIM_FAULTS.
 
@@ -95,6 +95,36 @@ describe("fault injection", () => {
     expect(after.status).toBe(200);
     expect(after.headers["x-used-weight-ip"]).toBe(String(ENDPOINTS.withdrawals.ipWeight));
     expect(t.sim.stats().count429).toBe(2);
+  });
+
+  it("outOfWindow: the affiliate lists answer records outside the window asked for, never later than now", async () => {
+    t = await startTestSim();
+    const window = { startTime: FIXED_NOW - 10 * DAY, endTime: FIXED_NOW - 5 * DAY };
+    const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const answers = async () => {
+      const transfers = (await t.get(pathOf("withdrawals"), { ...window, pageSize: 200 })).body as { items: { createTime: unknown }[] };
+      const sub = await t.post(pathOf("subAffiliates"), JSON.stringify({ productType: "SPOT", ...window, pageSize: 100 }));
+      const invitees = (await t.get(pathOf("invitees"), { startTime: FIXED_NOW - 2 * DAY, endTime: FIXED_NOW, pageSize: 100 })).body as { channelUserInfoItemList: { registerTime: unknown }[] };
+      return {
+        times: transfers.items.map((i) => Number(i.createTime)),
+        dates: (sub.body as { records: { date: string }[] }).records.map((r) => r.date),
+        registered: invitees.channelUserInfoItemList.map((i) => Number(i.registerTime)),
+      };
+    };
+    const asked = await answers();
+    expect(asked.times.length).toBeGreaterThan(0);
+    expect(asked.times.every((ms) => ms >= window.startTime && ms <= window.endTime)).toBe(true);
+    expect(new Set(asked.dates)).toEqual(new Set([5, 6, 7, 8, 9, 10].map((d) => utcDate(FIXED_NOW - d * DAY))));
+
+    t.sim.setFaults({ outOfWindow: {} });
+    const wide = await answers();
+    // a day more on each side, the records asked for among them
+    expect(Math.min(...wide.times)).toBeLessThan(window.startTime);
+    expect(Math.max(...wide.times)).toBeGreaterThan(window.endTime);
+    expect(wide.times.filter((ms) => ms >= window.startTime && ms <= window.endTime)).toEqual(asked.times);
+    expect(new Set(wide.dates)).toEqual(new Set([4, 5, 6, 7, 8, 9, 10, 11].map((d) => utcDate(FIXED_NOW - d * DAY))));
+    expect(Math.min(...wide.registered)).toBeLessThan(FIXED_NOW - 2 * DAY);
+    expect(Math.max(...wide.registered)).toBeLessThanOrEqual(FIXED_NOW);
   });
 
   it("can be limited to some endpoints", async () => {

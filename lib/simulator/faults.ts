@@ -57,6 +57,13 @@ export const faultsSchema = z.strictObject({
    */
   oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
   /**
+   * Data mode (not a failure): the affiliate lists read the time window asked for `days`
+   * (default 1) wider on each side — as an exchange reading the bounds in another zone, or
+   * answering a slice with records of the next, would — so their answers carry records outside
+   * the window asked for (never later than now). See affiliate.ts.
+   */
+  outOfWindow: z.strictObject({ days: z.number().int().min(1).max(31).optional() }).optional(),
+  /**
    * Where WEEX's published sources disagree (weex-facts.md, last section). `methodNotSupported`:
    * the listed endpoints answer their documented method with -1150 ("request method not
    * supported") and serve the other one (GET ⇄ POST, parameters in the query or the body), as
@@ -81,6 +88,8 @@ export interface FaultDecision {
   rewrite?: Record<string, string>;
   /** Faults.oddRecords, for the answer of this request */
   oddRecords?: { at?: number };
+  /** Faults.outOfWindow, for the execution of this request */
+  outOfWindow?: { days?: number };
   mode?: FaultMode;
   /** for error5xx */
   status?: number;
@@ -133,6 +142,7 @@ export class FaultInjector {
       latencyMs: f.latencyMs ?? 0,
       ...(f.rewrite ? { rewrite: f.rewrite } : {}),
       ...(f.oddRecords ? { oddRecords: f.oddRecords } : {}),
+      ...(f.outOfWindow ? { outOfWindow: f.outOfWindow } : {}),
     };
     for (const mode of FAULT_MODES) {
       const spec = f[mode];

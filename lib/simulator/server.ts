@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONTRACT_ORDER_CAP, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP, DAY_MS, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
 import { stringifyWireJson } from "../weex/wire";
 import { authenticate, type Account } from "./auth";
 import type { Dataset } from "./data";
@@ -181,7 +181,7 @@ export class SimServer {
 
     let answer = answersBeforeExecuting(fault.mode)
       ? faultAnswer(fault)
-      : this.execute(ep, req, method, path, rawQuery, rawBody, arrived);
+      : this.execute(ep, req, method, path, rawQuery, rawBody, arrived, fault.outOfWindow ? (fault.outOfWindow.days ?? 1) * DAY_MS : 0);
     if (fault.mode === "malformed") answer = truncated(answer);
     if (fault.mode === "schema") answer = { ...answer, status: 200, body: JSON.stringify({ schemaFault: true, note: "this body does not match the interface" }) };
     if (fault.rewrite && answer.status === 200) answer = rewritten(answer, fault.rewrite);
@@ -222,7 +222,7 @@ export class SimServer {
     return undefined;
   }
 
-  private execute(ep: EndpointDef, req: IncomingMessage, method: string, path: string, rawQuery: string, rawBody: string, now: number): Answer {
+  private execute(ep: EndpointDef, req: IncomingMessage, method: string, path: string, rawQuery: string, rawBody: string, now: number, widenMs: number): Answer {
     const headers: Record<string, string> = {};
     try {
       const account =
@@ -250,6 +250,7 @@ export class SimServer {
         state: this.state,
         locale: headerValue(req.headers.locale),
         requireSubAffiliateRange: this.cfg.requireSubAffiliateRange,
+        widenMs,
       });
       if (result.executed) this.counters.ordersPlaced++;
       return json(result.status ?? 200, result.body, headers);

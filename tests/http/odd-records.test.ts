@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 2 and 3, over HTTP with real sessions against the simulator:
+ * Issue 11, points 2 and 3 (and issue 26, point 3), over HTTP with real sessions against the simulator:
  *
  * - WEEX sends records the dashboard cannot fully use (the simulator's `oddRecords` mode: a
  *   String id that is a spreadsheet formula, an amount that is not a decimal, a time that is
@@ -9,6 +9,9 @@
  * - The archive's answers equal what it holds: transfers from `source=archive` (list and
  *   export, with and without time bounds) against the rows synced; sub-affiliate list, export
  *   and series from the archive against each other.
+ * - WEEX answers a query with records outside the window asked for (the simulator's
+ *   `outOfWindow` mode): the live part leaves them out and counts them in `warnings`, so an
+ *   `auto` answer does not count the archive's records twice.
  *
  * A server of its own with the background sync on. The odd records are served for
  * sub-affiliates and invitees from the start (the sync meets them); transfers stay clean so
@@ -196,6 +199,46 @@ describe("the archive's answers equal what it holds (issue 11.3)", () => {
     for (const r of usable) byDay.set(r[date], (byDay.get(r[date]) ?? new Dec(0)).plus(r[volume]));
     expect(series.json.items.length).toBe(byDay.size);
     for (const b of series.json.items) expect(b.tradingVolume).toBe(decimalText(byDay.get(b.bucket)!));
+  });
+});
+
+describe("records outside the window asked for (issue 26.3)", () => {
+  it("WEEX answers today's part with yesterday's records too: the default (auto) sub-affiliate export, series and list count each day once and say what they left out", async () => {
+    const now = Date.now();
+    const q = `productType=SPOT&startTime=${now - 5 * DAY_MS}&endTime=${now}`;
+    type Series = { items: { bucket: string; tradingVolume: string }[]; warnings: Warnings; freshness: { source: string } };
+    const answers = async () => ({
+      file: csvRows((await get(`/api/affiliate/sub-affiliates/export?${q}`)).text),
+      series: (await get<Series>(`/api/affiliate/sub-affiliates/series?${q}&granularity=day&tz=UTC`)).json,
+      list: (await get<List<{ subAffiliateUid: string; date: string }>>(`/api/affiliate/sub-affiliates?${q}&pageSize=100`)).json,
+    });
+    // (today's records grow while the test runs: earlier days are compared whole, today by its keys)
+    const today = new Date(now).toISOString().slice(0, 10);
+    const key = (header: string[]) => (r: string[]) => `${r[header.indexOf("subAffiliateUid")]}|${r[header.indexOf("date")]}`;
+    sim.setFaults({});
+    try {
+      const clean = await answers();
+      expect(clean.series.freshness.source).toBe("mixed"); // today live, the days before from the archive
+      sim.setFaults({ endpoints: ["subAffiliates"], outOfWindow: { days: 1 } });
+      const wide = await answers();
+
+      const [header, ...rows] = wide.file;
+      const [, ...cleanRows] = clean.file;
+      expect(rows.map(key(header)).sort()).toEqual(cleanRows.map(key(header)).sort());
+      expect(new Set(rows.map(key(header))).size).toBe(rows.length);
+      const dateCol = header.indexOf("date");
+      expect(rows.filter((r) => r[dateCol] !== today)).toEqual(cleanRows.filter((r) => r[dateCol] !== today));
+
+      expect(wide.series.items.map((i) => i.bucket)).toEqual(clean.series.items.map((i) => i.bucket));
+      expect(wide.series.items.filter((i) => i.bucket !== today)).toEqual(clean.series.items.filter((i) => i.bucket !== today));
+      expect(wide.series.warnings.count).toBeGreaterThan(clean.series.warnings.count);
+
+      expect(wide.list.total).toBe(clean.list.total);
+      expect(wide.list.items.map((i) => `${i.subAffiliateUid}|${i.date}`)).toEqual(clean.list.items.map((i) => `${i.subAffiliateUid}|${i.date}`));
+      expect(wide.list.warnings.count).toBeGreaterThan(clean.list.warnings.count);
+    } finally {
+      sim.setFaults({ endpoints: ["subAffiliates", "invitees"], oddRecords: {} });
+    }
   });
 });
 

@@ -3,7 +3,9 @@
  * (querySubChannelTransactions) and internal transfers (getInternalWithdrawalStatus).
  * Each answers the bare V3 object with its own paging fields. Lists are ordered newest
  * first, then by identifier, so paging through a fixed data set never loses or repeats a
- * record.
+ * record. With the `outOfWindow` data mode (`widenMs`) each reads its time window that much
+ * wider on each side than asked (validation still checks the window asked for), never
+ * beyond now.
  */
 import { DAY_MS, WINDOWS } from "../../weex/endpoints";
 import { inviteeWire } from "../data/invitees";
@@ -37,11 +39,13 @@ function inviteeWindow(p: Range & { uid?: string }, now: number): { from: number
   return { from: now - span, to: now };
 }
 
-export const invitees: Handler = ({ ep, raw, now, data }) => {
+export const invitees: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
   const p = readFields<Range & { uid?: string }>(ep, raw);
   const { page, size } = readPaging(ep, raw);
   checkTimeWindow(ep.window!, p, now);
-  const { from, to } = inviteeWindow(p, now);
+  const asked = inviteeWindow(p, now);
+  const from = asked.from - widenMs;
+  const to = asked.to + widenMs;
   let matches;
   if (p.uid !== undefined) {
     const one = data.inviteesByUid.get(p.uid);
@@ -60,7 +64,7 @@ export const invitees: Handler = ({ ep, raw, now, data }) => {
   };
 };
 
-export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliateRange }) => {
+export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliateRange, widenMs = 0 }) => {
   const p = readFields<Range & { subUid?: string; productType: ProductType }>(ep, raw);
   // WEEX's production service answers only a bounded window (its partner test environment picks one).
   if (requireSubAffiliateRange) {
@@ -73,8 +77,9 @@ export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliate
   const dayOf = (t: number) => Math.floor((utcDayStart(t) - firstDay) / DAY_MS);
   // A day is in the range when its UTC date is between the dates of startTime and endTime;
   // today's record exists from 00:00 and grows during the day.
-  const fromDay = p.startTime !== undefined ? dayOf(p.startTime) : 0;
-  const toDay = Math.min(dayOf(p.endTime ?? now), dayOf(now));
+  const widenDays = Math.round(widenMs / DAY_MS);
+  const fromDay = p.startTime !== undefined ? dayOf(p.startTime) - widenDays : 0;
+  const toDay = Math.min(dayOf(p.endTime ?? now) + widenDays, dayOf(now));
   const list = records[p.productType];
   const [i, j] = rangeDesc(list, (r) => r.day, fromDay, toDay);
   let matches = list.slice(i, j);
@@ -90,13 +95,13 @@ export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliate
   };
 };
 
-export const withdrawals: Handler = ({ ep, raw, now, data }) => {
+export const withdrawals: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
   const p = readFields<Range & { withdrawID?: string; coin?: string; fromAccountType?: AccountType; toAccountType?: AccountType }>(ep, raw);
   const { page, size } = readPaging(ep, raw);
   checkTimeWindow(ep.window!, p, now);
   // Only the past month exists for this endpoint; no bounds means the whole month.
-  const from = p.startTime ?? now - WINDOWS.withdrawals.maxAgeMs;
-  const to = Math.min(p.endTime ?? now, now);
+  const from = (p.startTime ?? now - WINDOWS.withdrawals.maxAgeMs) - widenMs;
+  const to = Math.min((p.endTime ?? now) + widenMs, now);
   const fromType = p.fromAccountType ?? "SPOT";
   const toType = p.toAccountType ?? "SPOT";
   const coin = p.coin?.toUpperCase();

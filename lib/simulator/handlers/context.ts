@@ -18,6 +18,11 @@ export interface HandlerContext {
   locale: string | null;
   /** querySubChannelTransactions needs startTime and endTime, as WEEX's production service (SimulatorOptions) */
   requireSubAffiliateRange: boolean;
+  /**
+   * Faults.outOfWindow: how much wider (ms, each side) the affiliate lists read the time window
+   * asked for; 0 or absent: exactly as asked
+   */
+  widenMs?: number;
 }
 
 export interface HandlerResult {
