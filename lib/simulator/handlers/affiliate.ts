@@ -22,7 +22,7 @@ interface Range {
 
 /**
  * The registration window of an invitee query. WEEX allows at most 90 days per query and a
- * start no older than a year; when bounds are missing the simulator picks (README):
+ * start no older than a year; when bounds are missing the simulator picks (docs/simulator.md):
  *   none        → the 90 days ending now
  *   only end    → the 90 days ending at endTime (not reaching back more than a year)
  *   only start  → the 90 days starting at startTime
