@@ -46,5 +46,8 @@ test.describe("long figures on a phone", () => {
     });
     expect(wide, "the table is wider than the phone (else this test proves nothing)").toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "horizontal overflow").toBeLessThanOrEqual(0);
+    // Scrolled sideways, the rank and the id stay in view.
+    const positions = await board.evaluate((table) => Array.from(table.querySelectorAll("tr")).map((tr) => Array.from(tr.children).slice(0, 2).map((c) => getComputedStyle(c).position)));
+    expect(positions.flat().every((p) => p === "sticky"), JSON.stringify(positions)).toBe(true);
   });
 });
