@@ -114,4 +114,16 @@ describe("GET /__sim/recent", () => {
       ["GET", withdrawals, "someone-else"],
     ]);
   });
+
+  it("lists a POST with its body (where querySubChannelTransactions' filters are), a GET with none", async () => {
+    const from = Date.now();
+    const body = JSON.stringify({ productType: "SPOT", startTime: t.clock.t - 86_400_000, endTime: t.clock.t });
+    await t.call("POST", pathOf("subAffiliates"), { body });
+    await t.call("GET", withdrawals, { query: "pageSize=2" });
+    const recent = ((await (await fetch(`${t.sim.url}/__sim/recent`)).json()) as { at: number; method: string; body: string | null }[]).filter((r) => r.at >= from);
+    expect(recent.map((r) => [r.method, r.body])).toEqual([
+      ["POST", body],
+      ["GET", null],
+    ]);
+  });
 });

@@ -129,9 +129,9 @@ export class SimServer {
     return [...this.recent];
   }
 
-  private remember(method: string, url: string, req: IncomingMessage): void {
+  private remember(method: string, url: string, req: IncomingMessage, body: string): void {
     const key = req.headers["access-key"];
-    this.recent.push({ at: Date.now(), method, url, key: typeof key === "string" ? key : null });
+    this.recent.push({ at: Date.now(), method, url, key: typeof key === "string" ? key : null, body: method === "POST" ? body : null });
     if (this.recent.length > RECENT_KEPT) this.recent.shift();
   }
 
@@ -162,7 +162,7 @@ export class SimServer {
     }
     const moved = this.pathModes(method, path);
     const ep = moved && "ep" in moved ? moved.ep : endpointFor(method, path);
-    if (moved || ep) this.remember(method, url, req);
+    if (moved || ep) this.remember(method, url, req, rawBody);
     if (moved && "answer" in moved) {
       this.counters.requests++;
       this.write(res, moved.answer);

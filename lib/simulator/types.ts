@@ -66,6 +66,8 @@ export interface SimRecentRequest {
   url: string;
   /** the ACCESS-KEY header, if any */
   key: string | null;
+  /** a POST's body as sent (querySubChannelTransactions' filters are there, not in the URL); null for GET */
+  body: string | null;
 }
 
 export interface Simulator {
