@@ -72,7 +72,7 @@ describe("signed requests", () => {
   });
 
   it("rejects a POST without Content-Type: application/json with -1045", async () => {
-    const body = '{"productType":"SPOT"}';
+    const body = JSON.stringify({ productType: "SPOT", startTime: t.clock.t - 86_400_000, endTime: t.clock.t });
     const none = await t.call("POST", pathOf("subAffiliates"), { body, contentType: null });
     expect([none.status, codeOf(none)]).toEqual([400, -1045]);
     const text = await t.call("POST", pathOf("subAffiliates"), { body, contentType: "text/plain" });

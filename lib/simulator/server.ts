@@ -34,8 +34,6 @@ export interface ServerConfig {
   quiet: boolean;
   logRequests: boolean;
   faults?: Faults;
-  /** SimulatorOptions.requireSubAffiliateRange */
-  requireSubAffiliateRange: boolean;
 }
 
 interface Answer {
@@ -249,7 +247,6 @@ export class SimServer {
         data: this.cfg.data,
         state: this.state,
         locale: headerValue(req.headers.locale),
-        requireSubAffiliateRange: this.cfg.requireSubAffiliateRange,
         widenMs,
       });
       if (result.executed) this.counters.ordersPlaced++;

@@ -30,12 +30,6 @@ export interface SimulatorOptions {
   logRequests?: boolean;
   /** faults active from the start; default: the SIM_FAULTS environment variable (JSON), else none */
   faults?: Faults;
-  /**
-   * querySubChannelTransactions refuses a call without startTime and endTime (-1141), as WEEX's
-   * production service does (weex-facts.md: only its partner test environment answers without
-   * them). Default off until the dashboard always sends a range.
-   */
-  requireSubAffiliateRange?: boolean;
 }
 
 export interface SimStats {
