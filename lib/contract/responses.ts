@@ -6,6 +6,7 @@
  * interface's field names and may carry fields WEEX adds (loose objects).
  */
 import { z } from "zod";
+import type { ReadWindow } from "./params";
 import { ROLES } from "./roles";
 
 const id = z.string();
@@ -37,6 +38,15 @@ export const warningsSchema = z.object({ count: z.number().int(), example: recor
 export type Warnings = z.infer<typeof warningsSchema>;
 
 const affiliateMeta = { freshness: freshnessSchema.optional(), warnings: warningsSchema.optional() };
+
+/**
+ * The range a sub-affiliate answer (list, series, leaderboard) covers: the request's, or with
+ * the bounds it left open chosen by the dashboard (`chosen: true`; params.ts
+ * `subAffiliateWindow`: the last 30 days up to now), since WEEX answers only a bounded window.
+ * A CSV export says it in headers (X-Data-Window-Start, X-Data-Window-End, X-Data-Window-Chosen).
+ */
+export const readWindowSchema = z.object({ startTime: time, endTime: time, chosen: z.boolean() }) satisfies z.ZodType<ReadWindow>;
+const subAffiliateMeta = { ...affiliateMeta, window: readWindowSchema };
 
 /** One page of a list: `total` and `pages` are null where WEEX does not say. */
 export function listPageSchema<R extends z.ZodType>(record: R) {
@@ -114,7 +124,7 @@ export const spotOrderSchema = z.looseObject({
 export type SpotOrder = z.infer<typeof spotOrderSchema>;
 
 export const inviteesPageSchema = listPageSchema(inviteeSchema);
-export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema);
+export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema).extend({ window: readWindowSchema });
 export const transfersPageSchema = listPageSchema(transferSchema);
 export const spotOrdersPageSchema = listPageSchema(spotOrderSchema);
 
@@ -138,14 +148,14 @@ export const seriesSchema = z.object({
   items: z.array(seriesItemSchema),
   /** the range's sums (exact), so a page shows them without summing the items itself */
   totals: z.object({ tradingVolume: seriesTotalSchema, netTradingFee: seriesTotalSchema, paidCommission: seriesTotalSchema }),
-  ...affiliateMeta,
+  ...subAffiliateMeta,
 });
 export type SeriesResponse = z.infer<typeof seriesSchema>;
 
 /** GET /api/affiliate/sub-affiliates/leaderboard */
 export const leaderboardItemSchema = seriesItemSchema.omit({ bucket: true, productType: true }).extend({ subAffiliateUid: id });
 export type LeaderboardItem = z.infer<typeof leaderboardItemSchema>;
-export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...affiliateMeta });
+export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...subAffiliateMeta });
 export type LeaderboardResponse = z.infer<typeof leaderboardSchema>;
 
 /** GET /api/affiliate/invitees/funnel: invitees of the range at each stage. */
@@ -251,7 +261,7 @@ export interface ApiResponses {
   "/api/affiliate/invitees/funnel": FunnelResponse;
   "/api/affiliate/invitees/cohorts": Cohorts;
   "/api/affiliate/invitees/codes": z.infer<typeof codesSchema>;
-  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow>;
+  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow> & { window: ReadWindow };
   "/api/affiliate/sub-affiliates/series": SeriesResponse;
   "/api/affiliate/sub-affiliates/leaderboard": LeaderboardResponse;
   "/api/affiliate/withdrawals": ListPage<Transfer>;

@@ -198,7 +198,7 @@ describe("moving with the clock", () => {
   it("today's sub-affiliate records grow during the day while the record count stays put", async () => {
     const today = new Date(NOW).toISOString().slice(0, 10);
     const page = async () =>
-      (await t.post(pathOf("subAffiliates"), JSON.stringify({ productType: "FUTURES", startTime: NOW, pageSize: 100 }))).body as {
+      (await t.post(pathOf("subAffiliates"), JSON.stringify({ productType: "FUTURES", startTime: NOW, endTime: t.clock.t, pageSize: 100 }))).body as {
         total: string;
         records: Array<{ date: string; subAffiliateUid: string; tradingVolume: string }>;
       };
