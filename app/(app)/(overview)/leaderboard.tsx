@@ -12,6 +12,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { leaderboardQuery, OVERVIEW_STALE_MS } from "./query-options";
 import type { Period } from "@/lib/ui/period";
+import { METRIC_COIN } from "@/lib/ui/metrics";
 
 /**
  * Top ten sub-affiliates of the period by one measure (sums computed by the server in decimals).
@@ -52,10 +53,10 @@ export const Leaderboard = memo(function Leaderboard({ by, period, enabled = tru
                 <CopyableId value={item.subAffiliateUid} label={t("uidLabel")} />
               </td>
               <td className={`py-2 pr-2 text-right ${by === "volume" ? "font-semibold" : "hidden sm:table-cell"}`}>
-                <Amount value={item.tradingVolume} />
+                <Amount value={item.tradingVolume} coin={METRIC_COIN} />
               </td>
               <td className={`py-2 text-right ${by === "commission" ? "font-semibold" : "hidden sm:table-cell"}`}>
-                <Amount value={item.paidCommission} />
+                <Amount value={item.paidCommission} coin={METRIC_COIN} />
               </td>
             </tr>
           ))}
