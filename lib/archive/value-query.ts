@@ -106,8 +106,16 @@ async function liveInput(io: DatasetsIo, q: ValueQuery, commissionParts: Part[],
     for await (const batch of io.live("inviteeTotals", { ...window, uid: q.uid })) builder.addTotals(batch);
   }
   signal?.throwIfAborted();
-  const commission: LiveInput["commission"] = [];
   const movements: LiveInput["movements"] = [];
+  for (const [uid, v] of builder.byUid) {
+    if (!v.deposits.isZero() || !v.withdrawals.isZero()) movements.push({ uid, dep: decimalText(v.deposits), wd: decimalText(v.withdrawals) });
+  }
+  return { commission: liveCommissionRows(builder), movements, invitees: await liveInvitees(io), spans };
+}
+
+/** The live records' per-(uid, coin) rows as the statement reads them. */
+function liveCommissionRows(builder: ValueBuilder): LiveInput["commission"] {
+  const commission: LiveInput["commission"] = [];
   for (const [uid, v] of builder.byUid) {
     const coins = v.commission.json();
     const first = Object.keys(coins)[0];
@@ -115,9 +123,8 @@ async function liveInput(io: DatasetsIo, q: ValueQuery, commissionParts: Part[],
       // (volumes on the first coin's row: they add up per invitee, whatever the coin)
       commission.push({ uid, coin, commission: amount, spot: coin === first ? decimalText(v.spot) : "0", futures: coin === first ? decimalText(v.futures) : "0" });
     }
-    if (!v.deposits.isZero() || !v.withdrawals.isZero()) movements.push({ uid, dep: decimalText(v.deposits), wd: decimalText(v.withdrawals) });
   }
-  return { commission, movements, invitees: await liveInvitees(io), spans };
+  return commission;
 }
 
 /**
@@ -300,6 +307,68 @@ export function mergeSpans(spans: MovementSpan[]): MovementSpan[] {
     const last = out.at(-1);
     if (last && last.period === s.period && s.startTime <= last.endTime + 1) last.endTime = Math.max(last.endTime, s.endTime);
     else out.push({ ...s });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invite codes' value
+
+export interface CodeValue {
+  commission: Record<string, string>;
+  spotTradingAmount: string;
+  futuresTradingAmount: string;
+}
+
+/**
+ * Each invite code's commission (per coin) and volumes over the range, from the direct records
+ * of its invitees registered in the range (cohort-value.ts). `null` with `source=live` over a
+ * range longer than LIVE_COMMISSION_MAX_DAYS (its records are not read live), with the span of
+ * records read otherwise.
+ */
+export function codeValues(
+  sources: SelectedSources,
+  range: { startTime: number; endTime: number },
+  liveMaxMs: number,
+  signal?: AbortSignal,
+): Promise<{ byCode: Map<string | null, CodeValue>; commissionRange: { startTime: number; endTime: number } | null } | null> {
+  return sources.across(async (io) => {
+    if (io.source === "live" && range.endTime - range.startTime > liveMaxMs) return null;
+    const commissionParts = await io.parts("commissions", range, true);
+    const builder = new ValueBuilder();
+    for (const p of commissionParts.filter((x) => x.from === "live")) {
+      const r = clip(p, range);
+      if (r.startTime <= r.endTime) for await (const batch of io.live("commissions", r)) builder.addRecords(batch);
+    }
+    const live: LiveInput = { commission: liveCommissionRows(builder), movements: [], invitees: await rangeInvitees(io, range), spans: [] };
+    const archive = { commission: commissionParts.filter((p) => p.from === "archive").map((p) => clip(p, range)), movements: [], invitees: io.source !== "live" };
+    const list = await rows<{ code: string | null; coin: string; commission: string; spot: string; futures: string }>(
+      await io.db(),
+      sql`WITH ${rowsSql({ ...range, sort: "commission" }, archive, live)}
+          SELECT f.code, c.coin, sum(c.commission)::text AS commission, sum(c.spot)::text AS spot, sum(c.futures)::text AS futures
+          FROM c JOIN f USING (uid) WHERE f.reg BETWEEN ${range.startTime} AND ${range.endTime} GROUP BY f.code, c.coin`,
+    );
+    const byCode = new Map<string | null, { commission: CoinSums; spot: Dec; futures: Dec }>();
+    for (const r of list) {
+      const v = byCode.get(r.code) ?? { commission: new CoinSums(), spot: new Dec(0), futures: new Dec(0) };
+      if (!new Dec(r.commission).isZero()) v.commission.add(r.coin, r.commission);
+      v.spot = v.spot.plus(r.spot);
+      v.futures = v.futures.plus(r.futures);
+      byCode.set(r.code, v);
+    }
+    const read = commissionParts.map((p) => clip(p, range)).filter((r) => r.startTime <= r.endTime);
+    return {
+      byCode: new Map([...byCode].map(([code, v]) => [code, { commission: v.commission.json(), spotTradingAmount: decimalText(v.spot), futuresTradingAmount: decimalText(v.futures) }])),
+      commissionRange: read.length ? { startTime: Math.min(...read.map((r) => r.startTime)), endTime: Math.max(...read.map((r) => r.endTime)) } : null,
+    };
+  }, signal);
+}
+
+/** The invitee records of the range's live parts (the archive's are joined in SQL). */
+async function rangeInvitees(io: DatasetsIo, range: { startTime: number; endTime: number }): Promise<LiveInput["invitees"]> {
+  const out: LiveInput["invitees"] = [];
+  for (const p of (await io.parts("invitees", range, true)).filter((x) => x.from === "live")) {
+    for await (const batch of io.live("invitees", clip(p, range))) for (const r of batch as InviteeRecord[]) out.push({ uid: r.uid, code: r.inviteCode ?? null, reg: r.registerTime });
   }
   return out;
 }
