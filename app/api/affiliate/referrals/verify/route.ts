@@ -1,0 +1,14 @@
+import { BODIES } from "@/lib/contract/queries";
+import { verifyReferrals } from "@/lib/server/referrals";
+import { route } from "@/lib/server/route";
+
+/**
+ * POST /api/affiliate/referrals/verify — which of up to 10,000 uids are direct invitees, asked
+ * of WEEX 100 at a time (lib/server/referrals.ts says how long that takes and why it is safe).
+ * A read: viewer, like the other affiliate reads.
+ */
+export const POST = route({
+  role: "viewer",
+  body: BODIES["/api/affiliate/referrals/verify"],
+  handler: ({ body, req }) => verifyReferrals(body, req.signal),
+});
