@@ -16,6 +16,7 @@ import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
 import type { FunnelCounts } from "@/lib/contract/responses";
+import { CommissionSplit } from "./commission-split";
 import { Leaderboard } from "./leaderboard";
 import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS } from "./query-options";
 
@@ -187,6 +188,10 @@ export function OverviewView() {
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>
+
+        <Section id="commission-split" title={t("commission.title")} description={t("commission.description")}>
+          <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+        </Section>
       </div>
     </>
   );
