@@ -20,7 +20,7 @@ export function copyExact(e: ClipboardEvent<HTMLElement>, exact: string): void {
 /**
  * A decimal string, grouped and tabular. With `coin` it is an amount shown for reading (2
  * decimals for USDT, 8 for BTC: lib/ui/format.ts formatAmount), and the exact value is on hover
- * (title) and on copy; without, every digit is shown (prices, steps, rates). Never a sum of
+ * (the title: the value alone, as before, so it reads and copies as the exports write it) and on copy; without, every digit is shown (prices, steps, rates). Never a sum of
  * coins: one value, one coin.
  */
 export function Amount({ value, coin, className = "", testId }: { value: string | null | undefined; coin?: string; className?: string; testId?: string }) {
@@ -36,7 +36,7 @@ export function Amount({ value, coin, className = "", testId }: { value: string 
   }
   const exact = plainDecimal(value);
   return (
-    <span className={`whitespace-nowrap tabular-nums ${className}`} title={`${exact} ${coin}`} data-exact={exact} data-testid={testId} onCopy={(e) => copyExact(e, exact)}>
+    <span className={`whitespace-nowrap tabular-nums ${className}`} title={exact} data-exact={exact} data-testid={testId} onCopy={(e) => copyExact(e, exact)}>
       {formatAmount(value, coin, { locale })}
     </span>
   );

@@ -68,7 +68,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
             <span
               className="block break-all text-lg font-semibold tabular-nums sm:text-2xl"
               data-testid={testId ? `${testId}-value` : undefined}
-              title={coin ? `${c} ${coin}` : undefined}
+              title={coin ? c : undefined}
               data-exact={coin ? c : undefined}
               onCopy={coin ? (e) => copyExact(e, c) : undefined}
             >
@@ -77,7 +77,7 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
             {diff ? (
               <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
                 <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
-                <span title={coin ? `${diff.delta.toFixed()} ${coin}` : undefined}>{coin ? f.amount(diff.delta, coin, { signed: true }) : f.decimal(diff.delta, { signed: true })}</span>
+                <span title={coin ? diff.delta.toFixed() : undefined}>{coin ? f.amount(diff.delta, coin, { signed: true }) : f.decimal(diff.delta, { signed: true })}</span>
                 {diff.percent !== null ? ` (${f.decimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : ` ${t("new")}`}
                 <span className="text-slate-600 dark:text-slate-400">{t("versus", { against })}</span>
               </span>
