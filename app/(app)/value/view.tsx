@@ -4,6 +4,8 @@ import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { FreshnessNote } from "@/components/archive/freshness-note";
+import { isPartial, refetchWhilePartial } from "@/components/archive/pending";
 import { ExportButton } from "@/components/export/export-button";
 import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
@@ -27,6 +29,11 @@ import { formatDate, formatDateTime } from "@/lib/ui/time";
 import { valueFilter, valueQuery } from "./query-options";
 import { valueSearch } from "./search-params";
 
+/** The list's request, asked again every few seconds while the first backfill of commission records and deposits is still filling it. */
+function fillingValueQuery(...args: Parameters<typeof valueQuery>) {
+  return { ...valueQuery(...args), refetchInterval: refetchWhilePartial };
+}
+
 // The invitee's detail (its own queries, the assets read live) loads only when one is opened.
 const InviteeDetail = dynamic(() => import("./detail").then((m) => m.InviteeDetail), { ssr: false, loading: () => <ChartSkeleton height={200} /> });
 
@@ -42,7 +49,7 @@ const USDT = "USDT";
 export function ValueView() {
   const t = useTranslations("value");
   const { tz, period } = usePeriod();
-  const { url, setUrl, paging, query: q } = usePagedQuery(valueSearch, "inviteeValue", valueQuery, period);
+  const { url, setUrl, paging, query: q } = usePagedQuery(valueSearch, "inviteeValue", fillingValueQuery, period);
   const filter = valueFilter(url, period);
   const search = useSearchParams();
   // the coins of the commission columns: those of the totals (the whole filter), so the columns stay while paging
@@ -119,7 +126,7 @@ export function ValueView() {
           />
         ) : null}
       </div>
-      {q.data ? <ValueTotals page={q.data} coins={coins} /> : null}
+      {q.data && (q.data.items.length || !isPartial(q.data)) ? <ValueTotals page={q.data} coins={coins} /> : null}
       <ListToolbar note={t("exportNote")}>
         <ExportButton href="/api/affiliate/invitees/value/export" params={filter} fallbackFilename="invitee-value.csv" />
       </ListToolbar>
@@ -132,7 +139,17 @@ export function ValueView() {
         testId="value-table"
         label={t("tableLabel")}
         loadingLabel={t("loading")}
-        empty={<EmptyState title={filtered ? t("empty.filteredTitle") : t("empty.title")}>{filtered ? t("empty.filteredText") : t("empty.text")}</EmptyState>}
+        empty={
+          q.data && isPartial(q.data) ? (
+            // the first backfill has not reached this period yet: not "nothing", and it fills in by itself
+            <>
+              <EmptyState title={t("empty.buildingTitle")}>{t("empty.buildingText")}</EmptyState>
+              <FreshnessNote freshness={q.data.freshness} />
+            </>
+          ) : (
+            <EmptyState title={filtered ? t("empty.filteredTitle") : t("empty.title")}>{filtered ? t("empty.filteredText") : t("empty.text")}</EmptyState>
+          )
+        }
         paging={paging}
       />
     </>
