@@ -36,19 +36,6 @@ export async function historyBuilt(page: Page, timeout = 900_000): Promise<void>
   await expect.poll(building, { timeout, intervals: [5_000] }).toBe(false);
 }
 
-/**
- * Until the named archive datasets have finished their first backfill (GET /api/archive/status):
- * issue 27's commission records and per-invitee totals start theirs only once the others have
- * synced once, and are not part of the overall `building` historyBuilt waits for.
- */
-export async function datasetsBuilt(page: Page, datasets: readonly string[], timeout = 900_000): Promise<void> {
-  const building = async () => {
-    const status = (await (await page.request.get("/api/archive/status")).json()) as { datasets: { dataset: string; building: boolean }[] };
-    return status.datasets.filter((d) => datasets.includes(d.dataset) && d.building).map((d) => d.dataset);
-  };
-  await expect.poll(building, { timeout, intervals: [5_000] }).toEqual([]);
-}
-
 /** An axe scan (WCAG 2.x A/AA) that fails on any serious or critical violation, listing them. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
