@@ -188,3 +188,34 @@ test.describe("referral check", () => {
     await expectAccessible(page, "/referrals");
   });
 });
+
+test.describe("value on the cohorts and the overview", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, "viewer");
+  });
+
+  test("commission per invitee by cohort age, the codes' value, the overview's commission by coin and source", async ({ page }) => {
+    await page.goto("/cohorts?period=30d");
+    await page.getByText("Commission per invitee", { exact: true }).click();
+    await expect(page).toHaveURL(/show=value/);
+    const heat = page.getByTestId("cohorts-value-table");
+    for (const days of [7, 30, 90, 180]) await expect(heat.getByRole("columnheader", { name: `≤ ${days} d` })).toBeVisible({ timeout: 60_000 });
+    // a cohort of the last 30 days is too young for 180 days
+    await expect(heat.locator("tbody tr").first()).toContainText("too young");
+    await expect(heat.locator("tbody tr td [data-exact]").first()).toBeVisible();
+    const codes = page.getByTestId("codes-table");
+    await expect(codes.getByRole("columnheader", { name: "Commission (USDT)" })).toBeVisible({ timeout: 60_000 });
+    await expect(codes.getByRole("columnheader", { name: "Futures volume (USDT)" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("cohorts-value-table")).toBeVisible({ timeout: 60_000 });
+    await settled(page);
+    await expectAccessible(page, "/cohorts?show=value");
+
+    await page.goto("/?period=7d");
+    const split = page.getByTestId("commission-split");
+    await expect(split.getByRole("columnheader", { name: "Direct clients" })).toBeVisible({ timeout: 60_000 });
+    await expect(split.getByRole("columnheader", { name: "Via sub-agents" })).toBeVisible();
+    const usdt = split.locator('tr[data-coin="USDT"]');
+    await expect(usdt.locator("[data-exact]")).toHaveCount(3);
+  });
+});
