@@ -20,7 +20,7 @@ import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
 import { DAY_MS, WINDOWS, type InviteeRecord } from "@/lib/weex/endpoints";
 import type { DatasetsIo } from "./answers";
 import { rows } from "./db";
-import type { Part, SelectedSources } from "./sources";
+import { MAX_CACHED_LIVE_SPAN_MS, type Part, type SelectedSources } from "./sources";
 import { periodConds } from "./value-read";
 
 export interface ValueQuery {
@@ -150,15 +150,19 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
 
 /**
  * The invitee records of the live parts of WEEX's invitee year: in `auto` the registrations
- * since the last sync (the archive holds the others, older than a year too); with `live` every
- * invitee page of the year, as the live cohorts read it.
+ * since the last sync (the archive holds the others, older than a year too) — but no longer a
+ * stretch than MAX_CACHED_LIVE_SPAN_MS: before the invitee archive is built, walking the whole
+ * year (hundreds of pages) to name each row's code would hold a person's page for minutes, so
+ * those rows say null until it is; with `live` every invitee page of the year, as the live
+ * cohorts read it.
  */
 async function liveInvitees(io: DatasetsIo): Promise<LiveInput["invitees"]> {
   if (io.source === "archive") return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
-  for (const p of (await io.parts("invitees", year, true)).filter((x) => x.from === "live")) {
+  const short = (p: Part) => io.source === "live" || (p.endTime ?? now) - (p.startTime ?? year.startTime) <= MAX_CACHED_LIVE_SPAN_MS;
+  for (const p of (await io.parts("invitees", year, true)).filter((x) => x.from === "live" && short(x))) {
     for await (const batch of io.live("invitees", { startTime: p.startTime, endTime: p.endTime })) {
       for (const r of batch as InviteeRecord[]) out.set(r.uid, { uid: r.uid, code: r.inviteCode ?? null, reg: r.registerTime });
     }
