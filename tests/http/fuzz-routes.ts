@@ -28,6 +28,8 @@ export interface ValidatedRoute {
   runs: Runs;
   /** statuses a maybe-valid input may get besides 400 */
   ok: number[];
+  /** the route's body limit when larger than the 64 KB every other route reads (the referral check) */
+  maxBodyBytes?: number;
   /** a path for the mixed inputs, if not the valid path (e.g. a user made for the purpose) */
   mixedPath?: () => string;
 }
@@ -530,6 +532,8 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       },
       runs: { broken: 45, mixed: 6 },
       ok: [200, 429],
+      // 10,000 uids of up to 19 digits (app/api/affiliate/referrals/verify/route.ts)
+      maxBodyBytes: 10_000 * 24 + 1024,
     },
   },
   "affiliate/invitees/[uid]/assets": {
