@@ -20,7 +20,7 @@ import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
 import { DAY_MS, WINDOWS, type InviteeRecord } from "@/lib/weex/endpoints";
 import type { DatasetsIo } from "./answers";
 import { rows } from "./db";
-import type { Part, SelectedSources } from "./sources";
+import { MAX_CACHED_LIVE_SPAN_MS, type Part, type SelectedSources } from "./sources";
 import { periodConds } from "./value-read";
 
 export interface ValueQuery {
@@ -100,7 +100,9 @@ async function liveInput(io: DatasetsIo, q: ValueQuery, commissionParts: Part[],
   }
   const spans: MovementSpan[] = [];
   for (const p of movementParts.filter((x) => x.from === "live")) {
-    const window = liveMovementWindow(clip(p, q), io.now());
+    const part = clip(p, q);
+    // (a part at the range's start has no archive part before it holding its first day's head)
+    const window = liveMovementWindow(part, io.now(), part.startTime > q.startTime);
     if (!window) continue;
     spans.push({ ...window, period: "day" });
     for await (const batch of io.live("inviteeTotals", { ...window, uid: q.uid })) builder.addTotals(batch);
@@ -129,10 +131,11 @@ function liveCommissionRows(builder: ValueBuilder): LiveInput["commission"] {
 
 /**
  * The window of WEEX's totals a live part of the range reads: the UTC days whose window
- * midpoint lies in it (the same rule as the archive's periods), not reaching before the part
- * (the archive's period holds that). Null when no day counts.
+ * midpoint lies in it (the same rule as the archive's periods) — after an archive part, not
+ * reaching before the live part (the archive's period of that day holds its head). Null when
+ * no day counts.
  */
-export function liveMovementWindow(part: { startTime: number; endTime: number }, now: number): { startTime: number; endTime: number } | null {
+export function liveMovementWindow(part: { startTime: number; endTime: number }, now: number, afterArchive = true): { startTime: number; endTime: number } | null {
   const midpoint = (day: number) => Math.floor((day + Math.min(day + DAY_MS - 1, now)) / 2);
   let first = Math.floor(part.startTime / DAY_MS) * DAY_MS;
   if (midpoint(first) < part.startTime) first += DAY_MS;
@@ -140,22 +143,26 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
   if (midpoint(last) > part.endTime) last -= DAY_MS;
   if (last < first) return null;
   const oldest = now - WINDOWS.inviteeTotals.maxAgeMs + AGE_EDGE_MARGIN_MS;
-  const startTime = Math.max(first, part.startTime, oldest);
+  const startTime = Math.max(first, afterArchive ? part.startTime : first, oldest);
   const endTime = Math.min(last + DAY_MS - 1, now);
   return startTime <= endTime ? { startTime, endTime } : null;
 }
 
 /**
  * The invitee records of the live parts of WEEX's invitee year: in `auto` the registrations
- * since the last sync (the archive holds the others, older than a year too); with `live` every
- * invitee page of the year, as the live cohorts read it.
+ * since the last sync (the archive holds the others, older than a year too) — but no longer a
+ * stretch than MAX_CACHED_LIVE_SPAN_MS: before the invitee archive is built, walking the whole
+ * year (hundreds of pages) to name each row's code would hold a person's page for minutes, so
+ * those rows say null until it is; with `live` every invitee page of the year, as the live
+ * cohorts read it.
  */
 async function liveInvitees(io: DatasetsIo): Promise<LiveInput["invitees"]> {
   if (io.source === "archive") return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
-  for (const p of (await io.parts("invitees", year, true)).filter((x) => x.from === "live")) {
+  const short = (p: Part) => io.source === "live" || (p.endTime ?? now) - (p.startTime ?? year.startTime) <= MAX_CACHED_LIVE_SPAN_MS;
+  for (const p of (await io.parts("invitees", year, true)).filter((x) => x.from === "live" && short(x))) {
     for await (const batch of io.live("invitees", { startTime: p.startTime, endTime: p.endTime })) {
       for (const r of batch as InviteeRecord[]) out.set(r.uid, { uid: r.uid, code: r.inviteCode ?? null, reg: r.registerTime });
     }

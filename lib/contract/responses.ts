@@ -319,8 +319,9 @@ export const cohortItemSchema = z.object({
   /**
    * Issue 27: the commission the cohort's invitees brought within 7, 30, 90 and 180 days of
    * their own registration, divided by `registered` (per coin, to 10 decimal places, half up).
-   * null while the cohort is too young for it: its last registration counted plus N days lies
-   * after now, or outside the answer's `commissionRange`.
+   * null while the cohort is too young for it: the end of its span (its week or month, cut by
+   * the range and by now) plus N days lies after the answer's `commissionRange` (which never
+   * ends after now), or its span starts before that range (docs/invitee-value.md).
    */
   commissionPerInvitee: z.object({ d7: coinAmountsSchema.nullable(), d30: coinAmountsSchema.nullable(), d90: coinAmountsSchema.nullable(), d180: coinAmountsSchema.nullable() }),
 });

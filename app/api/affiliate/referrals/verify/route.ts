@@ -1,6 +1,9 @@
+import { VERIFY_MAX_UIDS } from "@/lib/contract/params";
 import { BODIES } from "@/lib/contract/queries";
 import { verifyReferrals } from "@/lib/server/referrals";
 import { route } from "@/lib/server/route";
+
+const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_UIDS * 24 + 1024;
 
 /**
  * POST /api/affiliate/referrals/verify — which of up to 10,000 uids are direct invitees, asked
@@ -10,5 +13,7 @@ import { route } from "@/lib/server/route";
 export const POST = route({
   role: "viewer",
   body: BODIES["/api/affiliate/referrals/verify"],
+  // 10,000 ids of up to 19 digits, quoted and separated: ~220 KB at most
+  maxBodyBytes: VERIFY_MAX_BODY_BYTES,
   handler: ({ body, req }) => verifyReferrals(body, req.signal),
 });
