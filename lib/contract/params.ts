@@ -97,6 +97,35 @@ export const MAX_PAGE = 1_000_000;
  */
 export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
 
+/**
+ * The window of a sub-affiliate read (list, export, series, leaderboard) when the person names
+ * no range, or only one end of it. WEEX's production service answers querySubChannelTransactions
+ * only with both `startTime` and `endTime` (weex-facts.md, "Windows and paging"; only its partner
+ * test environment picks a window of its own, unsaid), so the dashboard picks them, and the
+ * answer says which (`window`, `chosen: true`). The pick is what a manager opening a report
+ * expects and what the pages show by default (the "30d" period): the last 30 days up to now,
+ * as 30 whole UTC dates (WEEX's records are UTC days), today's included — from 00:00 UTC 29 days
+ * ago to now. Only an end: the 30 dates ending with its date. Only a start: up to now (a start
+ * in the future: that instant, an empty window rather than a reversed one).
+ */
+export const SUB_AFFILIATE_DEFAULT_DAYS = 30;
+
+/** The range a sub-affiliate answer covers (inclusive epoch ms); `chosen`: the dashboard picked a bound the person left open. */
+export interface ReadWindow {
+  startTime: number;
+  endTime: number;
+  chosen: boolean;
+}
+
+/** The bounded window of a sub-affiliate read: the person's range, its open ends chosen as above. */
+export function subAffiliateWindow(range: { startTime?: number; endTime?: number }, now: number): ReadWindow {
+  const { startTime, endTime } = range;
+  if (startTime !== undefined && endTime !== undefined) return { startTime, endTime, chosen: false };
+  const end = endTime ?? Math.max(now, startTime ?? now);
+  const start = startTime ?? end - (end % DAY_MS) - (SUB_AFFILIATE_DEFAULT_DAYS - 1) * DAY_MS;
+  return { startTime: start, endTime: end, chosen: true };
+}
+
 /** Whether `tz` is an IANA zone name this runtime knows ("UTC", "Asia/Kolkata"); offsets are not zones. */
 export function isIanaTimeZone(tz: string): boolean {
   if (tz.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(tz)) return false;

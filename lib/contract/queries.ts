@@ -12,7 +12,9 @@
  *   so WEEX's time windows do not apply (only end ≥ start);
  * - the aggregate and export routes: `productType` optional (absent: both), invitee ranges
  *   longer than WEEX's 90 days a query (they are read in slices) but not older than its year
- *   plus a day of grace, no paging (they read every page).
+ *   plus a day of grace, no paging (they read every page);
+ * - the sub-affiliate routes: a range with an open end, which the route bounds before reading
+ *   (WEEX answers only a bounded one: params.ts `subAffiliateWindow`).
  */
 import { z } from "zod";
 import { checkWindow, DAY_MS, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
@@ -130,16 +132,23 @@ const wd = ENDPOINTS.withdrawals.params.shape;
  */
 const INVITEE_RANGE: TimeWindow = { ordered: true, maxAgeMs: INVITEE_MAX_AGE_WITH_GRACE_MS, maxSpanMs: INVITEE_MAX_AGE_WITH_GRACE_MS + DAY_MS };
 
+/**
+ * The range of the sub-affiliate routes: ordered, and either end may be left open. WEEX answers
+ * only a bounded window (the endpoint table's `bounded`), so the route picks the open ends
+ * (params.ts `subAffiliateWindow`) before anything is read, and its answer says which.
+ */
+const SUB_AFFILIATE_RANGE: TimeWindow = ORDERED_ONLY;
+
 /** Sub-affiliate records of one or both product types. */
 const subAffiliateFilter = { productType: sub.productType.optional(), subUid: sub.subUid, startTime: sub.startTime, endTime: sub.endTime };
 
 const timeZone = z.string().refine(isIanaTimeZone, "must be an IANA time zone name, e.g. UTC or Europe/Berlin").default("UTC");
 
 /** GET /api/affiliate/sub-affiliates/export */
-export const subAffiliatesExportQuery = windowed(subAffiliateFilter, WINDOWS.subAffiliates);
+export const subAffiliatesExportQuery = windowed(subAffiliateFilter, SUB_AFFILIATE_RANGE);
 
 /** GET /api/affiliate/sub-affiliates/series */
-export const seriesQuery = windowed({ ...subAffiliateFilter, granularity: inEnum(GRANULARITIES).default("day"), tz: timeZone }, WINDOWS.subAffiliates);
+export const seriesQuery = windowed({ ...subAffiliateFilter, granularity: inEnum(GRANULARITIES).default("day"), tz: timeZone }, SUB_AFFILIATE_RANGE);
 
 /** GET /api/affiliate/sub-affiliates/leaderboard */
 export const leaderboardQuery = windowed(
@@ -150,7 +159,7 @@ export const leaderboardQuery = windowed(
     by: inEnum(LEADERBOARD_BY).default("commission"),
     limit: inInt(1, LEADERBOARD_MAX_LIMIT).default(10),
   },
-  WINDOWS.subAffiliates,
+  SUB_AFFILIATE_RANGE,
 );
 
 /**
@@ -253,7 +262,7 @@ export const QUERIES = {
   // the funnel's range rules: both ends, the invitee year (any range with source=archive)
   "/api/affiliate/invitees/codes": withSource(funnelQuery, windowed(funnelQuery.shape, ORDERED_ONLY)),
   "/api/affiliate/invitees/export": withSource(inviteesExportQuery, windowed(inviteeFilter, ORDERED_ONLY)),
-  "/api/affiliate/sub-affiliates": withSource(paged(ENDPOINTS.subAffiliates.params, "subAffiliates")),
+  "/api/affiliate/sub-affiliates": withSource(paged(windowed(sub, SUB_AFFILIATE_RANGE), "subAffiliates")),
   "/api/affiliate/sub-affiliates/series": withSource(seriesQuery),
   "/api/affiliate/sub-affiliates/leaderboard": withSource(leaderboardQuery),
   "/api/affiliate/sub-affiliates/export": withSource(subAffiliatesExportQuery),

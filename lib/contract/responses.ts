@@ -6,6 +6,7 @@
  * interface's field names and may carry fields WEEX adds (loose objects).
  */
 import { z } from "zod";
+import type { ReadWindow } from "./params";
 import { ROLES } from "./roles";
 
 const id = z.string();
@@ -37,6 +38,15 @@ export const warningsSchema = z.object({ count: z.number().int(), example: recor
 export type Warnings = z.infer<typeof warningsSchema>;
 
 const affiliateMeta = { freshness: freshnessSchema.optional(), warnings: warningsSchema.optional() };
+
+/**
+ * The range a sub-affiliate answer (list, series, leaderboard) covers: the request's, or with
+ * the bounds it left open chosen by the dashboard (`chosen: true`; params.ts
+ * `subAffiliateWindow`: the last 30 days up to now), since WEEX answers only a bounded window.
+ * A CSV export says it in headers (X-Data-Window-Start, X-Data-Window-End, X-Data-Window-Chosen).
+ */
+export const readWindowSchema = z.object({ startTime: time, endTime: time, chosen: z.boolean() }) satisfies z.ZodType<ReadWindow>;
+const subAffiliateMeta = { ...affiliateMeta, window: readWindowSchema };
 
 /** One page of a list: `total` and `pages` are null where WEEX does not say. */
 export function listPageSchema<R extends z.ZodType>(record: R) {
@@ -135,7 +145,7 @@ export type CommissionRow = z.infer<typeof commissionRecordSchema>;
 
 export const inviteesPageSchema = listPageSchema(inviteeSchema);
 export const commissionsPageSchema = listPageSchema(commissionRecordSchema);
-export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema);
+export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema).extend({ window: readWindowSchema });
 export const transfersPageSchema = listPageSchema(transferSchema);
 export const spotOrdersPageSchema = listPageSchema(spotOrderSchema);
 
@@ -159,14 +169,14 @@ export const seriesSchema = z.object({
   items: z.array(seriesItemSchema),
   /** the range's sums (exact), so a page shows them without summing the items itself */
   totals: z.object({ tradingVolume: seriesTotalSchema, netTradingFee: seriesTotalSchema, paidCommission: seriesTotalSchema }),
-  ...affiliateMeta,
+  ...subAffiliateMeta,
 });
 export type SeriesResponse = z.infer<typeof seriesSchema>;
 
 /** GET /api/affiliate/sub-affiliates/leaderboard */
 export const leaderboardItemSchema = seriesItemSchema.omit({ bucket: true, productType: true }).extend({ subAffiliateUid: id });
 export type LeaderboardItem = z.infer<typeof leaderboardItemSchema>;
-export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...affiliateMeta });
+export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...subAffiliateMeta });
 export type LeaderboardResponse = z.infer<typeof leaderboardSchema>;
 
 /** GET /api/affiliate/invitees/funnel: invitees of the range at each stage. */
@@ -419,7 +429,7 @@ export interface ApiResponses {
   "/api/affiliate/invitees/value": InviteeValuePage;
   "/api/affiliate/commissions": ListPage<CommissionRow>;
   "/api/affiliate/commissions/series": CommissionSeries;
-  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow>;
+  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow> & { window: ReadWindow };
   "/api/affiliate/sub-affiliates/series": SeriesResponse;
   "/api/affiliate/sub-affiliates/leaderboard": LeaderboardResponse;
   "/api/affiliate/withdrawals": ListPage<Transfer>;

@@ -30,12 +30,6 @@ export interface SimulatorOptions {
   logRequests?: boolean;
   /** faults active from the start; default: the SIM_FAULTS environment variable (JSON), else none */
   faults?: Faults;
-  /**
-   * querySubChannelTransactions refuses a call without startTime and endTime (-1141), as WEEX's
-   * production service does (weex-facts.md: only its partner test environment answers without
-   * them). Default off until the dashboard always sends a range.
-   */
-  requireSubAffiliateRange?: boolean;
 }
 
 export interface SimStats {
@@ -66,6 +60,8 @@ export interface SimRecentRequest {
   url: string;
   /** the ACCESS-KEY header, if any */
   key: string | null;
+  /** a POST's body as sent (querySubChannelTransactions' filters are there, not in the URL); null for GET */
+  body: string | null;
 }
 
 export interface Simulator {

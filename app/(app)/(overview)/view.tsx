@@ -139,7 +139,7 @@ export function OverviewView() {
             <>
               <div className="grid gap-6 lg:grid-cols-3">
                 {METRICS.map((m) => (
-                  <div key={m}>
+                  <div key={m} className="min-w-0">
                     <h3 className="mb-2 text-sm font-semibold">{metrics(m)}</h3>
                     <SeriesItemsChart items={series.data.items} metric={m} title={metrics(m)} granularity={state.granularity} />
                   </div>

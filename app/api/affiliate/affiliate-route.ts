@@ -7,9 +7,14 @@
  * sub-affiliates, withdrawals) call `route()` in their route files with their handler beside
  * the query, so a list parameter goes from the route's parsing through its route file straight
  * on to lib/archive/sources.ts; they answer through `withProvenance` like the rest.
+ *
+ * A route whose upstream answers only a bounded window (the sub-affiliate routes) names its
+ * rule (`window`): the filter's open ends are chosen before anything is read, and the answer
+ * says which range it covers — `window` in JSON, X-Data-Window-* headers on a download.
  */
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { ReadWindow } from "@/lib/contract/params";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
 import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
@@ -35,17 +40,37 @@ function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: Sele
   });
 }
 
-/** A JSON read: what `read` answers, with where it came from and what could not be used. */
-export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>) {
-  return affiliateRoute(path, async (sources, filter, req) => withProvenance(sources, await read(sources, filter, req.signal)));
+/** How a route bounds its range (e.g. params.ts `subAffiliateWindow`): the window it reads, open ends chosen. */
+type WindowRule = (range: { startTime?: number; endTime?: number }, now: number) => ReadWindow;
+
+/** The filter with its range bounded by `rule`, and the window to say; without a rule, the filter as it is. */
+function bounded<F extends object>(filter: F, rule: WindowRule | undefined): { filter: F; window?: ReadWindow } {
+  if (!rule) return { filter };
+  const window = rule(filter as { startTime?: number; endTime?: number }, Date.now());
+  return { filter: { ...filter, startTime: window.startTime, endTime: window.endTime }, window };
 }
 
-/** A CSV download of every record of the filter. */
+/** A JSON read: what `read` answers, with where it came from, what could not be used and (with a window rule) the range it covers. */
+export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>, opts: { window?: WindowRule } = {}) {
+  return affiliateRoute(path, async (sources, raw, req) => {
+    const { filter, window } = bounded(raw, opts.window);
+    const answer = await read(sources, filter, req.signal);
+    return withProvenance(sources, window ? { ...answer, window } : answer);
+  });
+}
+
+/** A CSV download of every record of the filter (with a window rule: of the bounded filter, the window in X-Data-Window-* headers). */
 export function affiliateExport<P extends AffiliatePath, T>(
   path: P,
-  file: { filename: (filter: Filter<P>) => string; columns: readonly CsvColumn<T>[]; records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]> },
+  file: {
+    filename: (filter: Filter<P>) => string;
+    columns: readonly CsvColumn<T>[];
+    records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]>;
+    window?: WindowRule;
+  },
 ) {
-  return affiliateRoute(path, async (sources, filter, req) => {
+  return affiliateRoute(path, async (sources, raw, req) => {
+    const { filter, window } = bounded(raw, file.window);
     // one export walk in flight per person (429 for a second): given back when the download is over
     const giveBack = takeExportTurn();
     try {
@@ -55,10 +80,25 @@ export function affiliateExport<P extends AffiliatePath, T>(
         rows: (signal) => sources.withRejected(file.records(sources, filter, signal)),
         onSettled: giveBack,
       });
-      return withFreshnessHeaders(res, sources.freshness());
+      return withWindowHeaders(withFreshnessHeaders(res, sources.freshness()), window);
     } catch (e) {
       giveBack();
       throw e;
     }
   });
+}
+
+/**
+ * The range a download covers, where a file has no JSON to say it in (the header row stays the
+ * records' field names, so a spreadsheet or script reads the file as before):
+ *   X-Data-Window-Start / X-Data-Window-End: inclusive epoch ms
+ *   X-Data-Window-Chosen: true when the dashboard chose a bound the request left open
+ * The file name names the window's UTC dates as well.
+ */
+function withWindowHeaders(res: Response, window: ReadWindow | undefined): Response {
+  if (!window) return res;
+  res.headers.set("X-Data-Window-Start", String(window.startTime));
+  res.headers.set("X-Data-Window-End", String(window.endTime));
+  res.headers.set("X-Data-Window-Chosen", String(window.chosen));
+  return res;
 }
