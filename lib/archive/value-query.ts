@@ -251,6 +251,8 @@ interface StatementRow {
 const text = (v: string | null | undefined) => decimalText(new Dec(v ?? 0));
 
 async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number } | "all"): Promise<ValueAnswer> {
+  // The page is cut by the row number, not by ORDER BY's names again: in the SELECT below `dep`
+  // names the output column (text), so `ORDER BY dep` would page by the amounts' text.
   const order = sql`${ORDER[q.sort]}, length(uid) DESC, uid COLLATE "C" DESC`;
   const limit = paging === "all" ? sql`` : sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
   const db = await io.db();
@@ -258,7 +260,7 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
     db,
     sql`WITH ${rowsSql(q, archive, live)}
         (SELECT 'row' AS kind, uid, code, reg, spot::text AS spot, futures::text AS futures, dep::text AS dep, wd::text AS wd, coins::text AS coins,
-                row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY ${order} ${limit})
+                row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY n ${limit})
         UNION ALL (SELECT 'total', NULL, NULL, NULL, sum(spot)::text, sum(futures)::text, sum(dep)::text, sum(wd)::text, NULL, count(*) FROM f)
         UNION ALL (SELECT 'coin', coin, NULL, NULL, sum(commission)::text, NULL, NULL, NULL, NULL, NULL FROM c WHERE uid IN (SELECT uid FROM f) GROUP BY coin)`,
   );

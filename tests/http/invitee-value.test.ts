@@ -186,6 +186,10 @@ describe("the value list", () => {
         // most deposits first
         const deps = r.json.items.map((i) => Number(i.depositAmount));
         expect(deps).toEqual([...deps].sort((a, b) => b - a));
+        // and a short page is the top of the whole filter by value, not by the amounts' text
+        const top = [...expected.values()].map((v) => v.dep).sort((a, b) => (b > a ? 1 : b < a ? -1 : 0));
+        const short = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=${source}&pageSize=5&sort=deposits`);
+        expect(short.json.items.map((i) => norm(i.depositAmount))).toEqual(top.slice(0, 5).map((d) => dec(d, 2)));
         const inv = data.inviteesByUid.get(r.json.items[0].uid)!;
         expect(r.json.items[0]).toMatchObject({ inviteCode: inv.inviteCode, registerTime: inv.registerTime });
         answers.push(r.json);
