@@ -133,6 +133,21 @@ test.describe("invitee value", () => {
     await expect(detail.getByRole("heading", { name: `Invitee ${uid}` })).toBeVisible({ timeout: 60_000 });
     await expect(detail.getByTestId("invitee-funnel")).toContainText("Registered");
     await expect(detail.getByTestId("invitee-series").or(detail.getByText("No commission from this invitee in the period")).first()).toBeVisible({ timeout: 60_000 });
+    // Its commission records of the period, all of them, as a file: under WEEX's field names.
+    const records = detail.getByTestId("invitee-records");
+    // (rows, or the records' own empty state: the second "no commission", after the series')
+    await expect(records.locator("tbody tr").first().or(detail.getByText("No commission from this invitee in the period").nth(1))).toBeVisible({ timeout: 60_000 });
+    const shown = await records.locator("tbody tr").count();
+    const recordsFile = page.waitForEvent("download");
+    await detail.getByRole("button", { name: "Export these records (CSV)" }).click();
+    const recordsText = await readFile((await (await recordsFile).path())!, "utf8");
+    const recordLines = recordsText.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const recordHeader = recordLines[0].split(",");
+    expect(recordHeader).toEqual(expect.arrayContaining(["uid", "date", "coin", "productType", "symbol", "commission", "sourceType"]));
+    const recordRows = recordLines.slice(1).map((l) => l.split(","));
+    expect(recordRows.every((r) => r[recordHeader.indexOf("uid")] === uid)).toBe(true);
+    if (shown < 50) expect(recordRows.length).toBe(shown);
+    else expect(recordRows.length).toBeGreaterThanOrEqual(shown);
     await detail.getByTestId("invitee-assets-button").click();
     await expect(detail.getByTestId("invitee-assets")).toContainText("Available (USDT)", { timeout: 60_000 });
     await settled(page);

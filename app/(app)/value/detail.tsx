@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { usePeriod } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
+import { ExportButton } from "@/components/export/export-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { LazyDataTable as DataTable } from "@/components/ui/lazy-data-table";
@@ -142,7 +143,16 @@ function Records({ uid }: { uid: string }) {
     ]);
   }, [t, tz]);
   return (
-    <PagedTable
+    <>
+      {/* every record of the period, not only the page shown, with WEEX's exact values */}
+      <ExportButton
+        href="/api/affiliate/commissions/export"
+        params={{ uid, startTime: period.startTime, endTime: period.endTime }}
+        label={t("exportRecords")}
+        fallbackFilename={`commissions_uid-${uid}.csv`}
+        className="mb-2"
+      />
+      <PagedTable
       query={q}
       columns={columns}
       caption={t("recordsCaption", { from: period.from, to: period.to })}
@@ -152,7 +162,8 @@ function Records({ uid }: { uid: string }) {
       loadingLabel={t("loadingRecords")}
       empty={<EmptyState title={t("noCommission")} />}
       paging={{ page, pageSize: 50, pageSizes: [50], onPage: setPage, onPageSize: () => undefined }}
-    />
+      />
+    </>
   );
 }
 
