@@ -18,6 +18,8 @@ export const PAGES = {
   overview: { path: "/", role: "viewer", loading: "chart" },
   invitees: { path: "/invitees", role: "viewer", loading: "table" },
   cohorts: { path: "/cohorts", role: "viewer", loading: "table" },
+  value: { path: "/value", role: "viewer", loading: "table" },
+  referrals: { path: "/referrals", role: "viewer", loading: "table" },
   subAffiliates: { path: "/sub-affiliates", role: "viewer", loading: "table" },
   transfers: { path: "/transfers", role: "viewer", loading: "table" },
   markets: { path: "/markets", role: "viewer", loading: "table" },

@@ -7,10 +7,11 @@
  */
 import type { InviteeFilter } from "@/lib/affiliate/pages";
 import type { InviteeRecord } from "@/lib/weex/endpoints";
-import type { AggregateRead, DatasetRead, Range } from "./dataset-reads";
+import { ANY_READS, type AggregateRead, type DatasetRead, type FilterOf, type Range, type RecordOf } from "./dataset-reads";
 import type { Db } from "./db";
 import { partFilter, type PartReader } from "./part-reader";
-import type { Part } from "./select";
+import type { Part, SourceParam } from "./select";
+import type { DatasetKey } from "./settings";
 
 /** The records of a filter: each variant in turn, its parts newest first (the upstream's order). */
 export async function* records<F extends Range, R>(reader: PartReader, read: DatasetRead<F, R>, filter: F, signal?: AbortSignal): AsyncGenerator<R[]> {
@@ -42,6 +43,31 @@ async function* contributions<F extends Range, R, O, C>(reader: PartReader, read
 export interface InviteeIo {
   db: () => Promise<Db>;
   live: (filter: InviteeFilter) => AsyncIterable<InviteeRecord[]>;
+}
+
+/**
+ * What an answer over several datasets computed elsewhere reads (issue 27: the value list, the
+ * commission series, the cohorts' and codes' value): any dataset's parts of a filter as every
+ * answer splits them (newest first; `aggregate`: during a first backfill, what is held so far
+ * and the rest pending), the archive, and a live part's records (through the live cache in
+ * `auto` answers).
+ */
+export interface DatasetsIo {
+  source: SourceParam;
+  now(): number;
+  db(): Promise<Db>;
+  parts<K extends DatasetKey>(key: K, filter: FilterOf<K>, aggregate?: boolean): Promise<Part[]>;
+  live<K extends DatasetKey>(key: K, filter: FilterOf<K>): AsyncIterable<RecordOf<K>[]>;
+}
+
+export function datasetsIo(reader: PartReader, signal?: AbortSignal): DatasetsIo {
+  return {
+    source: reader.source,
+    now: () => reader.now(),
+    db: () => reader.db(),
+    parts: (key, filter, aggregate = false) => reader.plan(ANY_READS[key], filter as Range, aggregate),
+    live: (key, filter) => reader.liveForAggregate(ANY_READS[key], filter as Range, signal) as AsyncIterable<RecordOf<typeof key>[]>,
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ import type { Granularity, Series } from "@/lib/affiliate/series";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
 import type { ListPage } from "@/lib/weex/endpoints";
 import type { Warnings } from "@/lib/weex/record-problems";
-import { aggregate, partsAggregate, records, type InviteeIo } from "./answers";
+import { aggregate, datasetsIo, partsAggregate, records, type DatasetsIo, type InviteeIo } from "./answers";
 import { ANY_READS, DATASET_READS, type AggregateAnswer, type AggregateKind, type AggregateOptions, type AggregateRead, type FilterOf, type RecordOf } from "./dataset-reads";
 import { listPage, type ListInput } from "./list-page";
 import { PartReader, type ArchiveSourceDeps } from "./part-reader";
@@ -43,7 +43,7 @@ export type { ArchiveSourceDeps } from "./part-reader";
 export type { LiveCache } from "./live-walks";
 export { MAX_CACHED_LIVE_SPAN_MS } from "./live-walks";
 export type { ListInput } from "./list-page";
-export type { InviteeIo } from "./answers";
+export type { DatasetsIo, InviteeIo } from "./answers";
 
 export interface SelectedSources extends AffiliateSources {
   /** The records of any dataset's filter (`subAffiliates.records` and the like are this). */
@@ -62,6 +62,12 @@ export interface SelectedSources extends AffiliateSources {
    * under the same "WEEX no longer serves it" fallback.
    */
   inviteeAggregate<T>(range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * For answers over several datasets computed elsewhere (issue 27: value-query.ts,
+   * commission-series.ts, cohort-value.ts): `run` plans and reads any dataset's parts through
+   * `io`, under the same fallback.
+   */
+  across<T>(run: (io: DatasetsIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Where what was read so far came from (call after reading). */
   freshness(): Freshness;
   /** Records read so far that could not be used (call after reading): `{count: 0, example: null}` when none. */
@@ -98,6 +104,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
         return page;
       }),
     inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, range, run, signal)),
+    across: (run, signal) => orArchive(answer, () => run(datasetsIo(reader, signal))),
     warnings: () => answer.warnings(),
     withRejected: (batches) => answer.withRejected(batches),
     freshness: () => answer.freshness(),

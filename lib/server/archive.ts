@@ -87,6 +87,7 @@ export function affiliateSources(source: SourceParam = "auto"): SelectedSources 
     db: getDb,
     lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
+    commissionDays: settings.commissionDays,
     freshMs: settings.freshMs,
     // (this process syncs; with ARCHIVE_SYNC=off a never-synced archive is not being built here)
     syncing: archiveSyncEnabled(),

@@ -66,6 +66,16 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "affiliate/withdrawals/export": {
     GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
   },
+  // Issue 27: what each invitee is worth (viewer, as the other affiliate reads)
+  // (the shared server does not sync: an hour, read live)
+  "affiliate/invitees/value": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/value?${lastHour}&pageSize=5` }), ok: [200] } },
+  "affiliate/invitees/value/export": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/invitees/value/export?${lastHour}` }), ok: [200] } },
+  "affiliate/commissions": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/commissions?${lastHour}&pageSize=5` }), ok: [200] } },
+  "affiliate/commissions/export": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/commissions/export?${lastHour}` }), ok: [200] } },
+  "affiliate/commissions/series": { GET: { role: "viewer", sample: () => ({ path: `/api/affiliate/commissions/series?${lastHour}` }), ok: [200] } },
+  "affiliate/referrals/verify": { POST: { role: "viewer", sample: () => ({ path: "/api/affiliate/referrals/verify", body: { uids: ["4200000001", "1"] } }), ok: [200] } },
+  // (a uid that is no direct invitee: 404 once let in)
+  "affiliate/invitees/[uid]/assets": { GET: { role: "viewer", sample: () => ({ path: "/api/affiliate/invitees/1/assets" }), ok: [404] } },
   alerts: { GET: { role: "viewer", sample: () => ({ path: "/api/alerts" }), ok: [200] } },
   "alerts/unread": { GET: { role: "viewer", sample: () => ({ path: "/api/alerts/unread" }), ok: [200] } },
   // The language switch: also before sign-in (then only the cookie); English keeps the demo users as they are.

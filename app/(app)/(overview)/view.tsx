@@ -14,8 +14,9 @@ import { KpiCard } from "@/components/ui/kpi-card";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { METRICS } from "@/lib/ui/metrics";
+import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
 import type { FunnelCounts } from "@/lib/contract/responses";
+import { CommissionSplit } from "./commission-split";
 import { Leaderboard } from "./leaderboard";
 import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS } from "./query-options";
 
@@ -102,6 +103,7 @@ export function OverviewView() {
                 key={m}
                 testId={`kpi-${m}`}
                 label={metrics(m)}
+                coin={METRIC_COIN}
                 loading={series.isPending && !series.isError}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals && comparable ? prevTotals[m].total : null}
@@ -186,6 +188,10 @@ export function OverviewView() {
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>
+
+        <Section id="commission-split" title={t("commission.title")} description={t("commission.description")}>
+          <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+        </Section>
       </div>
     </>
   );

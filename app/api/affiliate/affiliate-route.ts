@@ -24,7 +24,8 @@ import { exportResponse } from "@/lib/export/server";
 import { takeExportTurn } from "@/lib/server/export-turns";
 import { route } from "@/lib/server/route";
 
-type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
+// (the invitee's assets are read live on demand: a route of their own, without `source`)
+type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>, "/api/affiliate/invitees/[uid]/assets">;
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 

@@ -1,0 +1,9 @@
+import { COMMISSION_COLUMNS, commissionsFilename } from "@/lib/export/datasets";
+import { affiliateExport } from "../../affiliate-route";
+
+/** GET /api/affiliate/commissions/export — every commission record of the filter as a CSV file (values as received). */
+export const GET = affiliateExport("/api/affiliate/commissions/export", {
+  filename: commissionsFilename,
+  columns: COMMISSION_COLUMNS,
+  records: (sources, filter, signal) => sources.records("commissions", filter, signal),
+});

@@ -1,0 +1,19 @@
+import { VERIFY_MAX_UIDS } from "@/lib/contract/params";
+import { BODIES } from "@/lib/contract/queries";
+import { verifyReferrals } from "@/lib/server/referrals";
+import { route } from "@/lib/server/route";
+
+const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_UIDS * 24 + 1024;
+
+/**
+ * POST /api/affiliate/referrals/verify — which of up to 10,000 uids are direct invitees, asked
+ * of WEEX 100 at a time (lib/server/referrals.ts says how long that takes and why it is safe).
+ * A read: viewer, like the other affiliate reads.
+ */
+export const POST = route({
+  role: "viewer",
+  body: BODIES["/api/affiliate/referrals/verify"],
+  // 10,000 ids of up to 19 digits, quoted and separated: ~220 KB at most
+  maxBodyBytes: VERIFY_MAX_BODY_BYTES,
+  handler: ({ body, req }) => verifyReferrals(body, req.signal),
+});
