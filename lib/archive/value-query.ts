@@ -179,7 +179,32 @@ interface ArchiveInput {
   invitees: boolean;
 }
 
-/** The archive's per-(uid, coin) commission and volumes of one part: whole UTC days summarised, the cut days raw. */
+/** The first instant of the UTC month holding `t`. */
+function monthFloor(t: number): number {
+  const d = new Date(t);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** The first instant of a UTC month at or after `t`. */
+function monthCeil(t: number): number {
+  const m = monthFloor(t);
+  return m === t ? m : monthFloor(m + 32 * DAY_MS);
+}
+
+/**
+ * The whole UTC months [from, to) within [a, b) (null when none): read from the month summaries
+ * (migration 0170), the rest of [a, b) from the finer rows.
+ */
+export function wholeMonths(a: number, b: number): { from: number; to: number } | null {
+  const from = monthCeil(a);
+  const to = monthFloor(b);
+  return from < to ? { from, to } : null;
+}
+
+/**
+ * The archive's per-(uid, coin) commission and volumes of one part: whole UTC months from the
+ * per-invitee-month summary, the other whole UTC days from the per-day one, the cut days raw.
+ */
 function commissionPartSql(r: { startTime: number; endTime: number }, uid?: string): SQL {
   const byUid = uid ? sql`AND uid = ${uid}` : sql``;
   const dayFrom = Math.ceil(r.startTime / DAY_MS) * DAY_MS;
@@ -190,16 +215,37 @@ function commissionPartSql(r: { startTime: number; endTime: number }, uid?: stri
                CASE WHEN product_type = 'FUTURES' THEN coalesce(taker_amount, 0) + coalesce(maker_amount, 0) ELSE 0 END AS futures
         FROM archive_commission WHERE time BETWEEN ${a} AND ${b} AND source_type = 1 ${byUid}`;
   if (dayFrom >= dayTo) return raw(r.startTime, r.endTime);
-  const parts = [sql`SELECT uid, coin, commission, spot_volume AS spot, futures_volume AS futures FROM archive_commission_invitee_day WHERE day >= ${dayFrom} AND day < ${dayTo} ${byUid}`];
+  const days = (a: number, b: number) =>
+    sql`SELECT uid, coin, commission, spot_volume AS spot, futures_volume AS futures FROM archive_commission_invitee_day WHERE day >= ${a} AND day < ${b} ${byUid}`;
+  const months = wholeMonths(dayFrom, dayTo);
+  const parts = months
+    ? [
+        sql`SELECT uid, coin, commission, spot_volume AS spot, futures_volume AS futures FROM archive_commission_invitee_month WHERE month >= ${months.from} AND month < ${months.to} ${byUid}`,
+        ...(dayFrom < months.from ? [days(dayFrom, months.from)] : []),
+        ...(months.to < dayTo ? [days(months.to, dayTo)] : []),
+      ]
+    : [days(dayFrom, dayTo)];
   if (r.startTime < dayFrom) parts.push(raw(r.startTime, dayFrom - 1));
   if (dayTo <= r.endTime) parts.push(raw(dayTo, r.endTime));
   return sql.join(parts, sql` UNION ALL `);
 }
 
+/**
+ * The archive's per-uid deposits and withdrawals of one part: the periods whose midpoint lies in
+ * a whole UTC month of it from the per-invitee-month summary, the others from their rows.
+ */
 function movementPartSql(r: { startTime: number; endTime: number }, uid?: string): SQL {
-  return sql`SELECT m.uid, coalesce(m.deposit_amount, 0) AS dep, coalesce(m.withdrawal_amount, 0) AS wd
-             FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from)
-             WHERE ${periodConds(r)} ${uid ? sql`AND m.uid = ${uid}` : sql``}`;
+  const byUid = uid ? sql`AND m.uid = ${uid}` : sql``;
+  const periods = (f: { startTime: number; endTime: number }) =>
+    sql`SELECT m.uid, coalesce(m.deposit_amount, 0) AS dep, coalesce(m.withdrawal_amount, 0) AS wd
+        FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from)
+        WHERE ${periodConds(f)} ${byUid}`;
+  const months = wholeMonths(r.startTime, r.endTime + 1);
+  if (!months) return periods(r);
+  const parts = [sql`SELECT m.uid, m.deposit_amount AS dep, m.withdrawal_amount AS wd FROM archive_invitee_movement_month m WHERE m.month >= ${months.from} AND m.month < ${months.to} ${byUid}`];
+  if (r.startTime < months.from) parts.push(periods({ startTime: r.startTime, endTime: months.from - 1 }));
+  if (months.to <= r.endTime) parts.push(periods({ startTime: months.to, endTime: r.endTime }));
+  return sql.join(parts, sql` UNION ALL `);
 }
 
 const ORDER: Record<ValueSort, SQL> = {

@@ -177,6 +177,21 @@ export const archiveCommissionInviteeDay = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.uid, t.coin] })],
 );
 
+/** …and per UTC month (start, ms): the sums of its days, what the value list reads for whole months (0170). */
+export const archiveCommissionInviteeMonth = pgTable(
+  "archive_commission_invitee_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    coin: text("coin").notNull(),
+    records: integer("records").notNull(),
+    commission: numeric("commission").notNull(),
+    spotVolume: numeric("spot_volume").notNull(),
+    futuresVolume: numeric("futures_volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid, t.coin] })],
+);
+
 /** Per archived invitee and coin: its commission within 7/30/90/180 days of registering (0150). */
 export const archiveInviteeValue = pgTable(
   "archive_invitee_value",
@@ -230,6 +245,18 @@ export const archiveInviteeMovement = pgTable(
     syncedAt: ms("synced_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.periodFrom, t.uid] })],
+);
+
+/** Per direct invitee and UTC month: the deposits and withdrawals of the periods whose midpoint lies in it ("--" as 0; 0170). */
+export const archiveInviteeMovementMonth = pgTable(
+  "archive_invitee_movement_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    depositAmount: numeric("deposit_amount").notNull(),
+    withdrawalAmount: numeric("withdrawal_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid] })],
 );
 
 /** Per dataset: what the scheduler is doing and what it last did. */
