@@ -21,7 +21,8 @@
  *    an archive filled directly from the simulator's own generator (a year of invitees, commission
  *    records and per-invitee totals as WEEX would send them at `now`, parsed by the interface
  *    schemas, keyed and kept as the sync keeps them, inserted in bulk; the commission summaries
- *    rebuilt afterwards by the functions the insert trigger calls, migration 0150/0160), then
+ *    rebuilt afterwards by the functions the insert trigger calls, migration 0150/0160; 0170's
+ *    month summaries follow by their own triggers), then
  *    the value list over the year (by commission; by deposits, page 3; by commission, page 20;
  *    one invite code's) and the weekly cohorts with their commission per invitee over the year,
  *    answered as the routes do (`source=archive`), median and worst of `--runs` after a warm-up.

@@ -6,9 +6,10 @@
  * from the invitee records — sorted, paged, with the totals of every row of the filter.
  *
  * Each of the three datasets is split into parts by `source` as every answer splits it. The
- * archive's parts are summed in SQL: whole UTC days from the per-invitee-day summary and the
- * range's cut days from the raw records (migration 0150); periods of totals whose midpoint lies
- * in the range. The live parts (in `auto` the stretch since the last sync; with `live` all of
+ * archive's parts are summed in SQL: whole UTC months from the per-invitee-month summaries
+ * (migration 0170), the other whole UTC days from the per-invitee-day summary and the range's
+ * cut days from the raw records (migration 0150); periods of totals whose midpoint lies in the
+ * range (those of whole months from the month summary). The live parts (in `auto` the stretch since the last sync; with `live` all of
  * it) are summed here and handed to the same statement as JSON, so the merge, the order, the
  * page and the totals are one query whatever the split.
  */
