@@ -16,6 +16,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
+import type { InviteeValue, InviteeValuePage, MovementPeriod } from "@/lib/contract/responses";
 import { CoinSums, ValueBuilder } from "@/lib/affiliate/value";
 import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
 import { DAY_MS, WINDOWS, type InviteeRecord } from "@/lib/weex/endpoints";
@@ -34,40 +35,16 @@ export interface ValueQuery {
   coin?: string;
 }
 
-export interface ValueRow {
-  uid: string;
-  inviteCode: string | null;
-  registerTime: number | null;
-  spotTradingAmount: string;
-  futuresTradingAmount: string;
-  depositAmount: string;
-  withdrawalAmount: string;
-  commission: Record<string, string>;
-}
-
-export interface MovementSpan {
-  startTime: number;
-  endTime: number;
-  period: "day" | "week";
-}
-
-export interface ValueAnswer {
-  items: ValueRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-  hasNextPage: boolean;
-  totals: Omit<ValueRow, "uid" | "inviteCode" | "registerTime">;
-  resolution: { movements: MovementSpan[] };
-}
+// The answer's shapes are the contract's (lib/contract/responses.ts), one for server and browser.
+/** The value list before the route adds where its data came from (freshness, warnings); it always counts its rows. */
+export type ValueAnswer = Omit<InviteeValuePage, "freshness" | "warnings" | "total" | "pages"> & { total: number; pages: number };
 
 /** The live parts' contributions, as the statement reads them (JSON: any number of rows in one parameter). */
 interface LiveInput {
   commission: { uid: string; coin: string; commission: string; spot: string; futures: string }[];
   movements: { uid: string; dep: string; wd: string }[];
   invitees: { uid: string; code: string | null; reg: number }[];
-  spans: MovementSpan[];
+  spans: MovementPeriod[];
 }
 
 /** A part's range clipped to the request's. */
@@ -99,7 +76,7 @@ async function liveInput(io: DatasetsIo, q: ValueQuery, commissionParts: Part[],
     const r = clip(p, q);
     if (r.startTime <= r.endTime) for await (const batch of io.live("commissions", { ...r, uid: q.uid })) builder.addRecords(batch);
   }
-  const spans: MovementSpan[] = [];
+  const spans: MovementPeriod[] = [];
   for (const p of movementParts.filter((x) => x.from === "live")) {
     const part = clip(p, q);
     // (a part at the range's start has no archive part before it holding its first day's head)
@@ -333,7 +310,7 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
   const items = list
     .filter((r) => r.kind === "row")
     .sort((a, b) => Number(a.n) - Number(b.n))
-    .map((r): ValueRow => ({
+    .map((r): InviteeValue => ({
       uid: r.uid!,
       inviteCode: r.code,
       registerTime: r.reg === null ? null : Number(r.reg),
@@ -363,8 +340,8 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
 }
 
 /** The periods of totals the archive's parts count. */
-async function archiveSpans(io: DatasetsIo, archive: ArchiveInput): Promise<MovementSpan[]> {
-  const out: MovementSpan[] = [];
+async function archiveSpans(io: DatasetsIo, archive: ArchiveInput): Promise<MovementPeriod[]> {
+  const out: MovementPeriod[] = [];
   for (const r of archive.movements) {
     const list = await rows<{ from: unknown; to: unknown; kind: "day" | "week" }>(
       await io.db(),
@@ -376,8 +353,8 @@ async function archiveSpans(io: DatasetsIo, archive: ArchiveInput): Promise<Move
 }
 
 /** Spans oldest first, neighbours of one kind merged. */
-export function mergeSpans(spans: MovementSpan[]): MovementSpan[] {
-  const out: MovementSpan[] = [];
+export function mergeSpans(spans: MovementPeriod[]): MovementPeriod[] {
+  const out: MovementPeriod[] = [];
   for (const s of [...spans].sort((a, b) => a.startTime - b.startTime)) {
     const last = out.at(-1);
     if (last && last.period === s.period && s.startTime <= last.endTime + 1) last.endTime = Math.max(last.endTime, s.endTime);

@@ -13,6 +13,7 @@ import { generateDataset, startSimulator, type Simulator } from "../../lib/simul
 import { SIM_DEFAULTS } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import type { Invitee } from "../../lib/simulator/data/invitees";
+import type { InviteeValue, InviteeValuePage } from "../../lib/contract/responses";
 import { api as rawApi, DAY_MS, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
 import { startNextServer, type NextServer } from "./server";
@@ -95,23 +96,8 @@ function valueOf(from: number, to: number): Map<string, ValueSum> {
   return out;
 }
 
-interface ValueRow {
-  uid: string;
-  inviteCode: string | null;
-  registerTime: number | null;
-  spotTradingAmount: string;
-  futuresTradingAmount: string;
-  depositAmount: string;
-  withdrawalAmount: string;
-  commission: Record<string, string>;
-}
-interface ValuePage {
-  items: ValueRow[];
-  total: number;
-  totals: Omit<ValueRow, "uid" | "inviteCode" | "registerTime">;
-  resolution: { movements: { startTime: number; endTime: number; period: string }[] };
-  freshness: { source: string };
-}
+type ValueRow = InviteeValue;
+type ValuePage = InviteeValuePage;
 
 const rowOf = (v: ValueSum) => ({
   spotTradingAmount: dec(v.spot, 2),
@@ -230,7 +216,7 @@ describe("the value list", () => {
     const live = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=live&pageSize=50`);
     const archive = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=archive&pageSize=50`);
     expect(live.status, live.text).toBe(200);
-    expect(live.json.freshness.source).toBe("live");
+    expect(live.json.freshness?.source).toBe("live");
     expect(normRow(live.json.totals)).toEqual(normRow(archive.json.totals));
     expect(live.json.items).toEqual(archive.json.items);
     const tooLong = await api<{ error: { fields: { path: string }[] } }>(`/api/affiliate/invitees/value?startTime=${today - 9 * DAY_MS}&endTime=${today}&source=live`);
