@@ -179,12 +179,25 @@ export function wholeMonths(a: number, b: number): { from: number; to: number } 
   return from < to ? { from, to } : null;
 }
 
+/** The invitees a statement sums: all (undefined), one (the `uid` filter), or a batch of them. */
+type UidFilter = string | string[] | undefined;
+
+/** A text[] literal of `list` (quoted: any text, though uids are digits). */
+function textArray(list: readonly string[]): string {
+  return `{${list.map((u) => `"${u.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
+function onlySql(only: UidFilter, column: SQL): SQL {
+  if (only === undefined) return sql``;
+  return typeof only === "string" ? sql`AND ${column} = ${only}` : sql`AND ${column} = ANY (${textArray(only)}::text[])`;
+}
+
 /**
  * The archive's per-(uid, coin) commission and volumes of one part: whole UTC months from the
  * per-invitee-month summary, the other whole UTC days from the per-day one, the cut days raw.
  */
-function commissionPartSql(r: { startTime: number; endTime: number }, uid?: string): SQL {
-  const byUid = uid ? sql`AND uid = ${uid}` : sql``;
+function commissionPartSql(r: { startTime: number; endTime: number }, only: UidFilter): SQL {
+  const byUid = onlySql(only, sql`uid`);
   const dayFrom = Math.ceil(r.startTime / DAY_MS) * DAY_MS;
   const dayTo = Math.floor((r.endTime + 1) / DAY_MS) * DAY_MS;
   const raw = (a: number, b: number) =>
@@ -212,8 +225,8 @@ function commissionPartSql(r: { startTime: number; endTime: number }, uid?: stri
  * The archive's per-uid deposits and withdrawals of one part: the periods whose midpoint lies in
  * a whole UTC month of it from the per-invitee-month summary, the others from their rows.
  */
-function movementPartSql(r: { startTime: number; endTime: number }, uid?: string): SQL {
-  const byUid = uid ? sql`AND m.uid = ${uid}` : sql``;
+function movementPartSql(r: { startTime: number; endTime: number }, only: UidFilter): SQL {
+  const byUid = onlySql(only, sql`m.uid`);
   const periods = (f: { startTime: number; endTime: number }) =>
     sql`SELECT m.uid, coalesce(m.deposit_amount, 0) AS dep, coalesce(m.withdrawal_amount, 0) AS wd
         FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from)
@@ -239,7 +252,7 @@ const ORDER: Record<ValueSort, SQL> = {
  * (`inviteeJoin`): at simulator scale 10 a year's list has ~88,000 rows to sort, and looking
  * up each one's invitee record cost ~0.4 s on PostgreSQL.
  */
-function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, withInvitees = true): SQL {
+function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, withInvitees = true, only: UidFilter = q.uid): SQL {
   // by the coin asked for (USDT without one), then by USDT (or BTC after USDT)
   const k1 = q.coin ?? "USDT";
   const k2 = k1 === "USDT" ? "BTC" : "USDT";
@@ -251,8 +264,8 @@ function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, withInvi
     lm AS (SELECT * FROM json_to_recordset(${json(live.movements)}) AS x(uid text, dep numeric, wd numeric)),
     li AS (SELECT * FROM json_to_recordset(${json(live.invitees)}) AS x(uid text, code text, reg bigint)),
     c AS (SELECT uid, coin, sum(commission) AS commission, sum(spot) AS spot, sum(futures) AS futures
-          FROM (${union(archive.commission.map((r) => commissionPartSql(r, q.uid)), sql`SELECT uid, coin, commission, spot, futures FROM lc`)}) x GROUP BY uid, coin),
-    m AS (SELECT uid, sum(dep) AS dep, sum(wd) AS wd FROM (${union(archive.movements.map((r) => movementPartSql(r, q.uid)), sql`SELECT uid, dep, wd FROM lm`)}) x GROUP BY uid),
+          FROM (${union(archive.commission.map((r) => commissionPartSql(r, only)), sql`SELECT uid, coin, commission, spot, futures FROM lc`)}) x GROUP BY uid, coin),
+    m AS (SELECT uid, sum(dep) AS dep, sum(wd) AS wd FROM (${union(archive.movements.map((r) => movementPartSql(r, only)), sql`SELECT uid, dep, wd FROM lm`)}) x GROUP BY uid),
     cu AS (SELECT uid, sum(spot) AS spot, sum(futures) AS futures,
                   coalesce(sum(commission) FILTER (WHERE coin = ${k1}), 0) AS k1, coalesce(sum(commission) FILTER (WHERE coin = ${k2}), 0) AS k2
            FROM c GROUP BY uid),
@@ -288,6 +301,15 @@ interface StatementRow {
 const text = (v: string | null | undefined) => decimalText(new Dec(v ?? 0));
 
 async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number } | "all"): Promise<ValueAnswer> {
+  if (paging !== "all" && topApplies(q, archive)) {
+    const top = await topAnswer(io, q, archive, live, paging);
+    if (top) return top;
+  }
+  return fullAnswer(io, q, archive, live, paging);
+}
+
+/** The list by one statement that sums every row of the filter before it sorts (the export; the cases topAnswer does not take). */
+async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number } | "all"): Promise<ValueAnswer> {
   // The page is cut by the row number, not by ORDER BY's names again: in the SELECT below `dep`
   // names the output column (text), so `ORDER BY dep` would page by the amounts' text.
   const order = sql`${ORDER[q.sort]}, length(uid) DESC, uid COLLATE "C" DESC`;
@@ -323,7 +345,24 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
   const t = list.find((r) => r.kind === "total")!;
   const commission = new CoinSums();
   for (const r of list.filter((x) => x.kind === "coin")) commission.add(r.uid!, r.spot);
-  const total = Number(t.n);
+  return pageAnswer(io, archive, live, paging, items, Number(t.n), {
+    spotTradingAmount: text(t.spot),
+    futuresTradingAmount: text(t.futures),
+    depositAmount: text(t.dep),
+    withdrawalAmount: text(t.wd),
+    commission: commission.json(),
+  });
+}
+
+async function pageAnswer(
+  io: DatasetsIo,
+  archive: ArchiveInput,
+  live: LiveInput,
+  paging: { page: number; pageSize: number } | "all",
+  items: InviteeValue[],
+  total: number,
+  totals: ValueAnswer["totals"],
+): Promise<ValueAnswer> {
   const page = paging === "all" ? 1 : paging.page;
   const pageSize = paging === "all" ? Math.max(total, 1) : paging.pageSize;
   const pages = Math.ceil(total / pageSize);
@@ -334,9 +373,233 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
     total,
     pages,
     hasNextPage: page < pages,
-    totals: { spotTradingAmount: text(t.spot), futuresTradingAmount: text(t.futures), depositAmount: text(t.dep), withdrawalAmount: text(t.wd), commission: commission.json() },
+    totals,
     resolution: { movements: mergeSpans([...(await archiveSpans(io, archive)), ...live.spans]) },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A page without summing every row (migration 0180)
+//
+// At simulator scale 10 a year holds ~88,000 invitees with value; summing each before the sort
+// took seconds. A range's sums of an invitee never exceed its totals over the whole archive
+// (archive_invitee_value_total: every amount is non-negative), so the page walks the invitees in
+// the order of those totals (the list's order, ties by uid as the list breaks them), sums the
+// range for a batch of them at a time (each invitee's month, day and cut-hour rows, by uid), and
+// stops once the next invitee's bound comes after the last row the page needs: none after it
+// can come before. The live parts' invitees (few: the stretch since the last sync) are summed
+// first whatever their bound. `total` counts the invitees whose active days meet the range (and
+// those of its cut days and live parts), `totals` sum the hour summary and the period totals:
+// neither needs any invitee's sum.
+
+/** The all-archive totals a sort is bounded by, most significant first (the list's ORDER). */
+const BOUND_COLUMNS: Record<ValueSort, (coin: string) => string[]> = {
+  commission: (coin) => (coin === "USDT" ? ["usdt", "btc"] : ["btc", "usdt"]),
+  volume: () => ["volume"],
+  deposits: () => ["deposits"],
+};
+
+/**
+ * When the walk is tried and when it gives up (the one statement answers then). Mutable for
+ * the tests only, which walk small archives and compare with the one statement.
+ */
+export const VALUE_TOP = {
+  /** below this many rows in the range the one statement is as cheap as a walk */
+  minRows: 3000,
+  /** a page needing more than this share of the range's rows is answered by the one statement */
+  maxPageShare: 0.25,
+  /** the walk gives up after this many invitees more than the page needs... */
+  walkSlack: 20_000,
+  /** ...or after this many batches (each twice the last): a range whose order is far from the all-archive one */
+  maxBatches: 6,
+  /** the first batch: twice the rows the page needs, at least this many */
+  firstBatch: 500,
+};
+
+/** Whether a page of `q` can be found by walking the bounds: no filter by uid or code, a sort the bound table orders, one archive part of each dataset. */
+function topApplies(q: ValueQuery, archive: ArchiveInput): boolean {
+  const coinOk = q.sort !== "commission" || q.coin === undefined || q.coin === "USDT" || q.coin === "BTC";
+  return q.uid === undefined && q.inviteCode === undefined && coinOk && archive.invitees && archive.commission.length <= 1 && archive.movements.length <= 1;
+}
+
+/** A row's (or a bound's) place in the list: its keys, then the uid. */
+interface Ranked {
+  uid: string;
+  keys: Dec[];
+}
+
+/** < 0 when `a` comes before `b` in the list (keys descending, then longer uid, then uid descending). */
+function compareRanked(a: Ranked, b: Ranked): number {
+  for (let i = 0; i < a.keys.length; i++) {
+    const c = b.keys[i].comparedTo(a.keys[i]);
+    if (c !== 0) return c;
+  }
+  if (a.uid.length !== b.uid.length) return b.uid.length - a.uid.length;
+  return a.uid < b.uid ? 1 : a.uid > b.uid ? -1 : 0;
+}
+
+/** The whole UTC days [from, to) of [startTime, endTime] as epoch day numbers, and the cut rest. */
+function dayCut(r: { startTime: number; endTime: number }): { days: { from: number; to: number } | null; cut: { startTime: number; endTime: number }[] } {
+  const from = Math.ceil(r.startTime / DAY_MS);
+  const to = Math.floor((r.endTime + 1) / DAY_MS);
+  if (from >= to) return { days: null, cut: r.startTime <= r.endTime ? [r] : [] };
+  const cut = [];
+  if (r.startTime < from * DAY_MS) cut.push({ startTime: r.startTime, endTime: from * DAY_MS - 1 });
+  if (to * DAY_MS <= r.endTime) cut.push({ startTime: to * DAY_MS, endTime: r.endTime });
+  return { days: { from, to }, cut };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The list's `total` and `totals` of the unfiltered range, from the summaries that are not per invitee and the active days. */
+async function rangeTotals(io: DatasetsIo, archive: ArchiveInput, live: LiveInput): Promise<{ total: number; totals: ValueAnswer["totals"] }> {
+  const json = (v: unknown) => sql`${JSON.stringify(v)}::json`;
+  const cp = archive.commission.find((r) => r.startTime <= r.endTime);
+  const mp = archive.movements.find((r) => r.startTime <= r.endTime);
+  const rawCommission = (a: number, b: number) =>
+    sql`SELECT uid, coin, coalesce(commission, 0) AS commission,
+               CASE WHEN product_type = 'SPOT' THEN coalesce(taker_amount, 0) + coalesce(maker_amount, 0) ELSE 0 END AS spot,
+               CASE WHEN product_type = 'FUTURES' THEN coalesce(taker_amount, 0) + coalesce(maker_amount, 0) ELSE 0 END AS futures
+        FROM archive_commission WHERE time BETWEEN ${a} AND ${b} AND source_type = 1`;
+  const movementRows = (r: { startTime: number; endTime: number }) =>
+    sql`SELECT m.uid FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from) WHERE ${periodConds(r)}`;
+  // per coin: whole hours from the hour summary, the range's cut hours raw, the live rows
+  const coinParts: SQL[] = [sql`SELECT coin, commission, spot, futures FROM lc`];
+  if (cp) {
+    const h1 = Math.ceil(cp.startTime / HOUR_MS) * HOUR_MS;
+    const h2 = Math.floor((cp.endTime + 1) / HOUR_MS) * HOUR_MS;
+    if (h1 < h2) {
+      coinParts.push(sql`SELECT coin, commission, CASE WHEN product_type = 'SPOT' THEN volume ELSE 0 END AS spot, CASE WHEN product_type = 'FUTURES' THEN volume ELSE 0 END AS futures
+                         FROM archive_commission_hour WHERE source_type = 1 AND hour >= ${h1} AND hour < ${h2}`);
+      if (cp.startTime < h1) coinParts.push(sql`SELECT coin, commission, spot, futures FROM (${rawCommission(cp.startTime, h1 - 1)}) r`);
+      if (h2 <= cp.endTime) coinParts.push(sql`SELECT coin, commission, spot, futures FROM (${rawCommission(h2, cp.endTime)}) r`);
+    } else coinParts.push(sql`SELECT coin, commission, spot, futures FROM (${rawCommission(cp.startTime, cp.endTime)}) r`);
+  }
+  // the invitees: those whose active days meet the range's whole days, plus those of its cut days and the live rows
+  const conds: SQL[] = [];
+  const edges: SQL[] = [sql`SELECT uid FROM lc`, sql`SELECT uid FROM lm`];
+  if (cp) {
+    const { days, cut } = dayCut(cp);
+    if (days) conds.push(sql`t.commission_days && int4range(${days.from}::integer, ${days.to}::integer)`);
+    for (const c of cut) edges.push(sql`SELECT uid FROM (${rawCommission(c.startTime, c.endTime)}) r`);
+  }
+  if (mp) {
+    const { days, cut } = dayCut(mp);
+    if (days) conds.push(sql`t.movement_days && int4range(${days.from}::integer, ${days.to}::integer)`);
+    for (const c of cut) edges.push(movementRows(c));
+  }
+  const active = conds.length ? sql.join(conds, sql` OR `) : sql`FALSE`;
+  const periodTotals = mp
+    ? sql`SELECT t.deposit_amount AS dep, t.withdrawal_amount AS wd FROM archive_movement_period p JOIN archive_movement_period_total t USING (period_from) WHERE ${periodConds(mp)}`
+    : sql`SELECT NULL::numeric AS dep, NULL::numeric AS wd WHERE FALSE`;
+  const list = await rows<{ kind: "coin" | "moved" | "count"; coin: string | null; a: string | null; b: string | null; c: string | null }>(
+    await io.db(),
+    sql`WITH lc AS (SELECT * FROM json_to_recordset(${json(live.commission)}) AS x(uid text, coin text, commission numeric, spot numeric, futures numeric)),
+             lm AS (SELECT * FROM json_to_recordset(${json(live.movements)}) AS x(uid text, dep numeric, wd numeric))
+        (SELECT 'coin' AS kind, coin, sum(commission)::text AS a, sum(spot)::text AS b, sum(futures)::text AS c FROM (${sql.join(coinParts, sql` UNION ALL `)}) x GROUP BY coin)
+        UNION ALL (SELECT 'moved', NULL, sum(dep)::text, sum(wd)::text, NULL FROM (${periodTotals} UNION ALL SELECT dep, wd FROM lm) x)
+        UNION ALL (SELECT 'count', NULL, ((SELECT count(*) FROM archive_invitee_value_total t WHERE ${active})
+                     + (SELECT count(*) FROM (SELECT DISTINCT uid FROM (${sql.join(edges, sql` UNION ALL `)}) e) e
+                        WHERE NOT EXISTS (SELECT 1 FROM archive_invitee_value_total t WHERE t.uid = e.uid AND (${active}))))::text, NULL, NULL)`,
+  );
+  const commission = new CoinSums();
+  let spot = new Dec(0);
+  let futures = new Dec(0);
+  for (const r of list.filter((x) => x.kind === "coin")) {
+    commission.add(r.coin!, r.a);
+    spot = spot.plus(r.b ?? 0);
+    futures = futures.plus(r.c ?? 0);
+  }
+  const moved = list.find((r) => r.kind === "moved")!;
+  return {
+    total: Number(list.find((r) => r.kind === "count")!.a),
+    totals: { spotTradingAmount: decimalText(spot), futuresTradingAmount: decimalText(futures), depositAmount: text(moved.a), withdrawalAmount: text(moved.b), commission: commission.json() },
+  };
+}
+
+interface BatchRow {
+  uid: string;
+  spot: string;
+  futures: string;
+  dep: string;
+  wd: string;
+  k1: string;
+  k2: string;
+  coins: string | null;
+}
+
+/**
+ * A page of the unfiltered list by walking the bounds (see above); null when the walk would
+ * cost more than the one statement (a small range, a page deep into it, an order far from the
+ * all-archive one).
+ */
+async function topAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number }): Promise<ValueAnswer | null> {
+  const { total, totals } = await rangeTotals(io, archive, live);
+  const need = paging.page * paging.pageSize;
+  if (total < VALUE_TOP.minRows || need > total * VALUE_TOP.maxPageShare) return null;
+  const db = await io.db();
+  const columns = BOUND_COLUMNS[q.sort](q.coin ?? "USDT");
+  const keysOf = (r: BatchRow): Dec[] =>
+    q.sort === "commission" ? [new Dec(r.k1), new Dec(r.k2)] : q.sort === "volume" ? [new Dec(r.spot).plus(r.futures)] : [new Dec(r.dep)];
+  const order = sql.raw([...columns.map((c) => `${c} DESC`), "length(uid) DESC", `(uid COLLATE "C") DESC`].join(", "));
+  const tuple = sql.raw(`(${[...columns, "length(uid)", `(uid COLLATE "C")`].join(", ")})`);
+  const found: (BatchRow & Ranked)[] = [];
+  let pending = [...new Set([...live.commission.map((r) => r.uid), ...live.movements.map((r) => r.uid)])];
+  let after: { values: string[]; uid: string } | null = null;
+  let walked = 0;
+  let batch = Math.max(2 * need, VALUE_TOP.firstBatch);
+  for (let round = 0; ; round++) {
+    if (round >= VALUE_TOP.maxBatches || walked > need + VALUE_TOP.walkSlack) return null;
+    const cursor: SQL = after ? sql`WHERE ${tuple} < (${sql.join([...after.values.map((v) => sql`${v}::numeric`), sql`${after.uid.length}::integer`, sql`${after.uid}::text COLLATE "C"`], sql`, `)})` : sql``;
+    const candidates = await rows<{ uid: string; b: string[] }>(
+      db,
+      sql`SELECT uid, ARRAY[${sql.raw(columns.map((c) => `${c}::text`).join(", "))}] AS b FROM archive_invitee_value_total ${cursor} ORDER BY ${order} LIMIT ${batch}`,
+    );
+    walked += candidates.length;
+    const uids = [...new Set([...pending, ...candidates.map((c) => c.uid)])];
+    pending = [];
+    if (uids.length) {
+      const set = new Set(uids);
+      const part: LiveInput = { ...live, commission: live.commission.filter((r) => set.has(r.uid)), movements: live.movements.filter((r) => set.has(r.uid)) };
+      const list = await rows<BatchRow>(
+        db,
+        sql`WITH ${rowsSql(q, archive, part, false, uids)},
+            pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c GROUP BY uid)
+            SELECT f.uid, f.spot::text AS spot, f.futures::text AS futures, f.dep::text AS dep, f.wd::text AS wd, f.k1::text AS k1, f.k2::text AS k2, pc.coins::text AS coins
+            FROM f LEFT JOIN pc USING (uid)`,
+      );
+      for (const r of list) found.push({ ...r, keys: keysOf(r) });
+      found.sort(compareRanked);
+      found.length = Math.min(found.length, need);
+    }
+    const last = candidates.at(-1);
+    if (!last || candidates.length < batch) break; // every invitee held was walked
+    after = { values: last.b, uid: last.uid };
+    if (found.length >= need && compareRanked({ uid: last.uid, keys: last.b.map((v) => new Dec(v)) }, found[need - 1]) > 0) break;
+    batch *= 2;
+  }
+  const pageRows = found.slice((paging.page - 1) * paging.pageSize, need);
+  const inv = inviteeJoin(archive, sql`p`);
+  const people = await rows<{ uid: string; code: string | null; reg: unknown }>(
+    db,
+    sql`WITH li AS (SELECT * FROM json_to_recordset(${JSON.stringify(live.invitees)}::json) AS x(uid text, code text, reg bigint))
+        SELECT p.uid, ${inv.code} AS code, ${inv.reg} AS reg FROM unnest(${textArray(pageRows.map((r) => r.uid))}::text[]) AS p(uid) ${inv.joins}`,
+  );
+  const byUid = new Map(people.map((r) => [r.uid, r]));
+  const items = pageRows.map((r): InviteeValue => {
+    const who = byUid.get(r.uid);
+    return {
+      uid: r.uid,
+      inviteCode: who?.code ?? null,
+      registerTime: who?.reg === null || who?.reg === undefined ? null : Number(who.reg),
+      spotTradingAmount: text(r.spot),
+      futuresTradingAmount: text(r.futures),
+      depositAmount: text(r.dep),
+      withdrawalAmount: text(r.wd),
+      commission: new CoinSums().addAll(r.coins ? (JSON.parse(r.coins) as Record<string, string>) : {}).json(),
+    };
+  });
+  return pageAnswer(io, archive, live, paging, items, total, totals);
 }
 
 /** The periods of totals the archive's parts count. */
