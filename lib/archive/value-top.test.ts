@@ -19,7 +19,7 @@ const SEP = Date.UTC(2026, 8, 1);
 const NOW = Date.UTC(2026, 11, 20);
 /** uids of two lengths (the list breaks ties by length, then by uid) */
 const uidOf = (i: number) => (i % 4 === 0 ? String(4_200_000 + i) : String(4_300_000_000 + i));
-const INVITEES = 70;
+const INVITEES = 300;
 
 /** A small deterministic generator (the cases are the same on every run). */
 function random(seed: number): () => number {
@@ -67,7 +67,7 @@ function totals(seed: number): InviteeTotalsRecord[] {
   }));
 }
 
-const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 1 };
+const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
 const SHIPPED = { ...VALUE_TOP };
 
 onEachTestDatabase("the value list's walk by bounds", (database) => {
@@ -92,7 +92,7 @@ onEachTestDatabase("the value list's walk by bounds", (database) => {
       if (i % 10 === 9) continue;
       await db().execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, invite_code, synced_at) VALUES (${uidOf(i)}, ${SEP - DAY_MS + i * 1000}, true, ${pick(random(i + 1), ["SPRING", "KOL7", null])}, ${NOW})`);
     }
-    for (let p = 0; p < 12; p++) await db().transaction((tx) => DATASET_DEFS.commissions.upsert(tx, records(p), { productType: "SPOT" }, NOW));
+    for (let p = 0; p < 30; p++) await db().transaction((tx) => DATASET_DEFS.commissions.upsert(tx, records(p), { productType: "SPOT" }, NOW));
     // weeks before October, days after
     for (let w = 0; w < 4; w++) {
       const from = SEP + w * 7 * DAY_MS;
@@ -142,15 +142,15 @@ onEachTestDatabase("the value list's walk by bounds", (database) => {
     await db().execute(sql`DROP TRIGGER archive_invitee_value_total_insert ON archive_commission_invitee_day`);
     try {
       // (an invitee with nothing held before: no bound at all, so never walked)
-      const rich: CommissionRecord = { ...records(0)[0], uid: uidOf(205), sourceType: 1, coin: "USDT", commission: "100000", date: SEP + 40 * DAY_MS };
+      const rich: CommissionRecord = { ...records(0)[0], uid: uidOf(905), sourceType: 1, coin: "USDT", commission: "100000", date: SEP + 40 * DAY_MS };
       await db().transaction((tx) => DATASET_DEFS.commissions.upsert(tx, [rich], { productType: "SPOT" }, NOW));
       const after = await both(q, { page: 1, pageSize: 3 });
-      expect(after.summed.items[0].uid).toBe(uidOf(205));
+      expect(after.summed.items[0].uid).toBe(uidOf(905));
       expect(after.walked).not.toEqual(after.summed);
     } finally {
       await db().execute(sql`CREATE TRIGGER archive_invitee_value_total_insert AFTER INSERT ON archive_commission_invitee_day
         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION archive_invitee_value_total_by_day()`);
-      await db().execute(sql`SELECT archive_invitee_value_total_recount(ARRAY[${uidOf(205)}])`);
+      await db().execute(sql`SELECT archive_invitee_value_total_recount(ARRAY[${uidOf(905)}])`);
     }
     const mended = await both(q, { page: 1, pageSize: 3 });
     expect(mended.walked).toEqual(mended.summed);
