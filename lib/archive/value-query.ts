@@ -90,7 +90,7 @@ async function liveInput(io: DatasetsIo, q: ValueQuery, commissionParts: Part[],
   for (const [uid, v] of builder.byUid) {
     if (!v.deposits.isZero() || !v.withdrawals.isZero()) movements.push({ uid, dep: decimalText(v.deposits), wd: decimalText(v.withdrawals) });
   }
-  return { commission: liveCommissionRows(builder), movements, invitees: await liveInvitees(io), spans };
+  return { commission: liveCommissionRows(builder), movements, invitees: await liveInvitees(io, q.uid), spans };
 }
 
 /** The live records' per-(uid, coin) rows as the statement reads them. */
@@ -131,17 +131,19 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
  * since the last sync (the archive holds the others, older than a year too) — but no longer a
  * stretch than MAX_CACHED_LIVE_SPAN_MS: before the invitee archive is built, walking the whole
  * year (hundreds of pages) to name each row's code would hold a person's page for minutes, so
- * those rows say null until it is; with `live` every invitee page of the year, as the live
- * cohorts read it.
+ * those rows say null until it is. With `live` the same holds: the year is ~200 pages of weight
+ * 20 at scale 1 (a 1.5-day list took 114 s, ~100 s of it naming codes), so `live` names the code
+ * and registration of the `uid` filter's invitee only (its record, a call per 90-day window) and
+ * refuses an `inviteCode` filter (lib/contract/queries.ts).
  */
-async function liveInvitees(io: DatasetsIo): Promise<LiveInput["invitees"]> {
-  if (io.source === "archive") return [];
+async function liveInvitees(io: DatasetsIo, uid: string | undefined): Promise<LiveInput["invitees"]> {
+  if (io.source === "archive" || (io.source === "live" && uid === undefined)) return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
   const short = (p: Part) => io.source === "live" || (p.endTime ?? now) - (p.startTime ?? year.startTime) <= MAX_CACHED_LIVE_SPAN_MS;
   for (const p of (await io.parts("invitees", year, true)).filter((x) => x.from === "live" && short(x))) {
-    for await (const batch of io.live("invitees", { startTime: p.startTime, endTime: p.endTime })) {
+    for await (const batch of io.live("invitees", { startTime: p.startTime, endTime: p.endTime, uid })) {
       for (const r of batch as InviteeRecord[]) out.set(r.uid, { uid: r.uid, code: r.inviteCode ?? null, reg: r.registerTime });
     }
   }

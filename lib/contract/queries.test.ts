@@ -104,6 +104,10 @@ describe("issue 27: value, commissions, referral checks", () => {
     expect(refused(value, { ...range(30), pageSize: "101" })).toEqual(["pageSize"]);
     expect(refused(value, { ...range(8), source: "live" })).toEqual(["endTime"]);
     expect(refused(value, { ...range(7), source: "live" })).toEqual([]);
+    // live names codes for the uid filter's invitee only: a code filter would walk WEEX's invitee year
+    expect(refused(value, { ...range(7), source: "live", inviteCode: "VIP" })).toEqual(["inviteCode"]);
+    expect(refused(QUERIES["/api/affiliate/invitees/value/export"], { ...range(7), source: "live", inviteCode: "VIP" })).toEqual(["inviteCode"]);
+    expect(refused(value, { ...range(7), source: "live", uid: "4200000001" })).toEqual([]);
     // the year auto and live keep (WEEX's totals), which archive lifts
     expect(refused(value, range(30, 400))).toEqual(["startTime", "endTime"]);
     expect(refused(value, { ...range(30, 400), source: "archive" })).toEqual([]);

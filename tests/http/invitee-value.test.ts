@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { generateDataset, startSimulator, type Simulator } from "../../lib/simulator";
-import { SIM_DEFAULTS } from "../../lib/simulator/types";
+import { SIM_DEFAULTS, type SimStats } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import type { Invitee } from "../../lib/simulator/data/invitees";
 import type { InviteeValue, InviteeValuePage } from "../../lib/contract/responses";
@@ -211,14 +211,28 @@ describe("the value list", () => {
     expect(byCode.json.total).toBe([...expected.keys()].filter((u) => data.inviteesByUid.get(u)?.inviteCode === code).length);
   });
 
-  it("live reads a week at most and agrees with the archive", async () => {
+  it("live reads a week at most and agrees with the archive; it names the code of the uid filter's invitee only, and refuses a code filter", async () => {
     const w = { startTime: today - 5 * DAY_MS + 3 * H, endTime: today - 2 * DAY_MS };
     const live = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=live&pageSize=50`);
     const archive = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=archive&pageSize=50`);
     expect(live.status, live.text).toBe(200);
     expect(live.json.freshness?.source).toBe("live");
     expect(normRow(live.json.totals)).toEqual(normRow(archive.json.totals));
-    expect(live.json.items).toEqual(archive.json.items);
+    // (no walk of WEEX's invitee year to name codes: every figure, no code nor registration)
+    expect(live.json.items).toEqual(archive.json.items.map((i) => ({ ...i, inviteCode: null, registerTime: null })));
+    const uid = archive.json.items[0].uid;
+    const inviteeCalls = async () => ((await (await fetch(`${sim.url}/__sim/stats`)).json()) as SimStats).byEndpoint.invitees ?? 0;
+    const upstreamBefore = await inviteeCalls();
+    const one = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=live&uid=${uid}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.json.items).toEqual([archive.json.items[0]]);
+    expect(one.json.items[0].inviteCode).toBe(data.inviteesByUid.get(uid)!.inviteCode);
+    // its invitee record only: a call per 90-day window of the year, not ~N pages of everyone
+    // (a walk of everyone here: ~1,200 invitees of the year in 90-day windows, 13 pages or more)
+    expect((await inviteeCalls()) - upstreamBefore).toBeLessThanOrEqual(7);
+    const byCode = await api<{ error: { fields: { path: string }[] } }>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=live&inviteCode=X`);
+    expect(byCode.status).toBe(400);
+    expect(byCode.json.error.fields.map((f) => f.path)).toEqual(["inviteCode"]);
     const tooLong = await api<{ error: { fields: { path: string }[] } }>(`/api/affiliate/invitees/value?startTime=${today - 9 * DAY_MS}&endTime=${today}&source=live`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.error.fields.map((f) => f.path)).toEqual(["endTime"]);
