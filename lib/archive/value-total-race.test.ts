@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate } from "@/lib/db/migrate";
 import { freshSchema, TEST_DATABASE_URL } from "@/lib/db/test-support";
+import { DAY_MS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 
-const DAY_MS = 86_400_000;
 const DAY = Date.UTC(2026, 10, 2);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
