@@ -566,6 +566,7 @@ async function walk(
   const tuple = sql.raw(`(${[...columns, "length(uid)", `(uid COLLATE "C")`].join(", ")})`);
   const found: (BatchRow & Ranked)[] = [];
   let pending = [...new Set([...live.commission.map((r) => r.uid), ...live.movements.map((r) => r.uid)])];
+  const summed = new Set<string>();
   let after: { values: string[]; uid: string } | null = null;
   let walked = 0;
   let batch = Math.ceil(need * 1.25) + VALUE_TOP.firstBatch;
@@ -577,7 +578,10 @@ async function walk(
       sql`SELECT uid, ARRAY[${sql.raw(columns.map((c) => `${c}::text`).join(", "))}] AS b FROM archive_invitee_value_total ${cursor} ORDER BY ${order} LIMIT ${batch}`,
     );
     walked += candidates.length;
-    const uids = [...new Set([...pending, ...candidates.map((c) => c.uid)])];
+    // (an invitee of the live parts was summed in the first batch, whatever its bound: when the
+    // walk reaches its bound later it is not summed, nor listed, again)
+    const uids = [...new Set([...pending, ...candidates.map((c) => c.uid)])].filter((u) => !summed.has(u));
+    for (const u of uids) summed.add(u);
     pending = [];
     if (uids.length) {
       const set = new Set(uids);
