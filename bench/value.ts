@@ -283,17 +283,21 @@ async function queries(kind: string, fillScale: number, now: number): Promise<vo
     }
     const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => at });
     const year = { startTime: at - 364 * DAY_MS, endTime: at };
-    const [{ code }] = await rows<{ code: string }>(db, sql`SELECT invite_code AS code FROM archive_invitee WHERE invite_code IS NOT NULL GROUP BY invite_code ORDER BY count(*) DESC, invite_code LIMIT 1`);
+    // the code of the most invitees (half of them at scale 10), and the fifth (a campaign's: ~4 %)
+    const codes = await rows<{ code: string }>(db, sql`SELECT invite_code AS code FROM archive_invitee WHERE invite_code IS NOT NULL GROUP BY invite_code ORDER BY count(*) DESC, invite_code LIMIT 5`);
+    const code = codes[0].code;
+    const small = codes.at(-1)!.code;
     const byCommission = await time(() => inviteeValue(sources(), { ...year, sort: "commission" }, { page: 1, pageSize: 50 }));
     const byDeposits = await time(() => inviteeValue(sources(), { ...year, sort: "deposits" }, { page: 3, pageSize: 50 }));
     const later = await time(() => inviteeValue(sources(), { ...year, sort: "commission" }, { page: 20, pageSize: 50 }));
     const ofCode = await time(() => inviteeValue(sources(), { ...year, sort: "commission", inviteCode: code }, { page: 1, pageSize: 50 }));
+    const ofSmall = await time(() => inviteeValue(sources(), { ...year, sort: "commission", inviteCode: small }, { page: 1, pageSize: 50 }));
     const cohortsWithValue = await time(() => cohorts(sources(), { ...year, by: "week", tz: "Asia/Shanghai" }, at));
     const held = (await inviteeValue(sources(), { ...year, sort: "commission" }, { page: 1, pageSize: 1 })).total;
     const line =
       `${n(filled.invitees)} invitees, ${n(filled.records)} commission records, ${n(filled.movements)} totals rows (filled in ${filled.seconds.toFixed(0)} s); ` +
       `${n(held)} invitees with value in the year: value list by commission ${f(byCommission)}, by deposits page 3 ${f(byDeposits)}, by commission page 20 ${f(later)}, ` +
-      `invite code ${code} ${f(ofCode)}; weekly cohorts with commission per invitee (Asia/Shanghai) ${f(cohortsWithValue)}`;
+      `invite code ${code} ${f(ofCode)}, invite code ${small} ${f(ofSmall)}; weekly cohorts with commission per invitee (Asia/Shanghai) ${f(cohortsWithValue)}`;
     console.log(`${kind.padEnd(8)} scale ${String(fillScale).padStart(2)}: ${line}`);
     figures[`queries on ${kind} at scale ${fillScale}`] = line;
   } finally {

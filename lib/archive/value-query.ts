@@ -322,9 +322,10 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
   const filtered = q.inviteCode !== undefined;
   const inv = filtered ? { code: sql`pj.code`, reg: sql`pj.reg`, joins: sql`` } : inviteeJoin(archive, sql`pj`);
   const db = await io.db();
+  const only = q.uid === undefined && q.inviteCode !== undefined ? await codeUids(db, q.inviteCode, archive, live) : q.uid;
   const list = await rows<StatementRow>(
     db,
-    sql`WITH ${rowsSql(q, archive, live, filtered)},
+    sql`WITH ${rowsSql(q, archive, live, filtered, only)},
         pg AS (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY n ${limit}),
         pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c WHERE uid IN (SELECT uid FROM pg) GROUP BY uid),
         pj AS (SELECT pg.*, pc.coins FROM pg LEFT JOIN pc USING (uid))
@@ -357,6 +358,25 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
     commission: commission.json(),
   });
 }
+
+/**
+ * The invitees an invite-code filter can hold: the archive's with that code and the live parts'
+ * (`f` then applies the exact rule, a live record's code before the archive's), or undefined when
+ * there are more than CODE_UIDS_MAX. The parts are then summed for these uids only (their
+ * (uid, day) and (uid, period) indexes, 0170) instead of for every invitee of the range. A code
+ * holding a large share of all invitees is summed as the unfiltered list is: at simulator scale
+ * 10 on PostgreSQL (88,447 invitees with value in the year) a year of a 9,280-invitee code took
+ * 344 ms by its uids against 1,572 ms by the whole range, and of a 114,494-invitee one 3.1 s
+ * against 1.3 s.
+ */
+async function codeUids(db: Awaited<ReturnType<DatasetsIo["db"]>>, code: string, archive: ArchiveInput, live: LiveInput): Promise<string[] | undefined> {
+  const held = archive.invitees ? await rows<{ uid: string }>(db, sql`SELECT uid FROM archive_invitee WHERE invite_code = ${code} LIMIT ${CODE_UIDS_MAX + 1}`) : [];
+  const uids = new Set([...held.map((r) => r.uid), ...live.invitees.filter((r) => r.code === code).map((r) => r.uid)]);
+  return uids.size > CODE_UIDS_MAX ? undefined : [...uids];
+}
+
+/** Above this many invitees a code's list sums the whole range (codeUids). */
+export const CODE_UIDS_MAX = 20_000;
 
 async function pageAnswer(
   io: DatasetsIo,

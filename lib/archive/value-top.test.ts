@@ -130,6 +130,14 @@ onEachTestDatabase("the value list's walk by bounds", (database) => {
         const { walked, summed } = await both(q, { page, pageSize });
         expect(walked, JSON.stringify({ q, page, pageSize })).toEqual(summed);
         if (summed.items.length) compared++;
+        if (q.inviteCode !== undefined) {
+          // a code's page sums only the code's invitees: it is the unfiltered list's rows of that code
+          const { inviteCode, ...all } = q;
+          const everyone = await inviteeValue(sources(), all, "all");
+          const mine = everyone.items.filter((i) => i.inviteCode === inviteCode);
+          expect(summed.items, JSON.stringify({ q, page, pageSize })).toEqual(mine.slice((page - 1) * pageSize, page * pageSize));
+          expect(summed.total).toBe(mine.length);
+        }
       }
     }
     expect(compared, "pages with rows").toBeGreaterThan(60);
