@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/styles";
 import { NAV_SECTIONS, isActive, navHref } from "./nav-items";
-import { hasRole, type Role } from "@/lib/contract/roles";
+import { hasRole, type UserRole } from "@/lib/contract/roles";
 
 /** The sidebar links the role may use; links carry the shared view state (period, zone). */
-export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+export function NavLinks({ role, onNavigate }: { role: UserRole; onNavigate?: () => void }) {
   const t = useTranslations("shell");
   const pathname = usePathname();
   const search = useSearchParams();

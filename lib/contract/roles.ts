@@ -6,6 +6,16 @@ export const ROLES = ["viewer", "trader", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
+ * Every role a user can have: the ranked ones, and `partner` (issue 28), outside the ranks — a
+ * sub-affiliate or KOL who sees the reports of their own scope (lib/contract/scope.ts) and
+ * nothing else. A partner has none of the ranked roles: `hasRole(partner, "viewer")` is false,
+ * and the route wrapper lets a partner into a viewer route only where the route says which
+ * scope applies (lib/server/route.ts). Not a demo account (the demo creates the ranked ones).
+ */
+export const USER_ROLES = [...ROLES, "partner"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/**
  * What each role may do, in one wording for the demo's console text and the README (each adds
  * to the one before). The login page says the same in the page's language (login.demo.roles;
  * a test keeps the English words equal to these).
@@ -23,15 +33,17 @@ export function roleLines(indent = "    "): string {
 
 export interface ShellUser {
   name: string;
-  role: Role;
+  role: UserRole;
+  /** a partner's scope (null for the ranked roles): the pages say whose view it is */
+  scope?: { subAffiliateUids: string[]; inviteCodes: string[] } | null;
 }
 
-/** Whether the user's role includes `needed` (admin ⊃ trader ⊃ viewer). */
-export function hasRole(user: { role: Role } | null | undefined, needed: Role): boolean {
-  if (!user) return false;
+/** Whether the user's role includes `needed` (admin ⊃ trader ⊃ viewer; a partner has none of them). */
+export function hasRole(user: { role: UserRole } | null | undefined, needed: Role): boolean {
+  if (!user || user.role === "partner") return false;
   return ROLES.indexOf(user.role) >= ROLES.indexOf(needed);
 }
 
-export function asRole(value: unknown): Role {
-  return (ROLES as readonly unknown[]).includes(value) ? (value as Role) : "viewer";
+export function asRole(value: unknown): UserRole {
+  return (USER_ROLES as readonly unknown[]).includes(value) ? (value as UserRole) : "viewer";
 }

@@ -21,6 +21,7 @@ import {
   getUserById,
   getUserByUsername,
   listUsers,
+  toPublicUser,
   updateUser,
   UsernameTakenError,
   verifyPassword,
@@ -81,6 +82,22 @@ describe.each(testBackends())("database on $name", (backend) => {
     expect(disabled).toMatchObject({ disabled: true, sessionVersion: u.sessionVersion + 2 });
     expect(await countActiveAdmins(database.db)).toBe(0);
     expect(await updateUser(database.db, "00000000-0000-0000-0000-000000000000", { role: "viewer" })).toBeUndefined();
+  });
+
+  it("keeps a partner's scope in its normal form, clears it when the role changes, and refuses a partner without one", async () => {
+    const p = await createUser(database.db, { username: "kol", password: "password-1", role: "partner", scope: { subAffiliateUids: [" 20002", "10001", "20002"], inviteCodes: ["B", "A"] } });
+    expect(toPublicUser(p).scope).toEqual({ subAffiliateUids: ["10001", "20002"], inviteCodes: ["A", "B"] });
+    const narrowed = await updateUser(database.db, p.id, { scope: { subAffiliateUids: [], inviteCodes: ["A"] } });
+    // a scope change is no sign-out: the partner's next request simply sees less
+    expect(narrowed).toMatchObject({ scopeSubAffiliateUids: [], scopeInviteCodes: ["A"], sessionVersion: p.sessionVersion });
+    const viewer = await updateUser(database.db, p.id, { role: "viewer" });
+    expect(toPublicUser(viewer!).scope).toBeNull();
+    expect(viewer).toMatchObject({ scopeSubAffiliateUids: [], scopeInviteCodes: [] });
+    await expect(createUser(database.db, { username: "noscope", password: "password-1", role: "partner" })).rejects.toThrow(/needs a scope/);
+    // and the database itself holds to it: a partner row without a scope, or a viewer with one, is refused
+    await expect(database.db.update(users).set({ role: "partner" }).where(eq(users.id, p.id))).rejects.toThrow();
+    const v = await createUser(database.db, { username: "plain", password: "password-1", role: "viewer" });
+    await expect(database.db.update(users).set({ scopeInviteCodes: ["A"] }).where(eq(users.id, v.id))).rejects.toThrow();
   });
 
   it("creates the demo accounts in demo mode only, and the bootstrap admin on an empty table", async () => {

@@ -4,11 +4,12 @@ import bcrypt from "bcryptjs";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
-import { ROLES, users, type Role, type UserRow } from "./schema";
+import { ROLES, USER_ROLES, users, type Role, type UserRole, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
+import { normalScope, type Scope } from "../contract/scope";
 import { normalizeUsername } from "../config/user-rules";
 
-export { ROLES, type Role, type UserRow };
+export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope };
 
 /** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
 export const BCRYPT_COST = 11;
@@ -45,7 +46,9 @@ export class UsernameTakenError extends Error {
 export interface PublicUser {
   id: string;
   username: string;
-  role: Role;
+  role: UserRole;
+  /** a partner's scope; null for the other roles */
+  scope: Scope | null;
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
@@ -56,10 +59,24 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     role: u.role,
+    scope: scopeOf(u),
     disabled: u.disabled,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
+}
+
+/** A partner's scope as stored (its normal form); null for the other roles. */
+export function scopeOf(u: Pick<UserRow, "role" | "scopeSubAffiliateUids" | "scopeInviteCodes">): Scope | null {
+  return u.role === "partner" ? normalScope({ subAffiliateUids: u.scopeSubAffiliateUids, inviteCodes: u.scopeInviteCodes }) : null;
+}
+
+/** The scope columns for a role: a partner's scope in its normal form, nothing for the other roles. */
+function scopeColumns(role: UserRole, scope: Scope | undefined) {
+  if (role !== "partner") return { scopeSubAffiliateUids: [], scopeInviteCodes: [] };
+  if (!scope) throw new Error("A partner needs a scope: sub-affiliate UIDs and/or invite codes.");
+  const s = normalScope(scope);
+  return { scopeSubAffiliateUids: s.subAffiliateUids, scopeInviteCodes: s.inviteCodes };
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -69,12 +86,13 @@ function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-/** Create a user; the caller has validated the username and password. */
-export async function createUser(db: Db, input: { username: string; password: string; role: Role }): Promise<UserRow> {
+/** Create a user; the caller has validated the username, the password and (a partner's) scope. */
+export async function createUser(db: Db, input: { username: string; password: string; role: UserRole; scope?: Scope }): Promise<UserRow> {
   const username = normalizeUsername(input.username);
+  const scope = scopeColumns(input.role, input.scope);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role }).returning();
+    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role, ...scope }).returning();
     return row!;
   } catch (e) {
     if (isUniqueViolation(e)) throw new UsernameTakenError(username);
@@ -112,7 +130,9 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 }
 
 export interface UserChanges {
-  role?: Role;
+  role?: UserRole;
+  /** a partner's new scope (required when the role becomes partner) */
+  scope?: Scope;
   password?: string;
   disabled?: boolean;
 }
@@ -122,9 +142,12 @@ export interface UserChanges {
  * (session_version is part of every session token and checked on each request).
  */
 export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
-  if (!(await getUserById(db, id))) return undefined;
+  const before = await getUserById(db, id);
+  if (!before) return undefined;
   const set: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (changes.role !== undefined) set.role = changes.role;
+  // The scope goes with the role: a partner keeps theirs unless a new one is given, anyone else has none.
+  if (changes.role !== undefined || changes.scope !== undefined) Object.assign(set, scopeColumns(changes.role ?? before.role, changes.scope ?? scopeOf(before) ?? undefined));
   if (changes.disabled !== undefined) set.disabled = changes.disabled;
   if (changes.password !== undefined) set.passwordHash = await hashPassword(changes.password);
   if (changes.password !== undefined || changes.disabled === true) set.sessionVersion = sql`${users.sessionVersion} + 1`;
