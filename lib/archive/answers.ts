@@ -11,6 +11,7 @@ import type { AggregateRead, DatasetRead, Range } from "./dataset-reads";
 import type { Db } from "./db";
 import { partFilter, type PartReader } from "./part-reader";
 import type { Part } from "./select";
+import type { Scope } from "@/lib/contract/scope";
 
 /** The records of a filter: each variant in turn, its parts newest first (the upstream's order). */
 export async function* records<F extends Range, R>(reader: PartReader, read: DatasetRead<F, R>, filter: F, signal?: AbortSignal): AsyncGenerator<R[]> {
@@ -30,12 +31,24 @@ export function aggregate<F extends Range, R, O, C, T>(reader: PartReader, read:
   return def.build(contributions(reader, read, def, filter, opts, signal), opts);
 }
 
+/**
+ * A partner's answer (a filter with a `scope`) is built from the scope's own records on both
+ * sides — the archive's rows selected in SQL by the scope, a live part's records kept by it — by
+ * the same builder as live records: the archive's pre-summed totals (network-wide per-day sums,
+ * all invitees of a range) never enter it.
+ */
 async function* contributions<F extends Range, R, O, C>(reader: PartReader, read: DatasetRead<F, R>, def: AggregateRead<F, R, O, C, unknown>, filter: F, opts: O, signal?: AbortSignal): AsyncGenerator<C> {
   for (const p of await reader.plan(read, filter, true)) {
     const f = partFilter(filter, p);
-    if (p.from === "archive") yield await def.archive(await reader.db(), f, opts, reader.now());
+    if (p.from === "archive" && isScoped(f)) yield* def.live(reader.part(read, p, f, signal), f, opts);
+    else if (p.from === "archive") yield await def.archive(await reader.db(), f, opts, reader.now());
     else yield* def.live(reader.liveForAggregate(read, f, signal), f, opts);
   }
+}
+
+/** Whether a filter is a partner's (lib/affiliate/scope.ts). */
+export function isScoped(f: object): f is { scope: Scope } {
+  return (f as { scope?: Scope }).scope !== undefined;
 }
 
 /** What an invitee aggregate computed elsewhere reads: the archive, and the records of a live part. */
@@ -50,5 +63,25 @@ export interface InviteeIo {
  * part's records (through the live cache, as the funnel's).
  */
 export async function partsAggregate<T>(reader: PartReader, read: DatasetRead<InviteeFilter, InviteeRecord>, range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T> {
-  return run(await reader.plan(read, range), { db: () => reader.db(), live: (f) => reader.liveForAggregate(read, f, signal) });
+  const parts = await reader.plan(read, range);
+  if (!range.scope) return run(parts, { db: () => reader.db(), live: (f) => reader.liveForAggregate(read, f, signal) });
+  // A partner's: those aggregates count the archive's part in SQL over every invitee (and
+  // from the hourly summary); here every part is handed over as records — the archive's rows
+  // of the scope, a live part's records kept by it — and counted by the same code as live ones.
+  const scope = range.scope;
+  return run(
+    parts.map((p) => ({ ...p, from: "live" as const })),
+    { db: () => reader.db(), live: (f) => scopedRecords(reader, read, parts, { ...f, scope }, signal) },
+  );
+}
+
+/** The records of `f`'s range from whichever parts hold it, newest part first (a scoped filter: the scope's only). */
+async function* scopedRecords(reader: PartReader, read: DatasetRead<InviteeFilter, InviteeRecord>, parts: readonly Part[], f: InviteeFilter, signal?: AbortSignal): AsyncGenerator<InviteeRecord[]> {
+  for (const p of parts) {
+    const startTime = Math.max(p.startTime ?? -Infinity, f.startTime ?? -Infinity);
+    const endTime = Math.min(p.endTime ?? Infinity, f.endTime ?? Infinity);
+    if (startTime > endTime) continue;
+    const part = { ...f, startTime: Number.isFinite(startTime) ? startTime : undefined, endTime: Number.isFinite(endTime) ? endTime : undefined };
+    yield* p.from === "archive" ? reader.part(read, p, part, signal) : reader.liveForAggregate(read, part, signal);
+  }
 }

@@ -37,6 +37,7 @@ import { PartReader, type ArchiveSourceDeps } from "./part-reader";
 import type { Freshness, Part, SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 import { batchesOrArchive, orArchive } from "./upstream";
+import type { Scope } from "@/lib/contract/scope";
 
 export type { Freshness, Part, SourceParam } from "./select";
 export type { ArchiveSourceDeps } from "./part-reader";
@@ -73,15 +74,22 @@ export interface SelectedSources extends AffiliateSources {
   withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]>;
 }
 
-export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
+/**
+ * The sources of one request. With a `scope` (a partner's request: lib/server/route.ts), every
+ * filter any answer reads carries it, so every part — the archive's SQL, a live walk, the live
+ * cache's key — holds the scope's records only (lib/affiliate/scope.ts); and the answer reports
+ * no record it could not use (such a record cannot be told to be in the scope or not).
+ */
+export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps, scope?: Scope): SelectedSources {
   const reader = new PartReader(source, deps);
   const { answer } = reader;
+  const scoped = <F extends object>(filter: F): F => (scope ? { ...filter, scope } : filter);
   // Every answer kind under the "WEEX no longer serves it" fallback (upstream.ts).
   const recordsOf = <K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal) =>
-    batchesOrArchive(answer, () => records(reader, ANY_READS[key], filter, signal)) as AsyncGenerator<RecordOf<K>[]>;
+    batchesOrArchive(answer, () => records(reader, ANY_READS[key], scoped(filter), signal)) as AsyncGenerator<RecordOf<K>[]>;
   const aggregateOf = <K extends DatasetKey, A extends AggregateKind<K>>(key: K, kind: A, filter: FilterOf<K>, opts: AggregateOptions<K, A>, signal?: AbortSignal) => {
     const def = (ANY_READS[key].aggregates as Record<string, AggregateRead<unknown, unknown, unknown, unknown, AggregateAnswer<K, A>>>)[kind];
-    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, filter, opts, signal));
+    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, scoped(filter), opts, signal));
   };
   return {
     records: recordsOf,
@@ -94,12 +102,12 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     funnel: (range, signal) => aggregateOf("invitees", "funnel", { startTime: range.startTime, endTime: range.endTime }, range, signal),
     list: (key, input, signal) =>
       orArchive(answer, async () => {
-        const { rejected: _rejected, ...page } = await listPage(reader, key, input, signal);
+        const { rejected: _rejected, ...page } = await listPage(reader, key, scoped(input), signal);
         return page;
       }),
-    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, range, run, signal)),
-    warnings: () => answer.warnings(),
-    withRejected: (batches) => answer.withRejected(batches),
+    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, scoped(range), run, signal)),
+    warnings: () => (scope ? { count: 0, example: null } : answer.warnings()),
+    withRejected: (batches) => (scope ? (async function* () { yield* batches; })() : answer.withRejected(batches)),
     freshness: () => answer.freshness(),
   };
 }
