@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
-import { hasRole, type ShellUser } from "@/lib/contract/roles";
+import { mayOpen, type ShellUser } from "@/lib/contract/roles";
 import { RENAMED_KEYS } from "@/lib/ui/url-keys";
 import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
@@ -35,7 +35,11 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser; search
     const params = await searchParams;
     const user = await requireUser(entry.path);
     const t = await getTranslations("pages");
-    if (!hasRole(user, entry.role)) return <ForbiddenNotice what={t(`entries.${key}.what`)} needed={entry.role} role={user.role} />;
+    if (!mayOpen(user, entry)) {
+      // A partner's first page is the first one their scope opens (one with invite codes only has no overview).
+      if (user.role === "partner" && key === "overview") redirect(firstPartnerPage(user));
+      return <ForbiddenNotice what={t(`entries.${key}.what`)} needed={entry.role} role={user.role} />;
+    }
     const renamed = withCurrentKeys(params);
     if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
 
@@ -65,4 +69,9 @@ function withCurrentKeys(params: SearchParams): string | null {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
   }
   return out.toString();
+}
+
+/** The first page a partner may open, in the table's order (markets always). */
+function firstPartnerPage(user: ShellUser): string {
+  return Object.values(PAGES as Record<string, PageEntry>).find((e) => mayOpen(user, e))?.path ?? "/markets";
 }

@@ -44,6 +44,21 @@ export function hasRole(user: { role: UserRole } | null | undefined, needed: Rol
   return ROLES.indexOf(user.role) >= ROLES.indexOf(needed);
 }
 
+/**
+ * What a partner may open of a page or a nav link (lib/server/partner-access.ts says the same
+ * of the routes): `subAffiliates` with sub-affiliate UIDs in their scope, `invitees` with
+ * invite codes, `open` always; absent: not for partners.
+ */
+export type PagePartners = "subAffiliates" | "invitees" | "open";
+
+/** Whether a user may open a page (or follow a nav link): by role, and a partner by their scope. */
+export function mayOpen(user: Pick<ShellUser, "role" | "scope">, entry: { role: Role; partners?: PagePartners }): boolean {
+  if (user.role !== "partner") return hasRole(user, entry.role);
+  if (entry.role !== "viewer" || entry.partners === undefined) return false;
+  if (entry.partners === "open") return true;
+  return (user.scope?.[entry.partners === "subAffiliates" ? "subAffiliateUids" : "inviteCodes"].length ?? 0) > 0;
+}
+
 export function asRole(value: unknown): UserRole {
   return (USER_ROLES as readonly unknown[]).includes(value) ? (value as UserRole) : "viewer";
 }
