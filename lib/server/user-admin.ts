@@ -34,7 +34,7 @@ const role = z.enum(USER_ROLES, { error: `must be one of ${USER_ROLES.join(", ")
 
 /** A partner needs a scope, and only a partner has one (lib/contract/scope.ts). */
 function scopeGoesWithRole(u: { role?: string; scope?: unknown }, ctx: z.RefinementCtx, required: boolean) {
-  if (u.role === "partner" && required && u.scope === undefined) ctx.addIssue({ code: "custom", path: ["scope"], message: "is required for a partner: {subAffiliateUids, inviteCodes}, at least one" });
+  if (u.role === "partner" && required && u.scope === undefined) ctx.addIssue({ code: "custom", path: ["scope"], message: "is required for a partner: sub-affiliate UIDs and/or invite codes, at least one" });
   if (u.role !== undefined && u.role !== "partner" && u.scope !== undefined) ctx.addIssue({ code: "custom", path: ["scope"], message: "is only for the partner role" });
 }
 
