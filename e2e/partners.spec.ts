@@ -43,13 +43,12 @@ test.describe("partners", () => {
     const username = `kol-${stamp}`;
 
     await page.goto("/admin/users");
-    const form = page.locator("#add-user").locator("xpath=ancestor::section");
     await page.getByLabel("Username", { exact: true }).fill(username);
     await page.getByLabel("Role", { exact: true }).selectOption("partner");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Sub-affiliate UIDs", { exact: true }).fill(mine.join(", "));
     await page.getByLabel("Invite codes", { exact: true }).fill(codes[0]!);
-    await form.getByRole("button", { name: "Add user" }).click();
+    await page.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByTestId("admin-notice")).toContainText(`Added ${username}`);
     const row = page.getByRole("row").filter({ hasText: username });
     await expect(row.getByTestId("user-scope")).toContainText(mine[0]!);
