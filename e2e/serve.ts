@@ -32,6 +32,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "weex-e2e-"));
 // people first, fair shares) are tested at WEEX's default limit by the unit and HTTP suites.
 // E2E_WEIGHT_PER_10S=500 runs the browser tests at the default limit.
 const weightPer10s = Number(process.env.E2E_WEIGHT_PER_10S || 2000);
+if (!Number.isInteger(weightPer10s) || weightPer10s < 1) throw new Error(`E2E_WEIGHT_PER_10S must be a positive whole number of weight per 10 s, not "${process.env.E2E_WEIGHT_PER_10S}"`);
 // Port 0: a free port, so a running demo (4010) or another test run does not collide.
 const sim = await startSimulator({ port: 0, quiet: true, ipWeightPer10s: weightPer10s, uidWeightPer10s: weightPer10s });
 // Specs that switch the simulator's data modes (odd-records.spec.ts) find it here.

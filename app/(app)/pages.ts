@@ -20,6 +20,8 @@ export const PAGES = {
   overview: { path: "/", role: "viewer", partners: "subAffiliates", loading: "chart" },
   invitees: { path: "/invitees", role: "viewer", partners: "invitees", loading: "table" },
   cohorts: { path: "/cohorts", role: "viewer", partners: "invitees", loading: "table" },
+  value: { path: "/value", role: "viewer", partners: "invitees", loading: "table" },
+  referrals: { path: "/referrals", role: "viewer", loading: "table" },
   subAffiliates: { path: "/sub-affiliates", role: "viewer", partners: "subAffiliates", loading: "table" },
   transfers: { path: "/transfers", role: "viewer", loading: "table" },
   markets: { path: "/markets", role: "viewer", partners: "open", loading: "table" },

@@ -14,7 +14,7 @@ export interface NavItem {
 const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
-export type NavKey = "overview" | "invitees" | "cohorts" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync";
+export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync";
 export type NavSection = "affiliate" | "reference" | "trading" | "administration";
 
 export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavItem[] }> = [
@@ -24,6 +24,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
       { href: "/", key: "overview", role: "viewer", partners: "subAffiliates", carry: PERIOD },
       { href: "/invitees", key: "invitees", role: "viewer", partners: "invitees", carry: TZ },
       { href: "/cohorts", key: "cohorts", role: "viewer", partners: "invitees", carry: PERIOD },
+      { href: "/value", key: "value", role: "viewer", partners: "invitees", carry: PERIOD },
+      { href: "/referrals", key: "referrals", role: "viewer", carry: [] },
       { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", partners: "subAffiliates", carry: PERIOD },
       { href: "/transfers", key: "transfers", role: "viewer", carry: TZ },
       { href: "/alerts", key: "alerts", role: "viewer", carry: [] },

@@ -11,17 +11,28 @@
  * a range longer than one query may span is cut into slices (invitees: ≤ 90 days a query).
  */
 import type { CallParams } from "@/lib/weex/client";
-import { ENDPOINTS, WINDOWS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import {
+  ENDPOINTS,
+  WINDOWS,
+  type CommissionRecord,
+  type InviteeRecord,
+  type InviteeTotalsRecord,
+  type ListPage,
+  type SubAffiliateRecord,
+  type WithdrawalRecord,
+} from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/weex/limits";
 import { SCOPE_RULES, withinScope, type Scope } from "./scope";
 
-/** The paged endpoints the affiliate aggregates read. */
-export type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
+/** The paged endpoints the affiliate aggregates read (issue 27: commission records, per-invitee totals). */
+export type PagedKey = "subAffiliates" | "invitees" | "withdrawals" | "commissions" | "inviteeTotals";
 
 export interface PagedItems {
   subAffiliates: SubAffiliateRecord;
   invitees: InviteeRecord;
   withdrawals: WithdrawalRecord;
+  commissions: CommissionRecord;
+  inviteeTotals: InviteeTotalsRecord;
 }
 
 /**

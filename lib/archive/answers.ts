@@ -7,10 +7,12 @@
  */
 import type { InviteeFilter } from "@/lib/affiliate/pages";
 import type { InviteeRecord } from "@/lib/weex/endpoints";
-import type { AggregateRead, DatasetRead, Range } from "./dataset-reads";
+import { ANY_READS, type AggregateRead, type DatasetRead, type FilterOf, type Range, type RecordOf } from "./dataset-reads";
 import type { Db } from "./db";
 import { partFilter, type PartReader } from "./part-reader";
-import type { Part } from "./select";
+import { ofScopeInvitees } from "./scope-invitees";
+import type { Part, SourceParam } from "./select";
+import type { DatasetKey } from "./settings";
 import type { Scope } from "@/lib/contract/scope";
 
 /** The records of a filter: each variant in turn, its parts newest first (the upstream's order). */
@@ -55,6 +57,42 @@ export function isScoped(f: object): f is { scope: Scope } {
 export interface InviteeIo {
   db: () => Promise<Db>;
   live: (filter: InviteeFilter) => AsyncIterable<InviteeRecord[]>;
+}
+
+/**
+ * What an answer over several datasets computed elsewhere reads (issue 27: the value list, the
+ * commission series, the cohorts' and codes' value): any dataset's parts of a filter as every
+ * answer splits them (newest first; `aggregate`: during a first backfill, what is held so far
+ * and the rest pending), the archive, and a live part's records (through the live cache in
+ * `auto` answers).
+ */
+export interface DatasetsIo {
+  source: SourceParam;
+  /**
+   * A partner's scope (issue 28), undefined for anyone else: an answer built here selects its
+   * rows by it (the value list by the invitees' codes, commission records by the invitees of
+   * them: scope-invitees.ts); `live("commissions")` already holds the scope's records only.
+   */
+  scope?: Scope;
+  now(): number;
+  db(): Promise<Db>;
+  parts<K extends DatasetKey>(key: K, filter: FilterOf<K>, aggregate?: boolean): Promise<Part[]>;
+  live<K extends DatasetKey>(key: K, filter: FilterOf<K>): AsyncIterable<RecordOf<K>[]>;
+}
+
+export function datasetsIo(reader: PartReader, signal?: AbortSignal, scope?: Scope): DatasetsIo {
+  return {
+    source: reader.source,
+    scope,
+    now: () => reader.now(),
+    db: () => reader.db(),
+    parts: (key, filter, aggregate = false) => reader.plan(ANY_READS[key], filter as Range, aggregate),
+    live: (key, filter) => {
+      // (the live walk and its cache hold everyone's records, WEEX cannot filter by invite code: the scope's are kept here)
+      const batches = reader.liveForAggregate(ANY_READS[key], filter as Range, signal) as AsyncIterable<RecordOf<typeof key>[]>;
+      return key === "commissions" ? (ofScopeInvitees(() => reader.db(), scope, batches as AsyncIterable<RecordOf<"commissions">[]>) as AsyncIterable<RecordOf<typeof key>[]>) : batches;
+    },
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { InviteeFilter, SubAffiliateFilter, WithdrawalFilter } from "@/lib/
 import type { InviteeRecord, ListPage, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import type { DatasetKey } from "./settings";
+import { commissionArchiveRead, inviteeTotalsArchiveRead } from "./value-read";
 
 /** How the archive answers one dataset: the rows of a filter, in the upstream's order, as records. */
 export interface ArchiveRead<F, R, W> {
@@ -265,6 +266,12 @@ export const ARCHIVE_READS = {
     after: (r) => sql`(create_time, length(withdraw_id), withdraw_id COLLATE "C") < (${r.createTime}, ${r.withdrawId.length}, ${r.withdrawId})`,
     record: (r, f) => withdrawalRecord(r, f.allAccountTypes),
   } satisfies ArchiveRead<ArchiveWithdrawalFilter, WithdrawalRecord, WithdrawalRow>,
+
+  /** Commission records newest first (value-read.ts). */
+  commissions: commissionArchiveRead,
+
+  /** Per-invitee totals of the periods a range counts, newest period first (value-read.ts). */
+  inviteeTotals: inviteeTotalsArchiveRead,
 } satisfies Record<DatasetKey, unknown>;
 
 /** A page in the list shape, from the archive's count. */

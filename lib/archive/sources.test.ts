@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFunnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard } from "@/lib/affiliate/leaderboard";
 import { liveSources } from "@/lib/affiliate/sources";
+import { partnerSources } from "@/lib/affiliate/partner-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
@@ -16,6 +17,9 @@ import { selectedSources, type SourceParam } from "./sources";
 import { DATASETS } from "./settings";
 import { simClient, unlimitedBudget } from "./test-support";
 import { inviteCodes } from "./cohorts-query";
+import { commissionPage } from "./commission-list";
+import { commissionSeries } from "./commission-series";
+import { inviteeValue } from "./value-query";
 import { normalScope, type Scope } from "@/lib/contract/scope";
 
 // The archive-backed sources against live answers of the same simulator (frozen clock): every
@@ -211,6 +215,63 @@ for (const backend of testBackends()) {
           },
         ),
         { numRuns: 12 },
+      );
+    }, 600_000);
+
+    it("a partner's commission records (fast-check): the list, export, series and value list hold the records of their codes' archived invitees only, totals their sums", async () => {
+      const collect = async <T,>(it: AsyncIterable<T[]>) => {
+        const out: T[] = [];
+        for await (const b of it) out.push(...b);
+        return out;
+      };
+      const D = Decimal.clone({ precision: 100 });
+      // The network's records of the last week, read live and unscoped (both product types).
+      const weekAgo = TODAY - 6 * DAY_MS;
+      const all = await collect(partnerSources(client(), now).commissions.records({ startTime: weekAgo, endTime: T0 }));
+      const archived = await rows<{ uid: string; code: string | null }>(database.db, sql`SELECT uid, invite_code AS code FROM archive_invitee`);
+      const codesAll = [...new Set(archived.map((r) => r.code).filter((c): c is string => c !== null))].sort();
+      expect(codesAll.length).toBeGreaterThan(1);
+      // (the rule: a record of an invitee the archive holds under one of the scope's codes)
+      const mine = (scope: Scope) => new Set(archived.filter((r) => r.code !== null && scope.inviteCodes.includes(r.code)).map((r) => r.uid));
+      expect(all.filter((r) => mine({ subAffiliateUids: [], inviteCodes: codesAll }).has(r.uid)).length, "records of archived invitees to draw from").toBeGreaterThan(0);
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray([...codesAll, "NO-SUCH-CODE"], { minLength: 1, maxLength: 2 }),
+          fc.integer({ min: 0, max: 5 }),
+          fc.integer({ min: 1, max: 6 * 24 }),
+          fc.constantFrom<SourceParam>("auto", "archive", "live"),
+          async (codes, back, hours, source) => {
+            const scope = normalScope({ inviteCodes: codes });
+            const endTime = T0 - back * DAY_MS;
+            const startTime = Math.max(weekAgo, endTime - hours * 3_600_000);
+            const uids = mine(scope);
+            const expected = all.filter((r) => uids.has(r.uid) && r.date >= startTime && r.date <= endTime);
+            const range = { startTime, endTime };
+            const sumBy = (rs: typeof all) => {
+              const m = new Map<string, Decimal>();
+              for (const r of rs) m.set(r.coin, (m.get(r.coin) ?? new D(0)).plus(r.commission ?? 0));
+              return Object.fromEntries([...m].filter(([, v]) => !v.isZero()).map(([c, v]) => [c, v.toString()]));
+            };
+            const norm = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([, v]) => !new D(v).isZero()).map(([c, v]) => [c, new D(v).toString()]));
+
+            const records = await collect(sources(source, scope).records("commissions", range));
+            expect(records.length).toBe(expected.length);
+            expect(records.every((r) => uids.has(r.uid))).toBe(true);
+            const page = await commissionPage(sources(source, scope), source, { ...range, page: 1, pageSize: 1000 });
+            expect(page.total).toBe(expected.length);
+            expect(page.items.every((r) => uids.has(r.uid))).toBe(true);
+            const series = await commissionSeries(sources(source, scope), { ...range, granularity: "day", tz: "UTC" });
+            expect(series.totals.records).toBe(expected.length);
+            expect(norm(series.totals.commission)).toEqual(sumBy(expected));
+            // the value list: direct records (sourceType 1) of invitees of the scope's codes only
+            const value = await inviteeValue(sources(source, scope), { ...range, sort: "commission" }, "all");
+            for (const row of value.items) expect(row.inviteCode !== null && scope.inviteCodes.includes(row.inviteCode), `${row.uid}: ${row.inviteCode}`).toBe(true);
+            const direct = expected.filter((r) => r.sourceType === 1);
+            expect(norm(value.totals.commission)).toEqual(sumBy(direct));
+          },
+        ),
+        { numRuns: 10 },
       );
     }, 600_000);
 

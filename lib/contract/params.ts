@@ -42,6 +42,36 @@ export const ACTIVE_DAYS_DEFAULT = 30;
 export const ACTIVE_DAYS_MAX = 3660;
 
 /**
+ * `sort` of the invitee value list (issue 27), each descending: the commission (per coin, see
+ * `coin`), the volume (spot + futures, USDT), the deposits.
+ */
+export const VALUE_SORTS = ["commission", "volume", "deposits"] as const;
+export type ValueSort = (typeof VALUE_SORTS)[number];
+
+/** `sourceType` of the commission records (WEEX's values): 1 = a direct client, 2 = via a sub-agent. */
+export const SOURCE_TYPES = [1, 2] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/**
+ * The "within N days of its own registration" of a cohort's commission per invitee (issue 27):
+ * a record counts when `date − registerTime ≤ N × 86 400 000`.
+ */
+export const COMMISSION_WITHIN_DAYS = { d7: 7, d30: 30, d90: 90, d180: 180 } as const;
+export type CommissionWithinKey = keyof typeof COMMISSION_WITHIN_DAYS;
+
+/**
+ * The longest range read live, record by record, from WEEX's commission records (`source=live`
+ * on the value list, the commission list, series and exports): 7 days, about 6,600 records at
+ * the simulator's scale 1 (66 pages of weight 20, ~27 s of WEEX's whole budget). Longer ranges
+ * come from the archive (`auto`, `archive`); the cohorts' and codes' values read live only
+ * this much (their `commissionRange` says so).
+ */
+export const LIVE_COMMISSION_MAX_DAYS = 7;
+
+/** The most uids one referral check takes (POST /api/affiliate/referrals/verify): 100 WEEX calls of 100. */
+export const VERIFY_MAX_UIDS = 10_000;
+
+/**
  * The paged lists: the page size a request without `pageSize` gets (the API's default and the
  * page's, one number), the sizes a page offers (the last is the most the route accepts), and
  * the route.
@@ -52,6 +82,8 @@ export const LISTS = {
   withdrawals: { path: "/api/affiliate/withdrawals", defaultSize: 100, sizes: [50, 100, PAGE_LIMITS.withdrawals] },
   allOrders: { path: "/api/spot/orders", defaultSize: 100, sizes: [50, 100, 500, PAGE_LIMITS.allOrders] },
   audit: { path: "/api/admin/audit", defaultSize: 50, sizes: [50, 100, 200] },
+  inviteeValue: { path: "/api/affiliate/invitees/value", defaultSize: 50, sizes: [20, 50, 100] },
+  commissions: { path: "/api/affiliate/commissions", defaultSize: 100, sizes: [50, PAGE_LIMITS.commissions] },
 } as const satisfies Record<string, { path: string; defaultSize: number; sizes: readonly number[] }>;
 export type ListKey = keyof typeof LISTS;
 

@@ -92,6 +92,7 @@ export function affiliateSources(source: SourceParam = "auto", scope?: Scope | n
     db: getDb,
     lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
+    commissionDays: settings.commissionDays,
     freshMs: settings.freshMs,
     // (this process syncs; with ARCHIVE_SYNC=off a never-synced archive is not being built here)
     syncing: archiveSyncEnabled(),

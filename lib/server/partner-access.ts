@@ -7,8 +7,10 @@
  * - `subAffiliates`: sub-affiliate rows; the partner's sub-affiliate UIDs (a partner without
  *   any gets a 403, their pages do not offer it); `subUid` outside them → 403 naming `subUid`.
  * - `invitees`: invitee rows; the partner's invite codes; `inviteCode` outside them → 403
- *   naming it; `uid` of an invitee the archive does not hold under one of them → 403 naming
- *   `uid` (an invitee of someone else, or one not synced yet: nothing says whose it is).
+ *   naming it; `uid` (in the query, or the path: an invitee's assets) of an invitee the archive
+ *   does not hold under one of them → 403 naming `uid` (an invitee of someone else, or one not
+ *   synced yet: nothing says whose it is). Commission records and the value list (issue 27)
+ *   are invitee rows too: those of the scope's invitees (lib/archive/scope-invitees.ts).
  * - `open`: nothing of anyone's rows (markets, coins, the archive's progress): as for a viewer.
  * - `denied`: not for partners (transfers, alerts, …): 403. Trader and admin routes need no
  *   entry: a partner has none of the ranked roles (lib/contract/roles.ts), so they are 403.

@@ -60,6 +60,8 @@ export type RouteOptions<Q, B, P, R extends RouteRole> = {
   body?: B;
   /** dynamic path segments, e.g. z.object({ orderId: inId }) */
   params?: P;
+  /** a larger body limit than MAX_BODY_BYTES, for the one route whose input is a list (the referral check: 10,000 uids) */
+  maxBodyBytes?: number;
   handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
 } & (R extends "viewer"
   ? {
@@ -94,12 +96,13 @@ export function route<
       const issues: FieldIssue[] = [];
       const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
       const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues), issues) : undefined;
-      const rawBody = opts.body ? await readJsonBody(req) : undefined;
+      const rawBody = opts.body ? await readJsonBody(req, opts.maxBodyBytes) : undefined;
       if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
       if (issues.length) throw invalidInput(uniqueIssues(issues));
-      // A partner: where they may go, and that what they name is theirs, before anything is read.
-      const scope = await partnerScope(user, opts.partners, opts.body ? body : query);
+      // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
+      // invitee's {uid}, or the query or body), before anything is read.
+      const scope = await partnerScope(user, opts.partners, { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) });
 
       const handle = (r: NextRequest) =>
         opts.handler({
@@ -249,9 +252,9 @@ function queryObject(sp: URLSearchParams, issues: FieldIssue[]): Record<string, 
   return out;
 }
 
-async function readJsonBody(req: NextRequest): Promise<unknown> {
-  // (within MAX_BODY_BYTES, counted as it arrives: a 413 past it, the rest never read)
-  const text = await readBodyText(req);
+async function readJsonBody(req: NextRequest, limit?: number): Promise<unknown> {
+  // (within MAX_BODY_BYTES or the route's limit, counted as it arrives: a 413 past it, the rest never read)
+  const text = await readBodyText(req, limit);
   // No body at all: an empty object, so the schema names each missing field.
   if (text.trim() === "") return {};
   // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.

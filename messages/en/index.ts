@@ -10,6 +10,8 @@ import overview from "./overview.json";
 import subAffiliates from "./subAffiliates.json";
 import invitees from "./invitees.json";
 import cohorts from "./cohorts.json";
+import value from "./value.json";
+import referrals from "./referrals.json";
 import transfers from "./transfers.json";
 import orders from "./orders.json";
 import markets from "./markets.json";
@@ -22,5 +24,5 @@ import exports from "./exports.json";
 import errors from "./errors.json";
 import email from "./email.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email };
 export default messages;

@@ -24,6 +24,8 @@ interface Case {
   sample: () => Sample | Promise<Sample>;
   /** statuses that count as success for an allowed caller */
   ok: number[];
+  /** statuses that count as success for a partner, where they differ (the sample names someone outside every scope) */
+  partnerOk?: number[];
 }
 
 /** Statuses that mean "let in" for routes whose success depends on input we do not model. */
@@ -70,6 +72,20 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "affiliate/invitees/export": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees/export?${lastHour}` }), ok: [200] } },
   "affiliate/withdrawals/export": {
     GET: { role: "viewer", partners: "denied", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
+  },
+  // Issue 27: what each invitee is worth (viewer, as the other affiliate reads); a partner's are
+  // their invite codes' invitees only. The referral check says whether any uid is anyone's
+  // invitee: not a partner's (lib/server/partner-access.ts).
+  // (the shared server does not sync: an hour, read live)
+  "affiliate/invitees/value": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees/value?${lastHour}&pageSize=5` }), ok: [200] } },
+  "affiliate/invitees/value/export": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees/value/export?${lastHour}` }), ok: [200] } },
+  "affiliate/commissions": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/commissions?${lastHour}&pageSize=5` }), ok: [200] } },
+  "affiliate/commissions/export": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/commissions/export?${lastHour}` }), ok: [200] } },
+  "affiliate/commissions/series": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/commissions/series?${lastHour}` }), ok: [200] } },
+  "affiliate/referrals/verify": { POST: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/affiliate/referrals/verify", body: { uids: ["4200000001", "1"] } }), ok: [200] } },
+  // (a uid that is no direct invitee: 404 once let in; to a partner, 403: not an invitee of theirs)
+  "affiliate/invitees/[uid]/assets": {
+    GET: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/affiliate/invitees/1/assets" }), ok: [404], partnerOk: [403] },
   },
   alerts: { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/alerts" }), ok: [200] } },
   "alerts/unread": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/alerts/unread" }), ok: [200] } },
@@ -255,28 +271,53 @@ describe("partners over every route file", () => {
     }
   });
 
-  /** Every sub-affiliate UID and invite code an answer names (JSON fields, or a CSV's columns of those names). */
-  function named(text: string, type: string): { uids: string[]; codes: string[] } {
+  /** What a row without an invite code shows as one: in a partner's answer, a row of nobody's code is a leak. */
+  const NO_CODE = "(no invite code)";
+
+  /**
+   * Every sub-affiliate UID and invite code an answer names (JSON fields, or a CSV's columns of
+   * those names), and the invitee UIDs of rows that name no code (commission records, issue 27:
+   * `invitees`, which the partner must be allowed to name). A row with an `inviteCode` field
+   * that is null or empty names NO_CODE.
+   */
+  function named(text: string, type: string): { uids: string[]; codes: string[]; invitees: string[] } {
     const uids: string[] = [];
     const codes: string[] = [];
+    const invitees: string[] = [];
     if (type.includes("text/csv")) {
       const [head, ...rows] = text.trim().split(/\r?\n/);
       const cols = (head ?? "").split(",");
       const u = cols.indexOf("subAffiliateUid");
       const c = cols.indexOf("inviteCode");
+      const i = cols.indexOf("uid");
       for (const row of rows) {
         const cells = row.split(",");
         if (u >= 0) uids.push(cells[u]!);
-        if (c >= 0 && cells[c]) codes.push(cells[c]!);
+        if (c >= 0) codes.push(cells[c] || NO_CODE);
+        else if (i >= 0) invitees.push(cells[i]!);
       }
-      return { uids, codes };
+      return { uids, codes, invitees };
     }
     JSON.parse(text, (key, value: unknown) => {
       if (key === "subAffiliateUid" && typeof value === "string") uids.push(value);
-      if (key === "inviteCode" && typeof value === "string") codes.push(value);
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+        const row = value as Record<string, unknown>;
+        if ("inviteCode" in row) codes.push(typeof row.inviteCode === "string" && row.inviteCode !== "" ? row.inviteCode : NO_CODE);
+        else if (typeof row.uid === "string") invitees.push(row.uid);
+      }
       return value;
     });
-    return { uids, codes };
+    return { uids, codes, invitees };
+  }
+
+  /**
+   * An invitee UID in a partner's answer must be one they may name: the route wrapper lets a
+   * partner name the invitees the archive holds under their codes (a 403 naming `uid` for
+   * anyone else's, checked before anything is read; `source=archive` reads nothing upstream).
+   */
+  async function mayName(cookie: string, uid: string): Promise<number> {
+    const res = await api(`/api/affiliate/commissions?uid=${uid}&source=archive&pageSize=1&${lastHour}`, { cookie, patient: true });
+    return res.status;
   }
 
   for (const r of routes) {
@@ -293,10 +334,13 @@ describe("partners over every route file", () => {
             expect(res.json).toMatchObject({ error: { code: "forbidden" } });
             continue;
           }
-          expect(c.ok, `${p.name} ${method} ${r.key} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
+          expect(c.partnerOk ?? c.ok, `${p.name} ${method} ${r.key} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
           const seen = named(res.text, res.headers.get("content-type") ?? "");
           for (const u of seen.uids) expect(p.uids, `${method} ${r.key} showed ${p.name} the sub-affiliate ${u}`).toContain(u);
           for (const code of seen.codes) expect(p.codes, `${method} ${r.key} showed ${p.name} the invite code ${code}`).toContain(code);
+          for (const uid of [...new Set(seen.invitees)].slice(0, 10)) {
+            expect(await mayName(p.cookie, uid), `${method} ${r.key} showed ${p.name} the invitee ${uid}, not one of theirs`).not.toBe(403);
+          }
         }
         // (a partner's invitee list without an archive walks the list's whole default window
         // live: WEEX cannot filter by invite code; the HTTP suite's server does not sync)

@@ -28,6 +28,8 @@ export interface ValidatedRoute {
   runs: Runs;
   /** statuses a maybe-valid input may get besides 400 */
   ok: number[];
+  /** the route's body limit when larger than the 64 KB every other route reads (the referral check) */
+  maxBodyBytes?: number;
   /** a path for the mixed inputs, if not the valid path (e.g. a user made for the purpose) */
   mixedPath?: () => string;
 }
@@ -105,6 +107,34 @@ const tooLong: fc.Arbitrary<Change<string>[]> = fc.tuple(fc.integer({ min: 92, m
   { op: "set", key: "endTime", value: String(NOW - 340 * DAY + span * DAY) },
   { op: "set", key: "source", value: src },
 ]);
+
+/** source=live reads commission records for a week at most (LIVE_COMMISSION_MAX_DAYS) */
+const liveTooLong: fc.Arbitrary<Change<string>[]> = fc.integer({ min: 8, max: 60 }).map((days) => [
+  { op: "set", key: "startTime", value: String(NOW - days * DAY) },
+  { op: "set", key: "endTime", value: String(NOW) },
+  { op: "set", key: "source", value: "live" },
+]);
+
+const valueFields = {
+  startTime: { ...time(recentStart), required: true },
+  endTime: { ...time(recentEnd), required: true },
+  uid: q.id(anyId),
+  inviteCode: inviteeExtras.inviteCode,
+  sort: q.enumOf(["commission", "volume", "deposits"]),
+  coin: q.text(pick(["USDT", "BTC", "usdt"]), 20),
+  source,
+};
+
+const commissionFields = {
+  uid: q.id(anyId),
+  coin: q.text(pick(["USDT", "BTC"]), 20),
+  productType,
+  symbol: q.text(pick(["cmt_btcusdt", "BTCUSDT"]), 40),
+  sourceType: q.int(1, 2),
+  startTime: kept(time(recentStart)),
+  endTime: kept(time(recentEnd)),
+  source,
+};
 
 const subAffiliateFilter = {
   productType,
@@ -427,6 +457,96 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     },
   },
   "affiliate/invitees/codes": invitedInRange("/api/affiliate/invitees/codes"),
+  // Issue 27: what each invitee is worth
+  "affiliate/invitees/value": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/value",
+      query: { strict: true, fields: { ...valueFields, page, pageSize: q.int(1, 100, 20) }, combos: fc.oneof(reversed, tooOld(367), liveTooLong) },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/invitees/value/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/value/export",
+      query: { strict: true, fields: valueFields, combos: fc.oneof(reversed, tooOld(367), liveTooLong) },
+      runs: { broken: 45, mixed: 4 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions",
+      query: { strict: true, fields: { ...commissionFields, page, pageSize: q.int(1, 100, 20) }, combos: fc.oneof(reversed, liveTooLong) },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions/export",
+      query: { strict: true, fields: commissionFields, combos: fc.oneof(reversed, liveTooLong) },
+      runs: { broken: 45, mixed: 4 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions/series": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions/series",
+      query: {
+        strict: true,
+        fields: {
+          ...commissionFields,
+          startTime: { ...time(recentStart), required: true },
+          endTime: { ...time(recentEnd), required: true },
+          granularity: q.enumOf(["day", "week", "month"]),
+          tz: { valid: pick(["UTC", "Asia/Shanghai"]), invalid: pick(["Mars/Olympus", "+08:00", "x".repeat(80)]) },
+        },
+        combos: fc.oneof(reversed, liveTooLong),
+      },
+      runs: { broken: 45, mixed: 6 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/referrals/verify": {
+    POST: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/referrals/verify",
+      body: {
+        strict: true,
+        fields: {
+          uids: { valid: fc.array(anyId, { minLength: 1, maxLength: 5 }), invalid: pick<Json>([[], ["abc"], "4200000001", [1.5], ["-1"], [null], {}]), required: true },
+          source: b.enumOf(["auto", "live"], false),
+        },
+      },
+      runs: { broken: 45, mixed: 6 },
+      ok: [200, 429],
+      // 10,000 uids of up to 19 digits (app/api/affiliate/referrals/verify/route.ts)
+      maxBodyBytes: 10_000 * 24 + 1024,
+    },
+  },
+  "affiliate/invitees/[uid]/assets": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: { valid: anyId, invalid: pick(["abc", "-1", "0", "1.5", "%20", "9".repeat(30)]), build: (uid) => `/api/affiliate/invitees/${encodeURIComponent(uid)}/assets` },
+      query: { strict: true, fields: { startTime: time(recentStart), endTime: time(recentEnd) }, combos: reversed },
+      runs: { broken: 30, mixed: 4 },
+      // (a random uid is no direct invitee: 404)
+      ok: [200, 404, 429],
+    },
+  },
   "affiliate/invitees/export": {
     GET: {
       kind: "validated",

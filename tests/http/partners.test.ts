@@ -145,6 +145,10 @@ describe("what a partner may open", () => {
       expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(403);
       expect(r.json.error.code).toBe("forbidden");
     }
+    // the referral check says of any uid whether it is anyone's invitee: not a partner's (issue 27's routes)
+    const verify = await api<{ error: { code: string } }>("/api/affiliate/referrals/verify", { cookie: partnerA.cookie, method: "POST", body: { uids: [invitees[0]!.uid] } });
+    expect(verify.status, verify.text.slice(0, 200)).toBe(403);
+    expect(verify.json.error.code).toBe("forbidden");
     expect((await api("/api/reference/coins", { cookie: partnerA.cookie })).status).toBe(200);
     expect((await api("/api/reference/symbols", { cookie: partnerA.cookie })).status).toBe(200);
   });
@@ -167,6 +171,13 @@ describe("what a partner may open", () => {
       [`/api/affiliate/invitees?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
       [`/api/affiliate/invitees/export?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
       [`/api/affiliate/invitees?uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
+      // issue 27's routes: the value list, commission records and an invitee's assets (the uid in the path)
+      [`/api/affiliate/invitees/value?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
+      [`/api/affiliate/invitees/value/export?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
+      [`/api/affiliate/commissions?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
+      [`/api/affiliate/commissions/series?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
+      [`/api/affiliate/commissions/export?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
+      [`/api/affiliate/invitees/${outsideInvitee.uid}/assets`, "uid", outsideInvitee.uid],
     ];
     const sentAt = Date.now();
     for (const [path, field] of cases) {

@@ -12,6 +12,7 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { leaderboardQuery, OVERVIEW_STALE_MS } from "./query-options";
 import type { Period } from "@/lib/ui/period";
+import { METRIC_COIN } from "@/lib/ui/metrics";
 
 const RANK = "sticky left-0 z-[1] w-8 min-w-8 bg-white dark:bg-slate-900";
 const ID = "sticky left-8 z-[1] bg-white dark:bg-slate-900";
@@ -57,10 +58,10 @@ export const Leaderboard = memo(function Leaderboard({ by, period, enabled = tru
                 <CopyableId value={item.subAffiliateUid} label={t("uidLabel")} />
               </td>
               <td className={`py-2 pr-2 text-right ${by === "volume" ? "font-semibold" : "hidden sm:table-cell"}`}>
-                <Amount value={item.tradingVolume} />
+                <Amount value={item.tradingVolume} coin={METRIC_COIN} />
               </td>
               <td className={`py-2 text-right ${by === "commission" ? "font-semibold" : "hidden sm:table-cell"}`}>
-                <Amount value={item.paidCommission} />
+                <Amount value={item.paidCommission} coin={METRIC_COIN} />
               </td>
             </tr>
           ))}

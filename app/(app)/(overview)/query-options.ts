@@ -14,6 +14,11 @@ export function funnelQuery(period: Range) {
   return routeQuery("/api/affiliate/invitees/funnel", { startTime: period.startTime, endTime: period.endTime });
 }
 
+/** The period's commission records summed per coin and source type (issue 27; month buckets keep the answer small: the totals are what the overview shows). */
+export function commissionSplitQuery(period: Range, tz: string) {
+  return routeQuery("/api/affiliate/commissions/series", { startTime: period.startTime, endTime: period.endTime, granularity: "month", tz });
+}
+
 export function leaderboardQuery(period: Range, by: LeaderboardBy, limit = 10) {
   return routeQuery("/api/affiliate/sub-affiliates/leaderboard", { startTime: period.startTime, endTime: period.endTime, by, limit });
 }
@@ -43,5 +48,7 @@ export function overviewQueries(period: Range, previous: Range, granularity: Gra
     ...(withInvitees && inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
     leaderboardQuery(period, "commission"),
     leaderboardQuery(period, "volume"),
+    // (a partner's commission records are their invite codes' invitees': without codes, none)
+    ...(withInvitees ? [commissionSplitQuery(period, tz)] : []),
   ];
 }

@@ -14,8 +14,9 @@ import { KpiCard } from "@/components/ui/kpi-card";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { METRICS } from "@/lib/ui/metrics";
+import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
 import type { FunnelCounts } from "@/lib/contract/responses";
+import { CommissionSplit } from "./commission-split";
 import { Leaderboard } from "./leaderboard";
 import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS } from "./query-options";
 
@@ -103,6 +104,7 @@ export function OverviewView({ withInvitees = true }: { withInvitees?: boolean }
                 key={m}
                 testId={`kpi-${m}`}
                 label={metrics(m)}
+                coin={METRIC_COIN}
                 loading={series.isPending && !series.isError}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals && comparable ? prevTotals[m].total : null}
@@ -189,6 +191,15 @@ export function OverviewView({ withInvitees = true }: { withInvitees?: boolean }
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>
+
+        <Section id="commission-split" title={t("commission.title")} description={t("commission.description")}>
+          {/* (a partner's are their invite codes' invitees': without codes, none are in their view) */}
+          {withInvitees ? (
+            <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+          ) : (
+            <EmptyState title={t("funnel.notInView.title")}>{t("commission.notInView")}</EmptyState>
+          )}
+        </Section>
       </div>
     </>
   );

@@ -20,6 +20,7 @@ import { subAffiliatesQuery } from "./query-options";
 import { subAffiliatesSearch } from "./search-params";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
+import { METRIC_COIN } from "@/lib/ui/metrics";
 import { DAY_MS, formatDate, UTC } from "@/lib/ui/time";
 import { SubAffiliateExport } from "./export-slot";
 
@@ -49,9 +50,9 @@ export function SubAffiliatesView() {
       h.accessor("date", { header: t("columns.date"), cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
       h.accessor("subAffiliateUid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("uidLabel")} />, meta: { nowrap: true } }),
       h.accessor("productType", { header: t("columns.product"), cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
-      h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("paidCommission", { header: t("metrics.paidCommission"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
+      h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
+      h.accessor("paidCommission", { header: t("metrics.paidCommission"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
       h.display({
         id: "trend",
         header: t("columns.trend"),

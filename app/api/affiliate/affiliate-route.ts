@@ -29,7 +29,8 @@ import { takeExportTurn } from "@/lib/server/export-turns";
 import type { PartnerAccess } from "@/lib/server/partner-access";
 import { route } from "@/lib/server/route";
 
-type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
+// (the invitee's assets are read live on demand: a route of their own, without `source`)
+type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>, "/api/affiliate/invitees/[uid]/assets">;
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 

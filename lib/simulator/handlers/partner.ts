@@ -49,7 +49,8 @@ export function commissionWire(r: Commission): Record<string, unknown> {
   };
 }
 
-function totalsWire(t: Totals): Record<string, unknown> {
+/** One invitee's totals on the wire (getChannelUserTradeAndAsset). */
+export function totalsWire(t: Totals): Record<string, unknown> {
   return {
     uid: t.uid,
     depositAmount: formatUnits(t.depositCents, 2),
