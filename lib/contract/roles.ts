@@ -26,6 +26,13 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
   admin: "+ users, audit log and archive sync",
 };
 
+/**
+ * The demo's example partner (issue 28): added by `npm run demo` to a fresh demo database
+ * (scripts/demo-seed.ts), with the demo password; one of the demo accounts wherever those are
+ * decided (lib/db/users.ts) and listed on the login page while it exists.
+ */
+export const DEMO_PARTNER = "partner";
+
 /** The demo accounts as the demo prints them: one line per role. */
 export function roleLines(indent = "    "): string {
   return ROLES.map((r) => `${indent}${r.padEnd(8)} ${ROLE_SUMMARIES[r]}`).join("\n");

@@ -7,6 +7,7 @@ import type { Db } from "./connection";
 import { ROLES, USER_ROLES, users, type Role, type UserRole, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
 import { normalScope, type Scope } from "../contract/scope";
+import { DEMO_PARTNER } from "../contract/roles";
 import { normalizeUsername } from "../config/user-rules";
 
 export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope };
@@ -175,7 +176,8 @@ export interface StartupUsers {
  *   DATABASE_URL left in place) must not open it to "admin"/"demo". Decided on the table as
  *   this start found it, before the bootstrap admin: a first demo start may create both;
  * - live mode never lets those demo accounts in: one still using the demo password is disabled
- *   (a DATA_DIR that was used for the demo and then switched to live keys).
+ *   (a DATA_DIR that was used for the demo and then switched to live keys) — the demo's example
+ *   partner too (DEMO_PARTNER, added by `npm run demo`: scripts/demo-seed.ts).
  */
 export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<StartupUsers> {
   const demoAccounts = opts.mode === "demo" && (await holdsOnlyDemoAccounts(db));
@@ -187,9 +189,11 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
       if (!(e instanceof UsernameTakenError)) throw e;
     }
   }
-  for (const role of ROLES) {
+  for (const role of [...ROLES, DEMO_PARTNER] as const) {
     const existing = await getUserByUsername(db, role);
     if (opts.mode === "demo") {
+      // (the example partner is added over the API by the demo script, with its scope)
+      if (role === DEMO_PARTNER) continue;
       if (demoAccounts && !existing) {
         try {
           await createUser(db, { username: role, password: DEMO_PASSWORD, role });
@@ -215,14 +219,21 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
 }
 
 /**
- * Whether every user is a demo account: one of the demo usernames that still has the demo
- * password (a real "admin" of a live install is somebody else). An empty table qualifies.
+ * Whether every user is a demo account: one of the demo usernames (or the demo's example
+ * partner) that still has the demo password (a real "admin" of a live install is somebody
+ * else). An empty table qualifies.
  */
 async function holdsOnlyDemoAccounts(db: Db): Promise<boolean> {
   const rows = await listUsers(db);
-  if (rows.some((u) => !(ROLES as readonly string[]).includes(u.username))) return false;
+  if (rows.some((u) => !([...ROLES, DEMO_PARTNER] as readonly string[]).includes(u.username))) return false;
   for (const u of rows) if (!(await verifyPassword(DEMO_PASSWORD, u.passwordHash))) return false;
   return true;
+}
+
+/** The demo's example partner's scope, while they exist as a partner and are enabled (the login page lists them); else null. */
+export async function demoPartnerScope(db: Db): Promise<Scope | null> {
+  const u = await getUserByUsername(db, DEMO_PARTNER);
+  return u && !u.disabled ? scopeOf(u) : null;
 }
 
 /** Remember the language a user chose (null: back to the browser's). */
