@@ -61,8 +61,8 @@ test.describe("partners", () => {
     await expect(partner.getByTestId("partner-view")).toContainText(username);
     await expect(partner.getByTestId("partner-view")).toContainText(mine[0]!);
     const nav = partner.getByRole("navigation", { name: "Main" });
-    for (const name of ["Overview", "Invited users", "Cohorts & codes", "Sub-affiliates", "Markets", "Coins"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    for (const name of ["Internal transfers", "Alerts", "Spot orders", "Place orders", "Users", "Audit log", "Archive sync"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
+    for (const name of ["Overview", "Invited users", "Cohorts & codes", "Invitee value", "Sub-affiliates", "Markets", "Coins"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Check referrals", "Internal transfers", "Alerts", "Spot orders", "Place orders", "Users", "Audit log", "Archive sync"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
 
     // their rows only
     const table = partner.getByTestId("sub-affiliates-table");
@@ -73,7 +73,7 @@ test.describe("partners", () => {
     for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
     await expectAccessible(partner, "/sub-affiliates as a partner");
 
-    for (const path of ["/transfers", "/alerts", "/admin/users"]) {
+    for (const path of ["/transfers", "/alerts", "/referrals", "/admin/users"]) {
       await partner.goto(path);
       await expect(partner.getByTestId("forbidden"), path).toBeVisible();
     }
@@ -101,6 +101,36 @@ test.describe("partners", () => {
     for (const name of ["Overview", "Sub-affiliates"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     await partner.goto("/sub-affiliates");
     await expect(partner.getByTestId("forbidden")).toBeVisible();
+    await ctx.close();
+  });
+
+  test("a partner with sub-affiliate UIDs only sees the overview without invitees or commission records, said, not refused", async ({ browser, page, baseURL }) => {
+    test.setTimeout(180_000);
+    await login(page, "admin");
+    const { uids } = await someScope(page.request);
+    const username = `subs-${stamp}`;
+    const made = await page.request.post("/api/admin/users", {
+      data: { username, password: PASSWORD, role: "partner", scope: { subAffiliateUids: uids.slice(0, 2) } },
+      headers: { origin: baseURL! },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+
+    const ctx = await browser.newContext({ baseURL });
+    const partner = await ctx.newPage();
+    await signIn(partner, username);
+    // every affiliate answer the overview asks for: none may be a 403 (it asked for what is not in the view)
+    const refused: string[] = [];
+    partner.on("response", (r) => {
+      if (r.url().includes("/api/") && r.status() === 403) refused.push(r.url());
+    });
+    await partner.goto("/");
+    const nav = partner.getByRole("navigation", { name: "Main" });
+    for (const name of ["Invited users", "Invitee value", "Check referrals"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
+    const split = partner.getByRole("region", { name: "Commission by coin: direct clients and sub-agents" });
+    await expect(split).toContainText("Not in your view");
+    await expect(split).toContainText("your view has none");
+    await expect(partner.getByRole("region", { name: "Top by trading volume" }).locator("table, [data-testid=empty-state]").first()).toBeVisible({ timeout: 120_000 });
+    expect(refused).toEqual([]);
     await ctx.close();
   });
 });
