@@ -85,15 +85,7 @@ export interface DemoSeed {
 export async function seedDemo(base: string, data: Dataset): Promise<DemoSeed> {
   const cookie = await signIn(base, "admin", DEMO_PASSWORD);
   if (!cookie) throw new Error("the demo admin could not sign in with the demo password");
-  const users = await call<{ items: { username: string; role: string; scope: Scope | null }[] }>(base, cookie, "/api/admin/users");
-  if (users.status !== 200) throw new Error(`listing the users answered ${users.status}`);
-  let partner = users.json.items.find((u) => u.username === DEMO_PARTNER)?.scope ?? null;
-  if (!users.json.items.some((u) => u.username === DEMO_PARTNER)) {
-    const scope = demoPartnerScope(data);
-    const made = await call(base, cookie, "/api/admin/users", { username: DEMO_PARTNER, password: DEMO_PASSWORD, role: "partner", scope });
-    if (made.status !== 201) throw new Error(`adding the example partner answered ${made.status}: ${JSON.stringify(made.json)}`);
-    partner = scope;
-  }
+  // (the rules first: they do not depend on the partner)
   let rulesAdded = 0;
   const rules = await call<{ items: unknown[] }>(base, cookie, "/api/alerts/rules");
   if (rules.status !== 200) throw new Error(`listing the alert rules answered ${rules.status}`);
@@ -103,6 +95,15 @@ export async function seedDemo(base: string, data: Dataset): Promise<DemoSeed> {
       if (made.status !== 201) throw new Error(`adding the example rule "${rule.name}" answered ${made.status}: ${JSON.stringify(made.json)}`);
       rulesAdded++;
     }
+  }
+  const users = await call<{ items: { username: string; role: string; scope: Scope | null }[] }>(base, cookie, "/api/admin/users");
+  if (users.status !== 200) throw new Error(`listing the users answered ${users.status}`);
+  let partner = users.json.items.find((u) => u.username === DEMO_PARTNER)?.scope ?? null;
+  if (!users.json.items.some((u) => u.username === DEMO_PARTNER)) {
+    const scope = demoPartnerScope(data);
+    const made = await call(base, cookie, "/api/admin/users", { username: DEMO_PARTNER, password: DEMO_PASSWORD, role: "partner", scope });
+    if (made.status !== 201) throw new Error(`adding the example partner answered ${made.status}: ${JSON.stringify(made.json)}`);
+    partner = scope;
   }
   return { partner, rulesAdded };
 }
