@@ -21,14 +21,21 @@
  *    an archive filled directly from the simulator's own generator (a year of invitees, commission
  *    records and per-invitee totals as WEEX would send them at `now`, parsed by the interface
  *    schemas, keyed and kept as the sync keeps them, inserted in bulk; the commission summaries
- *    rebuilt afterwards by the functions the insert trigger calls, migration 0150/0160), then
+ *    rebuilt afterwards by the functions the insert trigger calls, migration 0150/0160; 0170's
+ *    month summaries follow by their own triggers), then
  *    the value list over the year (by commission; by deposits, page 3; by commission, page 20;
  *    one invite code's) and the weekly cohorts with their commission per invitee over the year,
  *    answered as the routes do (`source=archive`), median and worst of `--runs` after a warm-up.
  *    Goal < 200 ms each. The tables are analyzed after the fill (PostgreSQL's autovacuum would).
  *
+ *    With `--keep` each (database, scale)'s filled archive outlives the run (bench/lib/bench-db.ts:
+ *    a PGlite directory under bench/out/, a PostgreSQL schema bench_keep_value_s<scale>) and a
+ *    later `--keep` run times the queries on it again, with the migrations added since applied
+ *    and the fill's `now` kept (a 10× fill takes 20–30 min on a loaded 2-core machine). Drop it
+ *    by hand (rm -r bench/out/pglite-value_s10; DROP SCHEMA bench_keep_value_s10 CASCADE).
+ *
  *   npx tsx bench/value.ts [--parts count,backfill,queries] [--count-scale 1] [--scale 1]
- *     [--query-scales 1,10] [--db pglite,postgres] [--runs 7]
+ *     [--query-scales 1,10] [--db pglite,postgres] [--runs 7] [--keep]
  *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL; the bench works in a schema of its own)
  */
 import { parseArgs } from "node:util";
@@ -61,6 +68,7 @@ const { values: args } = parseArgs({
     "query-scales": { type: "string", default: "1,10" },
     db: { type: "string", default: process.env.BENCH_DB ?? "pglite,postgres" },
     runs: { type: "string", default: "7" },
+    keep: { type: "boolean", default: false },
   },
 });
 const parts = new Set(args.parts.split(","));
@@ -260,10 +268,19 @@ async function fill(db: Db, fillScale: number, at: number): Promise<{ invitees: 
 }
 
 /** The value list and the cohorts with value from an archive filled at `fillScale`, timed. */
-async function queries(kind: string, fillScale: number, at: number): Promise<void> {
-  const { db, close } = await openBenchDb(kind, "value");
+async function queries(kind: string, fillScale: number, now: number): Promise<void> {
+  const { db, close } = await openBenchDb(kind, "value", args.keep ? `value_s${String(fillScale).replace(".", "_")}` : undefined);
   try {
-    const filled = await fill(db, fillScale, at);
+    await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_fill (at bigint, invitees integer, records integer, movements integer, seconds real)`);
+    const [kept] = await rows<{ at: unknown; invitees: number; records: number; movements: number; seconds: number }>(db, sql`SELECT * FROM bench_fill`);
+    const at = kept ? Number(kept.at) : now;
+    const filled = kept ? { ...kept, seconds: Number(kept.seconds) } : await fill(db, fillScale, at);
+    if (kept) {
+      console.log(`${kind} scale ${fillScale}: the kept archive filled for now = ${new Date(at).toISOString()}`);
+      await db.execute(sql`ANALYZE`);
+    } else {
+      await db.execute(sql`INSERT INTO bench_fill VALUES (${at}, ${filled.invitees}, ${filled.records}, ${filled.movements}, ${filled.seconds})`);
+    }
     const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => at });
     const year = { startTime: at - 364 * DAY_MS, endTime: at };
     const [{ code }] = await rows<{ code: string }>(db, sql`SELECT invite_code AS code FROM archive_invitee WHERE invite_code IS NOT NULL GROUP BY invite_code ORDER BY count(*) DESC, invite_code LIMIT 1`);

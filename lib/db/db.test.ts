@@ -196,6 +196,7 @@ describe("embedded database in a directory", () => {
   it("keeps its data across restarts and refuses a second process", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "weex-db-"));
     dirs.push(dataDir);
+    const exitListeners = process.listenerCount("exit");
     const first = await openDatabase({ kind: "embedded", dataDir });
     await migrate(first);
     await createUser(first.db, { username: "erin", password: "password-e", role: "viewer" });
@@ -205,6 +206,8 @@ describe("embedded database in a directory", () => {
     expect((await migrate(second)).applied).toEqual([]);
     expect((await getUserByUsername(second.db, "erin"))?.role).toBe("viewer");
     await second.close();
+    // a closed database leaves no exit listener behind (its lock's release)
+    expect(process.listenerCount("exit")).toBe(exitListeners);
 
     // Another live process (our parent) holds the lock: opening must fail, not corrupt.
     writeFileSync(join(dataDir, "db.lock"), String(process.ppid));

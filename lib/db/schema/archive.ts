@@ -9,9 +9,11 @@
  * - the sub-affiliate `day` is the upstream's UTC date.
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 const ms = (name: string) => bigint(name, { mode: "number" });
+/** A set of epoch day numbers (PostgreSQL's int4multirange, as its text: `{[20400,20402),[20410,20411)}`). */
+const dayRanges = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
 
 /** One row per (sub-affiliate, product type, UTC day): querySubChannelTransactions records. */
 export const archiveSubAffiliateDaily = pgTable(
@@ -177,6 +179,21 @@ export const archiveCommissionInviteeDay = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.uid, t.coin] })],
 );
 
+/** …and per UTC month (start, ms): the sums of its days, what the value list reads for whole months (0170). */
+export const archiveCommissionInviteeMonth = pgTable(
+  "archive_commission_invitee_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    coin: text("coin").notNull(),
+    records: integer("records").notNull(),
+    commission: numeric("commission").notNull(),
+    spotVolume: numeric("spot_volume").notNull(),
+    futuresVolume: numeric("futures_volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid, t.coin] })],
+);
+
 /** Per archived invitee and coin: its commission within 7/30/90/180 days of registering (0150). */
 export const archiveInviteeValue = pgTable(
   "archive_invitee_value",
@@ -231,6 +248,39 @@ export const archiveInviteeMovement = pgTable(
   },
   (t) => [primaryKey({ columns: [t.periodFrom, t.uid] })],
 );
+
+/** Per direct invitee and UTC month: the deposits and withdrawals of the periods whose midpoint lies in it ("--" as 0; 0170). */
+export const archiveInviteeMovementMonth = pgTable(
+  "archive_invitee_movement_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    depositAmount: numeric("deposit_amount").notNull(),
+    withdrawalAmount: numeric("withdrawal_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid] })],
+);
+
+/**
+ * Per direct invitee: its totals over everything held (commission in USDT and in BTC, volume,
+ * deposits: the value list's bound for any range) and its active UTC days (0180).
+ */
+export const archiveInviteeValueTotal = pgTable("archive_invitee_value_total", {
+  uid: text("uid").primaryKey(),
+  usdt: numeric("usdt").notNull(),
+  btc: numeric("btc").notNull(),
+  volume: numeric("volume").notNull(),
+  deposits: numeric("deposits").notNull(),
+  commissionDays: dayRanges("commission_days"),
+  movementDays: dayRanges("movement_days"),
+});
+
+/** Per period of totals: the deposits and withdrawals of all its invitees ("--" as 0; 0180). */
+export const archiveMovementPeriodTotal = pgTable("archive_movement_period_total", {
+  periodFrom: ms("period_from").primaryKey(),
+  depositAmount: numeric("deposit_amount").notNull(),
+  withdrawalAmount: numeric("withdrawal_amount").notNull(),
+});
 
 /** Per dataset: what the scheduler is doing and what it last did. */
 export const archiveDataset = pgTable("archive_dataset", {
