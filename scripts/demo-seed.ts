@@ -2,7 +2,8 @@
  * What `npm run demo` adds to a fresh demo database once the dashboard answers (issue 28), so a
  * newcomer sees the parts that otherwise start empty:
  *
- * - an example **partner** (`partner`, password `demo`), scoped to two of the simulator's busiest
+ * - an example **partner** (`partner`, password `demo-partner`: the admin API holds it to the
+ *   password rules, which "demo" does not meet), scoped to two of the simulator's busiest
  *   sub-affiliates and its most used invite code of the last 30 days: sign in as them to see a
  *   partner's view (the login page lists them with the demo accounts);
  * - a few example **alert rules** (a sub-affiliate's volume falling, one going quiet, invitees
@@ -14,12 +15,12 @@
  * database the demo was pointed at gets nothing. Each part is added once: a partner already
  * there, or any alert rule, is left as it is.
  */
-import { DEMO_PARTNER } from "../lib/contract/roles";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../lib/contract/roles";
 import type { Scope } from "../lib/contract/scope";
 import type { Dataset } from "../lib/simulator/data";
 import { DAY_MS } from "../lib/weex/endpoints";
 
-export { DEMO_PARTNER };
+export { DEMO_PARTNER, DEMO_PARTNER_PASSWORD };
 const DEMO_PASSWORD = "demo";
 
 /** The example alert rules (POST /api/alerts/rules bodies; each kind's defaults otherwise). */
@@ -101,7 +102,7 @@ export async function seedDemo(base: string, data: Dataset): Promise<DemoSeed> {
   let partner = users.json.items.find((u) => u.username === DEMO_PARTNER)?.scope ?? null;
   if (!users.json.items.some((u) => u.username === DEMO_PARTNER)) {
     const scope = demoPartnerScope(data);
-    const made = await call(base, cookie, "/api/admin/users", { username: DEMO_PARTNER, password: DEMO_PASSWORD, role: "partner", scope });
+    const made = await call(base, cookie, "/api/admin/users", { username: DEMO_PARTNER, password: DEMO_PARTNER_PASSWORD, role: "partner", scope });
     if (made.status !== 201) throw new Error(`adding the example partner answered ${made.status}: ${JSON.stringify(made.json)}`);
     partner = scope;
   }

@@ -18,7 +18,7 @@ import { createRequire } from "node:module";
 import { startSimulator, type Simulator } from "../lib/simulator";
 import { simOptionsFromEnv } from "../lib/simulator/env";
 import { roleLines } from "../lib/contract/roles";
-import { DEMO_PARTNER, seedDemo } from "./demo-seed";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD, seedDemo } from "./demo-seed";
 
 const require = createRequire(import.meta.url);
 // Next's own .env loader (a CommonJS bundle: named ESM imports of it fail at run time).
@@ -153,7 +153,7 @@ async function demoAccountsOffered(): Promise<boolean> {
 async function seeded(): Promise<string> {
   try {
     const { partner, rulesAdded } = await seedDemo(`http://127.0.0.1:${port}`, sim.data);
-    const who = partner ? `\n  ${DEMO_PARTNER.padEnd(8)} a partner: sees sub-affiliates ${partner.subAffiliateUids.join(", ")} and invite code ${partner.inviteCodes.join(", ")} only` : "";
+    const who = partner ? `\n  ${DEMO_PARTNER.padEnd(8)} a partner: sees sub-affiliates ${partner.subAffiliateUids.join(", ")} and invite code ${partner.inviteCodes.join(", ")} only (password: ${DEMO_PARTNER_PASSWORD})` : "";
     const rules = rulesAdded ? `\n\n  Added ${rulesAdded} example alert rules: they fire on /alerts once the history is built (/admin/sync shows how far it is).` : "";
     return who + rules;
   } catch (e) {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { safeCallbackUrl } from "@/lib/contract/callback-url";
-import { DEMO_PARTNER, ROLES } from "@/lib/contract/roles";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD, ROLES } from "@/lib/contract/roles";
 import type { Scope } from "@/lib/contract/scope";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
@@ -38,11 +38,23 @@ async function signIn(username: string, password: string, callbackUrl: string): 
  */
 export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError }: { callbackUrl: string; demo: boolean; demoPartner?: Scope | null; initialError: string | null }) {
   const t = useTranslations("login");
-  const accounts = [
+  const accounts: { username: string; password: string; summary: React.ReactNode }[] = [
     // The same words as the demo's console text (ROLE_SUMMARIES), in the page's language.
-    ...ROLES.map((username) => ({ username, summary: t(`demo.roles.${username}`) })),
+    ...ROLES.map((username) => ({ username, password: "demo", summary: t(`demo.roles.${username}`) })),
     ...(demoPartner
-      ? [{ username: DEMO_PARTNER, summary: t("demo.partner", { subAffiliates: demoPartner.subAffiliateUids.join(", ") || "—", inviteCodes: demoPartner.inviteCodes.join(", ") || "—" }) }]
+      ? [
+          {
+            username: DEMO_PARTNER,
+            // (a password of their own: see DEMO_PARTNER_PASSWORD)
+            password: DEMO_PARTNER_PASSWORD,
+            summary: t.rich("demo.partner", {
+              subAffiliates: demoPartner.subAffiliateUids.join(", ") || "—",
+              inviteCodes: demoPartner.inviteCodes.join(", ") || "—",
+              password: DEMO_PARTNER_PASSWORD,
+              code: (c) => <code className="font-mono">{c}</code>,
+            }),
+          },
+        ]
       : []),
   ];
   const [status, setStatus] = useState<Status>(initialError ? { kind: "error", message: initialError } : { kind: "idle" });
@@ -140,7 +152,7 @@ export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError 
             {t.rich("demo.password", { code: (c) => <code className="font-mono">{c}</code> })}
           </p>
           <ul className="mt-3 space-y-2">
-            {accounts.map(({ username, summary }) => (
+            {accounts.map(({ username, password: accountPassword, summary }) => (
               <li key={username} className="flex items-center justify-between gap-3">
                 <span className="text-sm">
                   <code className="font-mono font-semibold">{username}</code> <span className={mutedText}>{summary}</span>
@@ -150,7 +162,7 @@ export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError 
                   className={buttonSecondary}
                   onClick={() => {
                     setUsername(username);
-                    setPassword("demo");
+                    setPassword(accountPassword);
                     passwordRef.current?.focus();
                   }}
                   aria-labelledby={`use-${username}`}

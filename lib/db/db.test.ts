@@ -12,11 +12,13 @@ import { DatabaseBusyError, openDatabase, type Database } from "./connection";
 import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-attempts";
 import { migrate, readMigrations } from "./migrate";
 import { users } from "./schema";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
 import {
   BCRYPT_COST,
   countActiveAdmins,
   createUser,
+  demoPartnerScope,
   ensureStartupUsers,
   getUserById,
   getUserByUsername,
@@ -134,6 +136,22 @@ describe.each(testBackends())("database on $name", (backend) => {
     expect(warnings.join("\n")).toMatch(/already has users other than the demo accounts, so this start creates none of viewer, trader, admin \(password "demo"\)/);
     expect(started).toEqual({ demoAccounts: false });
     expect([first, again]).toEqual([{ demoAccounts: true }, { demoAccounts: true }]);
+  });
+
+  it("counts the demo's example partner, with their own password, as a demo account, and disables them in live mode", async () => {
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn });
+    // as `npm run demo` adds them (scripts/demo-seed.ts, over the admin API and its password rules)
+    await createUser(database.db, { username: DEMO_PARTNER, password: DEMO_PARTNER_PASSWORD, role: "partner", scope: { subAffiliateUids: ["10001"], inviteCodes: [] } });
+    expect(await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn })).toEqual({ demoAccounts: true });
+    expect(await demoPartnerScope(database.db)).toEqual({ subAffiliateUids: ["10001"], inviteCodes: [] });
+    expect(warnings).toEqual([]);
+
+    await ensureStartupUsers(database.db, { mode: "live", bootstrapAdmin: null, warn });
+    expect((await listUsers(database.db)).filter((u) => !u.disabled)).toEqual([]);
+    expect(warnings.join("\n")).toMatch(/disabled the demo account "partner"/);
+    expect(await demoPartnerScope(database.db)).toBeNull();
   });
 
   it("treats a demo username without the demo password as somebody else (a live install's own admin)", async () => {

@@ -7,7 +7,7 @@ import type { Db } from "./connection";
 import { ROLES, USER_ROLES, users, type Role, type UserRole, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
 import { normalScope, type Scope } from "../contract/scope";
-import { DEMO_PARTNER } from "../contract/roles";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { normalizeUsername } from "../config/user-rules";
 
 export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope };
@@ -177,7 +177,7 @@ export interface StartupUsers {
  *   this start found it, before the bootstrap admin: a first demo start may create both;
  * - live mode never lets those demo accounts in: one still using the demo password is disabled
  *   (a DATA_DIR that was used for the demo and then switched to live keys) — the demo's example
- *   partner too (DEMO_PARTNER, added by `npm run demo`: scripts/demo-seed.ts).
+ *   partner too while they have theirs (DEMO_PARTNER, added by `npm run demo`: scripts/demo-seed.ts).
  */
 export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<StartupUsers> {
   const demoAccounts = opts.mode === "demo" && (await holdsOnlyDemoAccounts(db));
@@ -201,7 +201,7 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
           if (!(e instanceof UsernameTakenError)) throw e;
         }
       }
-    } else if (existing && !existing.disabled && (await verifyPassword(DEMO_PASSWORD, existing.passwordHash))) {
+    } else if (existing && !existing.disabled && (await verifyPassword(demoPasswordOf(role), existing.passwordHash))) {
       await updateUser(db, existing.id, { disabled: true });
       opts.warn(`Live mode: disabled the demo account "${role}", which still had the demo password.`);
     }
@@ -220,14 +220,19 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
 
 /**
  * Whether every user is a demo account: one of the demo usernames (or the demo's example
- * partner) that still has the demo password (a real "admin" of a live install is somebody
+ * partner) that still has its demo password (a real "admin" of a live install is somebody
  * else). An empty table qualifies.
  */
 async function holdsOnlyDemoAccounts(db: Db): Promise<boolean> {
   const rows = await listUsers(db);
   if (rows.some((u) => !([...ROLES, DEMO_PARTNER] as readonly string[]).includes(u.username))) return false;
-  for (const u of rows) if (!(await verifyPassword(DEMO_PASSWORD, u.passwordHash))) return false;
+  for (const u of rows) if (!(await verifyPassword(demoPasswordOf(u.username), u.passwordHash))) return false;
   return true;
+}
+
+/** The password a demo account is created with: "demo", the example partner's their own (see DEMO_PARTNER_PASSWORD). */
+function demoPasswordOf(username: string): string {
+  return username === DEMO_PARTNER ? DEMO_PARTNER_PASSWORD : DEMO_PASSWORD;
 }
 
 /** The demo's example partner's scope, while they exist as a partner and are enabled (the login page lists them); else null. */

@@ -1,7 +1,7 @@
 /**
  * What `npm run demo` adds to a fresh demo database (issue 28; scripts/demo-seed.ts, called by
  * scripts/demo.ts once the dashboard answers): an example partner the login page lists with
- * their scope, who signs in with the demo password and sees their scope's rows only; a few
+ * their scope and password, who signs in with that password and sees their scope's rows only; a few
  * example alert rules, which fire once the archive holds the history they compare. Added once:
  * a second run adds nothing, and a restart on the same database still offers the demo accounts
  * (the partner is one of them). On a dashboard and simulator of its own, the archive syncing.
@@ -9,7 +9,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator, type Simulator } from "../../lib/simulator";
-import { DEMO_RULES, seedDemo, type DemoSeed } from "../../scripts/demo-seed";
+import { DEMO_PARTNER_PASSWORD, DEMO_RULES, seedDemo, type DemoSeed } from "../../scripts/demo-seed";
 import { api as rawApi, login, type ApiInit } from "./helpers";
 import { startNextServer, type NextServer } from "./server";
 
@@ -55,10 +55,11 @@ describe("npm run demo's example partner and alert rules", () => {
     expect(page).toContain('data-testid="demo-accounts"');
     expect(page).toContain(">partner</code>");
     for (const v of [...seed.partner!.subAffiliateUids, ...seed.partner!.inviteCodes]) expect(page).toContain(v);
+    expect(page).toContain(`<code class="font-mono">${DEMO_PARTNER_PASSWORD}</code>`);
   });
 
-  it("lets the partner sign in with the demo password and see their scope's rows only", async () => {
-    const partner = await login("partner", "demo", { base: server.url });
+  it("lets the partner sign in with the password the login page shows and see their scope's rows only", async () => {
+    const partner = await login("partner", DEMO_PARTNER_PASSWORD, { base: server.url });
     const now = Date.now();
     const board = await api<{ items: { subAffiliateUid: string }[] }>(`/api/affiliate/sub-affiliates/leaderboard?startTime=${now - 30 * 86_400_000}&endTime=${now}&limit=50&source=live`, {
       cookie: partner,
