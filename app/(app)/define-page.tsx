@@ -6,6 +6,8 @@ import { Suspense, type ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
 import { mayOpen, type ShellUser } from "@/lib/contract/roles";
+import { isSharePage } from "@/lib/contract/share";
+import { ShareButton } from "@/components/share/share-button";
 import { RENAMED_KEYS } from "@/lib/ui/url-keys";
 import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
@@ -47,7 +49,8 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser; search
     const fallback = entry.loading && entry.loading !== "blank" ? <Loading entry={entry} label={t(`loading.${key as LoadingKey}`)} /> : null;
     return (
       <>
-        <PageHeader title={t(`entries.${key}.title`)} description={t(`entries.${key}.description`)} />
+        {/* (a view a share link can show: lib/contract/share.ts) */}
+        <PageHeader title={t(`entries.${key}.title`)} description={t(`entries.${key}.description`)} actions={isSharePage(key) ? <ShareButton page={key} /> : undefined} />
         {entry.loading ? <Suspense fallback={fallback}>{view}</Suspense> : view}
       </>
     );

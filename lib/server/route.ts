@@ -1,7 +1,7 @@
 /**
  * The one wrapper every route handler under app/api uses (contract 3):
  *
- *   authenticate (401) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
+ *   authenticate (401; or a share link's token: share-links.ts) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
  *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
  *   upstream; a body past 64 KB: 413, read no further, body.ts) → a partner's scope (403 where
  *   a partner may not go or names someone outside it: partner-access.ts) → the handler (shared
@@ -32,6 +32,7 @@ import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 import { localizeErrorBody } from "./error-messages";
 import { localeOfRequest } from "./locale";
 import { partnerScope, type PartnerAccess } from "./partner-access";
+import { shareUser } from "./share-links";
 
 export type RouteRole = Role | "public";
 
@@ -185,7 +186,9 @@ function withHsts(res: Response): Response {
  */
 async function authorise(req: NextRequest, role: RouteRole): Promise<SessionUser | null> {
   // Public routes see the user too when there is one (the language switch saves with them).
-  const user = await getRequestUser(req);
+  // No session but a share link's token: its creator as a reader, on the link's view's routes
+  // only (share-links.ts).
+  const user = (await getRequestUser(req)) ?? (await shareUser(req, role));
   if (role !== "public" && !user) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   if (MUTATING.has(req.method) && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");

@@ -156,6 +156,14 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
     PATCH: { role: "admin", sample: () => ({ path: `/api/admin/users/${patchTargetId}`, body: { role: "viewer" } }), ok: [200] },
   },
   "admin/audit": { GET: { role: "admin", sample: () => ({ path: "/api/admin/audit?pageSize=5" }), ok: [200] } },
+  // Share links (issue 28): anyone who may see a view shares it, a partner a view of their scope
+  // (both matrix partners have invite codes); the password check needs no session.
+  "share-links": {
+    GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links" }), ok: [200] },
+    POST: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } }), ok: [201] },
+  },
+  "share-links/[id]": { DELETE: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links/00000000-0000-0000-0000-000000000000" }), ok: [404] } },
+  "share-links/unlock": { POST: { role: "public", sample: () => ({ path: "/api/share-links/unlock", body: { token: "x".repeat(43), password: "whatever-it-is" } }), ok: [401] } },
 };
 
 const routes = routeFiles();
@@ -345,6 +353,43 @@ describe("partners over every route file", () => {
         // (a partner's invitee list without an archive walks the list's whole default window
         // live: WEEX cannot filter by invite code; the HTTP suite's server does not sync)
       }, 180_000);
+    }
+  }
+});
+
+/**
+ * The same route files with a share link's token and no session (issue 28): a link to the
+ * cohorts view, made by a viewer, reads that view's routes and the archive's and reference
+ * data, GET only; every other route and method answers 401 to it (public routes as to anyone).
+ */
+describe("a share link's token over every route file", () => {
+  let token = "";
+  const READS = new Set(["affiliate/invitees/cohorts", "affiliate/invitees/codes", "archive/status", "reference/coins", "reference/symbols"]);
+
+  beforeAll(async () => {
+    const made = await api<{ url: string }>("/api/share-links", {
+      cookie: await login("viewer"),
+      method: "POST",
+      body: { page: "cohorts", expiresAt: new Date(Date.now() + DAY_MS).toISOString() },
+    });
+    expect(made.status, made.text).toBe(201);
+    token = new URL(made.json.url).pathname.split("/").pop()!;
+  });
+
+  for (const r of routes) {
+    for (const method of r.methods) {
+      const c = MATRIX[r.key]?.[method];
+      if (!c || c.role === "public") continue;
+      const reads = method === "GET" && READS.has(r.key);
+      it(`${method} /api/${r.key} with the token of a cohorts link: ${reads ? "answered" : "401"}`, async () => {
+        const s = await c.sample();
+        const res = await api(s.path, { method, headers: { "x-share-token": token }, body: s.body ?? (method === "GET" ? undefined : {}), patient: true });
+        if (reads) expect(c.ok, `${method} ${r.key} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
+        else {
+          expect(res.status, `${method} ${r.key}: ${res.text.slice(0, 200)}`).toBe(401);
+          expect(res.json).toMatchObject({ error: { code: "unauthorized" } });
+        }
+      });
     }
   }
 });
