@@ -1,10 +1,12 @@
-import type { Role } from "@/lib/contract/roles";
+import type { PagePartners, Role } from "@/lib/contract/roles";
 
 /** A link's label is shell.nav.<key> in the catalogue, a section's heading shell.sections.<id>. */
 export interface NavItem {
   href: string;
   key: NavKey;
   role: Role;
+  /** as the page's entry says (app/(app)/pages.ts): what a partner may open */
+  partners?: PagePartners;
   /** URL state this page understands, carried along from the current URL */
   carry: readonly string[];
 }
@@ -19,12 +21,12 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
   {
     id: "affiliate",
     items: [
-      { href: "/", key: "overview", role: "viewer", carry: PERIOD },
-      { href: "/invitees", key: "invitees", role: "viewer", carry: TZ },
-      { href: "/cohorts", key: "cohorts", role: "viewer", carry: PERIOD },
-      { href: "/value", key: "value", role: "viewer", carry: PERIOD },
+      { href: "/", key: "overview", role: "viewer", partners: "subAffiliates", carry: PERIOD },
+      { href: "/invitees", key: "invitees", role: "viewer", partners: "invitees", carry: TZ },
+      { href: "/cohorts", key: "cohorts", role: "viewer", partners: "invitees", carry: PERIOD },
+      { href: "/value", key: "value", role: "viewer", partners: "invitees", carry: PERIOD },
       { href: "/referrals", key: "referrals", role: "viewer", carry: [] },
-      { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", carry: PERIOD },
+      { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", partners: "subAffiliates", carry: PERIOD },
       { href: "/transfers", key: "transfers", role: "viewer", carry: TZ },
       { href: "/alerts", key: "alerts", role: "viewer", carry: [] },
     ],
@@ -32,8 +34,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
   {
     id: "reference",
     items: [
-      { href: "/markets", key: "markets", role: "viewer", carry: [] },
-      { href: "/coins", key: "coins", role: "viewer", carry: [] },
+      { href: "/markets", key: "markets", role: "viewer", partners: "open", carry: [] },
+      { href: "/coins", key: "coins", role: "viewer", partners: "open", carry: [] },
     ],
   },
   {

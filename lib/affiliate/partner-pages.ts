@@ -13,6 +13,7 @@
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES, WINDOWS, type ProductType } from "@/lib/weex/limits";
 import { AGE_EDGE_MARGIN_MS, walkPages, type PageLister, type TimeSlice } from "./pages";
+import type { Scope } from "./scope";
 
 /** The commission records' filters: WEEX's (`uid`, `coin`, `productType`) and ours (`symbol`, `sourceType`). */
 export interface CommissionFilter {
@@ -24,6 +25,11 @@ export interface CommissionFilter {
   sourceType?: number;
   startTime?: number;
   endTime?: number;
+  /**
+   * A partner's scope (issue 28): its invite codes' invitees only (lib/archive/scope-invitees.ts:
+   * the archive's SQL selects them, a live part's records are kept by them). Never sent upstream.
+   */
+  scope?: Scope;
 }
 
 export interface InviteeTotalsFilter {

@@ -16,6 +16,9 @@
  *
  * **Codes**: each code's commission (per coin) and volumes over the range, from the records of
  * the invitees it brought who registered in the range (the users the code's row counts).
+ *
+ * A partner's (issue 28) cohorts and codes count their invite codes' invitees only: the sums
+ * here as the registrations they are divided by (cohorts-query.ts, scoped by the sources).
  */
 import { sql } from "drizzle-orm";
 import type { CohortBucket } from "@/lib/affiliate/cohorts";
@@ -24,6 +27,7 @@ import { Dec } from "@/lib/contract/decimal";
 import { rows } from "./db";
 import { bucketOfSql, HOUR_MS, splitByHour } from "./invitee-hours";
 import { heldByArchive } from "./part-reader";
+import { inviteeOfScopeSql } from "./scope-invitees";
 import type { SelectedSources } from "./sources";
 
 export type CommissionRange = { startTime: number; endTime: number } | null;
@@ -68,8 +72,13 @@ export async function cohortValues(
     else parts[0] = sql`SELECT ${bucketOfSql(sql`register_time`, buckets)} AS b, coin, d7, d30, d90, d180 FROM archive_invitee_value WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime}`;
     const list = await rows<{ b: unknown; coin: string; d7: string; d30: string; d90: string; d180: string }>(
       db,
-      sql`SELECT b, coin, sum(d7)::text AS d7, sum(d30)::text AS d30, sum(d90)::text AS d90, sum(d180)::text AS d180
-          FROM (${sql.join(parts, sql` UNION ALL `)}) x GROUP BY 1, coin`,
+      io.scope
+        ? // a partner's cohorts: their invitees' rows (the hour sums are everyone's)
+          sql`SELECT ${bucketOfSql(sql`register_time`, buckets)} AS b, coin, sum(d7)::text AS d7, sum(d30)::text AS d30, sum(d90)::text AS d90, sum(d180)::text AS d180
+              FROM archive_invitee_value WHERE register_time BETWEEN ${range.startTime} AND ${range.endTime}
+              AND ${inviteeOfScopeSql(sql`uid`, io.scope)} GROUP BY 1, coin`
+        : sql`SELECT b, coin, sum(d7)::text AS d7, sum(d30)::text AS d30, sum(d90)::text AS d90, sum(d180)::text AS d180
+              FROM (${sql.join(parts, sql` UNION ALL `)}) x GROUP BY 1, coin`,
     );
     for (const r of list) {
       const i = Number(r.b);

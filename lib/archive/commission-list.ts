@@ -10,6 +10,9 @@
  *   merged newest first). A live part is short: the stretch since the last sync in `auto`
  *   (while the first backfill runs, what is not held yet is listed in `freshness.pending`
  *   rather than walked live), at most LIVE_COMMISSION_MAX_DAYS with `live`.
+ *
+ * A partner's page (issue 28) holds the records of their invite codes' invitees only
+ * (scope-invitees.ts), so it is always cut from the parts.
  */
 import { sql } from "drizzle-orm";
 import type { CommissionFilter } from "@/lib/affiliate/partner-pages";
@@ -28,13 +31,15 @@ export function newestCommissionFirst(a: CommissionRecord, b: CommissionRecord):
 
 export function commissionPage(sources: SelectedSources, source: string, input: CommissionListInput, signal?: AbortSignal): Promise<ListPage<CommissionRecord>> {
   const { page, pageSize, ...filter } = input;
-  if (source === "live" && filter.productType !== undefined && filter.symbol === undefined && filter.sourceType === undefined) {
+  // (not a partner's: WEEX's page holds everyone's invitees)
+  if (source === "live" && !sources.scope && filter.productType !== undefined && filter.symbol === undefined && filter.sourceType === undefined) {
     return sources.list("commissions", { ...input }, signal) as Promise<ListPage<CommissionRecord>>;
   }
   return sources.across(async (io) => {
     const parts = await io.parts("commissions", filter, true);
     return pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
-      const f = { ...filter, startTime: p.startTime, endTime: p.endTime };
+      // (a partner's: the archive's rows and the live records of the scope's invitees only)
+      const f = { ...filter, scope: io.scope, startTime: p.startTime, endTime: p.endTime };
       if (p.from === "live") {
         const got: CommissionRecord[] = [];
         for await (const batch of io.live("commissions", f)) got.push(...batch);

@@ -8,7 +8,8 @@
  * summary (migration 0150) for the whole hours, and from the raw records for the hours a
  * boundary cuts (the range's ends, the midnights of :30 and :45 zones), as the cohorts are
  * (invitee-hours.ts). Filtered by invitee or symbol (not in the summary) it reads the raw
- * records. Live parts are added record by record by the same builder.
+ * records, and so does a partner's (issue 28: their invite codes' invitees only,
+ * scope-invitees.ts). Live parts are added record by record by the same builder.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { CommissionFilter } from "@/lib/affiliate/partner-pages";
@@ -35,7 +36,7 @@ export function commissionSeries(sources: SelectedSources, q: CommissionSeriesQu
     for (const p of await io.parts("commissions", filter, true)) {
       const range = { startTime: Math.max(p.startTime ?? q.startTime, q.startTime), endTime: Math.min(p.endTime ?? q.endTime, q.endTime) };
       if (range.startTime > range.endTime) continue;
-      if (p.from === "archive") for (const cell of await archiveCells(await io.db(), buckets, { ...filter, ...range })) builder.addCell(cell);
+      if (p.from === "archive") for (const cell of await archiveCells(await io.db(), buckets, { ...filter, ...range, scope: io.scope })) builder.addCell(cell);
       else for await (const batch of io.live("commissions", { ...filter, ...range })) builder.addRecords(batch);
     }
     return builder.result(granularity, tz);
@@ -62,7 +63,8 @@ async function archiveCells(db: Db, buckets: readonly CohortBucket[], f: Commiss
                coalesce(sum(coalesce(taker_amount, 0) + coalesce(maker_amount, 0)), 0)::text AS volume, count(*) AS records
         FROM archive_commission WHERE ${conds} GROUP BY 1, coin, product_type, source_type`;
   let query: SQL;
-  if (f.uid !== undefined || f.symbol !== undefined) query = raw(commissionConds(f));
+  // (the per-hour summary is the whole network's: a partner's cells are their invitees' records)
+  if (f.uid !== undefined || f.symbol !== undefined || f.scope !== undefined) query = raw(commissionConds(f));
   else {
     const split = splitByHour(buckets, f);
     const notCut = split.cut.length > 0 ? sql`AND NOT (hour = ANY (ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]))` : sql``;

@@ -42,6 +42,15 @@ function where(conds: (SQL | undefined)[]): SQL {
   return list.length ? sql.join(list, sql` AND `) : sql`TRUE`;
 }
 
+/**
+ * A partner's scope (a filter's `scope`, lib/affiliate/scope.ts) in SQL: `column` among the
+ * scope's values; an empty list holds nothing. Undefined without a scope.
+ */
+function inScope(column: SQL, values: readonly string[] | undefined): SQL | undefined {
+  if (values === undefined) return undefined;
+  return values.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : sql`FALSE`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sub-affiliate records
 
@@ -53,6 +62,7 @@ function subAffiliateConds(f: SubAffiliateFilter, now: number): SQL {
   return where([
     f.productType ? sql`product_type = ${f.productType}` : undefined,
     f.subUid ? sql`sub_affiliate_uid = ${f.subUid}` : undefined,
+    inScope(sql`sub_affiliate_uid`, f.scope?.subAffiliateUids),
     f.startTime !== undefined ? sql`day >= ${utcDate(f.startTime)}::date` : undefined,
     sql`day <= ${utcDate(Math.min(f.endTime ?? now, now))}::date`,
   ]);
@@ -92,7 +102,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
             FROM archive_sub_affiliate_daily WHERE ${conds} GROUP BY sub_affiliate_uid`
       : sql`SELECT ${filter.subUid ?? ""} AS uid, product_type AS "productType", to_char(day, 'YYYY-MM-DD') AS date,
                    trading_volume::text AS "tradingVolume", net_trading_fee::text AS "netTradingFee", paid_commission::text AS "paidCommission"
-            FROM ${filter.subUid ? sql`archive_sub_affiliate_daily` : sql`archive_sub_affiliate_day_total`} WHERE ${conds}`;
+            FROM ${filter.subUid || filter.scope ? sql`archive_sub_affiliate_daily` : sql`archive_sub_affiliate_day_total`} WHERE ${conds}`;
   return (await rows<SubAffiliateRow>(db, query)).map(subAffiliateRecord);
 }
 
@@ -102,6 +112,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
 export function inviteeConds(f: InviteeFilter): SQL {
   return where([
     f.uid ? sql`uid = ${f.uid}` : undefined,
+    inScope(sql`invite_code`, f.scope?.inviteCodes),
     f.startTime !== undefined ? sql`register_time >= ${f.startTime}` : undefined,
     f.endTime !== undefined ? sql`register_time <= ${f.endTime}` : undefined,
   ]);
@@ -155,6 +166,8 @@ export type ArchiveWithdrawalFilter = WithdrawalFilter & { allAccountTypes?: boo
 
 function withdrawalConds(f: ArchiveWithdrawalFilter): SQL {
   return where([
+    // (transfers are never in a partner's scope)
+    f.scope ? sql`FALSE` : undefined,
     f.withdrawID ? sql`withdraw_id = ${f.withdrawID}` : undefined,
     f.coin ? sql`coin = ${f.coin.toUpperCase()}` : undefined,
     f.startTime !== undefined ? sql`create_time >= ${f.startTime}` : undefined,

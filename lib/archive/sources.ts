@@ -36,7 +36,9 @@ import { listPage, type ListInput } from "./list-page";
 import { PartReader, type ArchiveSourceDeps } from "./part-reader";
 import type { Freshness, Part, SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
+import { ofScopeInvitees } from "./scope-invitees";
 import { batchesOrArchive, orArchive } from "./upstream";
+import type { Scope } from "@/lib/contract/scope";
 
 export type { Freshness, Part, SourceParam } from "./select";
 export type { ArchiveSourceDeps } from "./part-reader";
@@ -46,6 +48,8 @@ export type { ListInput } from "./list-page";
 export type { DatasetsIo, InviteeIo } from "./answers";
 
 export interface SelectedSources extends AffiliateSources {
+  /** A partner's scope (issue 28): every answer of these sources holds its rows only. Undefined for anyone else. */
+  readonly scope?: Scope;
   /** The records of any dataset's filter (`subAffiliates.records` and the like are this). */
   records<K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal): AsyncIterable<RecordOf<K>[]>;
   /** Any aggregate a dataset's entry names (`series`, `leaderboard` and `funnel` are this). */
@@ -79,17 +83,28 @@ export interface SelectedSources extends AffiliateSources {
   withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]>;
 }
 
-export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
+/**
+ * The sources of one request. With a `scope` (a partner's request: lib/server/route.ts), every
+ * filter any answer reads carries it, so every part — the archive's SQL, a live walk, the live
+ * cache's key — holds the scope's records only (lib/affiliate/scope.ts); and the answer reports
+ * no record it could not use (such a record cannot be told to be in the scope or not).
+ */
+export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps, scope?: Scope): SelectedSources {
   const reader = new PartReader(source, deps);
   const { answer } = reader;
+  const scoped = <F extends object>(filter: F): F => (scope ? { ...filter, scope } : filter);
   // Every answer kind under the "WEEX no longer serves it" fallback (upstream.ts).
-  const recordsOf = <K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal) =>
-    batchesOrArchive(answer, () => records(reader, ANY_READS[key], filter, signal)) as AsyncGenerator<RecordOf<K>[]>;
+  const recordsOf = <K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal) => {
+    const all = batchesOrArchive(answer, () => records(reader, ANY_READS[key], scoped(filter), signal)) as AsyncGenerator<RecordOf<K>[]>;
+    // (a live part of commission records holds everyone's: WEEX cannot filter by invite code)
+    return key === "commissions" ? (ofScopeInvitees(() => reader.db(), scope, all as AsyncGenerator<RecordOf<"commissions">[]>) as AsyncGenerator<RecordOf<K>[]>) : all;
+  };
   const aggregateOf = <K extends DatasetKey, A extends AggregateKind<K>>(key: K, kind: A, filter: FilterOf<K>, opts: AggregateOptions<K, A>, signal?: AbortSignal) => {
     const def = (ANY_READS[key].aggregates as Record<string, AggregateRead<unknown, unknown, unknown, unknown, AggregateAnswer<K, A>>>)[kind];
-    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, filter, opts, signal));
+    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, scoped(filter), opts, signal));
   };
   return {
+    scope,
     records: recordsOf,
     aggregate: aggregateOf,
     subAffiliates: { records: (filter, signal) => recordsOf("subAffiliates", filter, signal) },
@@ -100,13 +115,13 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     funnel: (range, signal) => aggregateOf("invitees", "funnel", { startTime: range.startTime, endTime: range.endTime }, range, signal),
     list: (key, input, signal) =>
       orArchive(answer, async () => {
-        const { rejected: _rejected, ...page } = await listPage(reader, key, input, signal);
+        const { rejected: _rejected, ...page } = await listPage(reader, key, scoped(input), signal);
         return page;
       }),
-    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, range, run, signal)),
-    across: (run, signal) => orArchive(answer, () => run(datasetsIo(reader, signal))),
-    warnings: () => answer.warnings(),
-    withRejected: (batches) => answer.withRejected(batches),
+    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, scoped(range), run, signal)),
+    across: (run, signal) => orArchive(answer, () => run(datasetsIo(reader, signal, scope))),
+    warnings: () => (scope ? { count: 0, example: null } : answer.warnings()),
+    withRejected: (batches) => (scope ? (async function* () { yield* batches; })() : answer.withRejected(batches)),
     freshness: () => answer.freshness(),
   };
 }

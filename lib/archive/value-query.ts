@@ -24,6 +24,7 @@ import type { DatasetsIo } from "./answers";
 import { rows, type Db, type Tx } from "./db";
 import { MAX_CACHED_LIVE_SPAN_MS, type Part, type SelectedSources } from "./sources";
 import { periodConds } from "./value-read";
+import type { Scope } from "@/lib/contract/scope";
 
 export interface ValueQuery {
   startTime: number;
@@ -137,7 +138,8 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
  * refuses an `inviteCode` filter (lib/contract/queries.ts).
  */
 async function liveInvitees(io: DatasetsIo, uid: string | undefined): Promise<LiveInput["invitees"]> {
-  if (io.source === "archive" || (io.source === "live" && uid === undefined)) return [];
+  // (a partner's rows are their codes' invitees: their live answer needs every code, walked as before)
+  if (io.source === "archive" || (io.source === "live" && uid === undefined && io.scope === undefined)) return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
@@ -252,11 +254,14 @@ const ORDER: Record<ValueSort, SQL> = {
 /**
  * The rows of the filter (CTE `f`) and the per-uid commission (`c`), merged from both sides.
  * `f` carries each row's invite code and registration (`code`, `reg`) with `withInvitees`
- * (an invite-code filter, the codes' values); else the page joins them for its own rows only
- * (`inviteeJoin`): at simulator scale 10 a year's list has ~88,000 rows to sort, and looking
- * up each one's invitee record cost ~0.4 s on PostgreSQL.
+ * (an invite-code filter, a partner's scope, the codes' values); else the page joins them for
+ * its own rows only (`inviteeJoin`): at simulator scale 10 a year's list has ~88,000 rows to
+ * sort, and looking up each one's invitee record cost ~0.4 s on PostgreSQL. A partner's (issue
+ * 28) rows are their invite codes' invitees only: every total and the codes' value are read
+ * through `f`, so none of them counts anyone else.
  */
-function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, withInvitees = true, only: UidFilter = q.uid): SQL {
+function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, opts: { withInvitees?: boolean; only?: UidFilter; scope?: Scope } = {}): SQL {
+  const { withInvitees = true, only = q.uid, scope } = opts;
   // by the coin asked for (USDT without one), then by USDT (or BTC after USDT)
   const k1 = q.coin ?? "USDT";
   const k2 = k1 === "USDT" ? "BTC" : "USDT";
@@ -276,7 +281,15 @@ function rowsSql(q: ValueQuery, archive: ArchiveInput, live: LiveInput, withInvi
     u AS (SELECT coalesce(cu.uid, m.uid) AS uid, coalesce(cu.spot, 0) AS spot, coalesce(cu.futures, 0) AS futures, coalesce(m.dep, 0) AS dep,
                  coalesce(m.wd, 0) AS wd, coalesce(cu.k1, 0) AS k1, coalesce(cu.k2, 0) AS k2
           FROM cu FULL JOIN m ON m.uid = cu.uid),
-    f AS MATERIALIZED (${withInvitees ? sql`SELECT u.*, ${inv.code} AS code, ${inv.reg} AS reg FROM u ${inv.joins} ${q.inviteCode !== undefined ? sql`WHERE ${inv.code} = ${q.inviteCode}` : sql``}` : sql`SELECT * FROM u`})`;
+    f AS MATERIALIZED (${withInvitees ? sql`SELECT u.*, ${inv.code} AS code, ${inv.reg} AS reg FROM u ${inv.joins} WHERE ${codeConds(inv.code, q.inviteCode, scope)}` : sql`SELECT * FROM u`})`;
+}
+
+/** The invite code a row of the value list must have: the filter's, and among a partner's codes (an invitee without one: no partner's). */
+function codeConds(code: SQL, inviteCode: string | undefined, scope: Scope | undefined): SQL {
+  const conds = [sql`TRUE`];
+  if (inviteCode !== undefined) conds.push(sql`${code} = ${inviteCode}`);
+  if (scope) conds.push(scope.inviteCodes.length ? sql`${code} IN (${sql.join(scope.inviteCodes.map((c) => sql`${c}`), sql`, `)})` : sql`FALSE`);
+  return sql.join(conds, sql` AND `);
 }
 
 /** Each row of `from`'s invite code and registration: the live parts' record, else the archive's. */
@@ -305,7 +318,8 @@ interface StatementRow {
 const text = (v: string | null | undefined) => decimalText(new Dec(v ?? 0));
 
 async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number } | "all"): Promise<ValueAnswer> {
-  if (paging !== "all" && topApplies(q, archive)) {
+  // (a partner's list is their codes' invitees: the bounds are everyone's, so the one statement answers it)
+  if (paging !== "all" && io.scope === undefined && topApplies(q, archive)) {
     const top = await topAnswer(io, q, archive, live, paging);
     if (top) return top;
   }
@@ -318,14 +332,15 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
   // names the output column (text), so `ORDER BY dep` would page by the amounts' text.
   const order = sql`${ORDER[q.sort]}, length(uid) DESC, uid COLLATE "C" DESC`;
   const limit = paging === "all" ? sql`` : sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
-  // (with an invite-code filter `f` holds the codes already, and only that code's rows)
-  const filtered = q.inviteCode !== undefined;
+  // (with an invite-code filter or a partner's scope `f` holds the codes already, and only those codes' rows)
+  const filtered = q.inviteCode !== undefined || io.scope !== undefined;
   const inv = filtered ? { code: sql`pj.code`, reg: sql`pj.reg`, joins: sql`` } : inviteeJoin(archive, sql`pj`);
   const db = await io.db();
-  const only = q.uid === undefined && q.inviteCode !== undefined ? await codeUids(db, q.inviteCode, archive, live) : q.uid;
+  const codes = q.inviteCode !== undefined ? [q.inviteCode] : io.scope?.inviteCodes;
+  const only = q.uid === undefined && codes !== undefined ? await codeUids(db, codes, archive, live) : q.uid;
   const list = await rows<StatementRow>(
     db,
-    sql`WITH ${rowsSql(q, archive, live, filtered, only)},
+    sql`WITH ${rowsSql(q, archive, live, { withInvitees: filtered, scope: io.scope, only })},
         pg AS (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY n ${limit}),
         pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c WHERE uid IN (SELECT uid FROM pg) GROUP BY uid),
         pj AS (SELECT pg.*, pc.coins FROM pg LEFT JOIN pc USING (uid))
@@ -360,18 +375,21 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
 }
 
 /**
- * The invitees an invite-code filter can hold: the archive's with that code and the live parts'
- * (`f` then applies the exact rule, a live record's code before the archive's), or undefined when
- * there are more than CODE_UIDS_MAX. The parts are then summed for these uids only (their
- * (uid, day) and (uid, period) indexes, 0170) instead of for every invitee of the range. A code
- * holding a large share of all invitees is summed as the unfiltered list is: at simulator scale
- * 10 on PostgreSQL (88,447 invitees with value in the year) a year of a 9,280-invitee code took
- * 344 ms by its uids against 1,572 ms by the whole range, and of a 114,494-invitee one 3.1 s
- * against 1.3 s.
+ * The invitees an invite-code filter (or a partner's codes) can hold: the archive's with those
+ * codes and the live parts' (`f` then applies the exact rule, a live record's code before the
+ * archive's), or undefined when there are more than CODE_UIDS_MAX. The parts are then summed for
+ * these uids only (their (uid, day) and (uid, period) indexes, 0170) instead of for every invitee
+ * of the range. A code holding a large share of all invitees is summed as the unfiltered list
+ * is: at simulator scale 10 on PostgreSQL (88,447 invitees with value in the year) a year of a
+ * 9,280-invitee code took 344 ms by its uids against 1,572 ms by the whole range, and of a
+ * 114,494-invitee one 3.1 s against 1.3 s.
  */
-async function codeUids(db: Awaited<ReturnType<DatasetsIo["db"]>>, code: string, archive: ArchiveInput, live: LiveInput): Promise<string[] | undefined> {
-  const held = archive.invitees ? await rows<{ uid: string }>(db, sql`SELECT uid FROM archive_invitee WHERE invite_code = ${code} LIMIT ${CODE_UIDS_MAX + 1}`) : [];
-  const uids = new Set([...held.map((r) => r.uid), ...live.invitees.filter((r) => r.code === code).map((r) => r.uid)]);
+async function codeUids(db: Awaited<ReturnType<DatasetsIo["db"]>>, codes: readonly string[], archive: ArchiveInput, live: LiveInput): Promise<string[] | undefined> {
+  const held =
+    archive.invitees && codes.length
+      ? await rows<{ uid: string }>(db, sql`SELECT uid FROM archive_invitee WHERE invite_code IN (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}) LIMIT ${CODE_UIDS_MAX + 1}`)
+      : [];
+  const uids = new Set([...held.map((r) => r.uid), ...live.invitees.filter((r) => r.code !== null && codes.includes(r.code)).map((r) => r.uid)]);
   return uids.size > CODE_UIDS_MAX ? undefined : [...uids];
 }
 
@@ -608,7 +626,7 @@ async function walk(
       const part: LiveInput = { ...live, commission: live.commission.filter((r) => set.has(r.uid)), movements: live.movements.filter((r) => set.has(r.uid)) };
       const list = await rows<BatchRow>(
         db,
-        sql`WITH ${rowsSql(q, archive, part, false, uids)},
+        sql`WITH ${rowsSql(q, archive, part, { withInvitees: false, only: uids })},
             pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c GROUP BY uid)
             SELECT f.uid, f.spot::text AS spot, f.futures::text AS futures, f.dep::text AS dep, f.wd::text AS wd, f.k1::text AS k1, f.k2::text AS k2, pc.coins::text AS coins
             FROM f LEFT JOIN pc USING (uid)`,
@@ -704,7 +722,7 @@ export function codeValues(
     const archive = { commission: commissionParts.filter((p) => p.from === "archive").map((p) => clip(p, range)), movements: [], invitees: io.source !== "live" };
     const list = await rows<{ code: string | null; coin: string; commission: string; spot: string; futures: string }>(
       await io.db(),
-      sql`WITH ${rowsSql({ ...range, sort: "commission" }, archive, live)}
+      sql`WITH ${rowsSql({ ...range, sort: "commission" }, archive, live, { scope: io.scope })}
           SELECT f.code, c.coin, sum(c.commission)::text AS commission, sum(c.spot)::text AS spot, sum(c.futures)::text AS futures
           FROM c JOIN f USING (uid) WHERE f.reg BETWEEN ${range.startTime} AND ${range.endTime} GROUP BY f.code, c.coin`,
     );

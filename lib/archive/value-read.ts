@@ -13,6 +13,7 @@ import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/part
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import { toMs } from "./db";
 import type { ArchiveRead } from "./read";
+import { inviteeOfScopeSql } from "./scope-invitees";
 
 /** SQL conditions joined with AND (TRUE when none). */
 function where(conds: (SQL | undefined)[]): SQL {
@@ -30,6 +31,7 @@ export function commissionConds(f: CommissionFilter, table = sql``): SQL {
     f.sourceType !== undefined ? sql`${table}source_type = ${f.sourceType}` : undefined,
     f.startTime !== undefined ? sql`${table}time >= ${f.startTime}` : undefined,
     f.endTime !== undefined ? sql`${table}time <= ${f.endTime}` : undefined,
+    f.scope ? inviteeOfScopeSql(sql`${table}uid`, f.scope) : undefined,
   ]);
 }
 

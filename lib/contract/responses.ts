@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { ReadWindow } from "./params";
-import { ROLES } from "./roles";
+import { USER_ROLES } from "./roles";
 
 const id = z.string();
 const decimal = z.string();
@@ -393,7 +393,9 @@ export type Health = z.infer<typeof healthSchema>;
 export const adminUserSchema = z.object({
   id: id,
   username: z.string(),
-  role: z.enum(ROLES),
+  role: z.enum(USER_ROLES),
+  /** a partner's scope (lib/contract/scope.ts); null for the other roles */
+  scope: z.object({ subAffiliateUids: z.array(z.string()), inviteCodes: z.array(z.string()) }).nullable(),
   disabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -106,4 +106,16 @@ describe("API error messages in the request's language", () => {
     expect(placeholderNames(["Invalid input: ", ["path"], " ", ["message"]])).toEqual(["path", "message"]);
     expect(placeholderNames("Invalid input")).toEqual([]);
   });
+
+  it("says a partner's 403s in Chinese: not their view, nothing of that kind in it, a field outside it", () => {
+    const denied = new ApiError("forbidden", "This is not part of a partner's view; you are signed in as kol (partner).").toBody();
+    expectChinese(localizeErrorBody(denied, "zh-CN").error.message);
+    const lacks = new ApiError("forbidden", "Your view has no sub-affiliates; you are signed in as kol (partner).").toBody();
+    expect(localizeErrorBody(lacks, "zh-CN").error.message).toContain("sub-affiliates");
+    expect(localizeErrorBody(lacks, "zh-CN").error.message).toMatch(HAN);
+    const outside = new ApiError("forbidden", "subUid: not in your view.", { fields: [{ path: "subUid", message: "is not in your view" }] }).toBody();
+    const zh = localizeErrorBody(outside, "zh-CN");
+    expectChinese(zh.error.message);
+    expect(zh.error.fields).toEqual([{ path: "subUid", message: expect.stringMatching(HAN) }]);
+  });
 });

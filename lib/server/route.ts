@@ -1,10 +1,12 @@
 /**
  * The one wrapper every route handler under app/api uses (contract 3):
  *
- *   authenticate (401) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
+ *   authenticate (401; or a share link's token: share-links.ts) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
  *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
- *   upstream; a body past 64 KB: 413, read no further, body.ts) → the handler (shared by identical concurrent GETs of the lists and reference
- *   data: coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
+ *   upstream; a body past 64 KB: 413, read no further, body.ts) → a partner's scope (403 where
+ *   a partner may not go or names someone outside it: partner-access.ts) → the handler (shared
+ *   by identical concurrent GETs of the lists and reference data, within one scope: coalesce.ts)
+ *   → its value as JSON, `Cache-Control: no-store`.
  *
  * Every error becomes the contract's error shape here (errors.ts): WeexError via fromWeexError (with
  * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
@@ -17,6 +19,7 @@ import { z } from "zod";
 import type { FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
+import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
 import { getRequestUser, type SessionUser } from "./auth";
@@ -28,6 +31,8 @@ import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 import { localizeErrorBody } from "./error-messages";
 import { localeOfRequest } from "./locale";
+import { partnerScope, type PartnerAccess } from "./partner-access";
+import { shareUser } from "./share-links";
 
 export type RouteRole = Role | "public";
 
@@ -41,11 +46,16 @@ export interface HandlerContext<Q, B, P, R extends RouteRole> {
   params: P extends z.ZodType ? z.output<P> : Record<string, string | string[] | undefined>;
   /** the signed-in user (null only on public routes) */
   user: R extends "public" ? SessionUser | null : SessionUser;
+  /**
+   * A partner's scope on a scoped route (`partners: "subAffiliates" | "invitees"`): the answer
+   * holds its rows only (`affiliateSources(source, scope)`). Null for everyone else.
+   */
+  scope: Scope | null;
   req: NextRequest;
   ip: string;
 }
 
-export interface RouteOptions<Q, B, P, R extends RouteRole> {
+export type RouteOptions<Q, B, P, R extends RouteRole> = {
   role: R;
   query?: Q;
   body?: B;
@@ -54,7 +64,15 @@ export interface RouteOptions<Q, B, P, R extends RouteRole> {
   /** a larger body limit than MAX_BODY_BYTES, for the one route whose input is a list (the referral check: 10,000 uids) */
   maxBodyBytes?: number;
   handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
-}
+} & (R extends "viewer"
+  ? {
+      /**
+       * What a partner may do here (partner-access.ts): every viewer route says so, a new one
+       * cannot be added without deciding. Trader and admin routes are never a partner's.
+       */
+      partners: PartnerAccess;
+    }
+  : { partners?: undefined });
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -83,6 +101,9 @@ export function route<
       if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
       if (issues.length) throw invalidInput(uniqueIssues(issues));
+      // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
+      // invitee's {uid}, or the query or body), before anything is read.
+      const scope = await partnerScope(user, opts.partners, { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) });
 
       const handle = (r: NextRequest) =>
         opts.handler({
@@ -91,6 +112,7 @@ export function route<
           body: body as Out<B>,
           params: params as HandlerContext<Q, B, P, R>["params"],
           user: user as HandlerContext<Q, B, P, R>["user"],
+          scope,
           req: r,
           ip: clientIp(req.headers),
         });
@@ -99,9 +121,10 @@ export function route<
       const asUser = (r: NextRequest) => asParty(user?.id, () => handle(r));
       const { pathname } = req.nextUrl;
       if (!coalesces(req.method, pathname)) return finish(await asUser(req));
-      // Authorised and validated: join an identical request in flight, if any (coalesce.ts).
+      // Authorised and validated: join an identical request in flight, if any (coalesce.ts) —
+      // of the same scope only: a partner's answer is theirs, and nobody else's is theirs.
       const shared = await coalescer().join(
-        coalesceKey(pathname, query),
+        coalesceKey(pathname, query, scope ? scopeKey(scope) : undefined),
         async (signal) => shareable(await asUser(withSignal(req, signal))),
         req.signal,
       );
@@ -156,15 +179,21 @@ function withHsts(res: Response): Response {
   return res;
 }
 
-/** 401 without a usable session, 403 for a cross-site mutation or a role too low. */
+/**
+ * 401 without a usable session, 403 for a cross-site mutation or a role too low. A partner has
+ * no ranked role: they pass a viewer route's role check here, and its `partners` entry decides
+ * (partner-access.ts); a trader or admin route is a 403.
+ */
 async function authorise(req: NextRequest, role: RouteRole): Promise<SessionUser | null> {
   // Public routes see the user too when there is one (the language switch saves with them).
-  const user = await getRequestUser(req);
+  // No session but a share link's token: its creator as a reader, on the link's view's routes
+  // only (share-links.ts).
+  const user = (await getRequestUser(req)) ?? (await shareUser(req, role));
   if (role !== "public" && !user) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   if (MUTATING.has(req.method) && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
   }
-  if (user && role !== "public" && !hasRole(user, role)) {
+  if (user && role !== "public" && !hasRole(user, role) && !(user.role === "partner" && role === "viewer")) {
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
   }
   return user;

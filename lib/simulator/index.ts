@@ -53,6 +53,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     url,
     port,
+    data,
     close: () => server.close(),
     setFaults: (f) => server.setFaults(f),
     stats: () => server.stats(),

@@ -1,6 +1,7 @@
 /**
  * Public types of the simulated WEEX exchange (contract 1 in the team notes).
  */
+import type { Dataset } from "./data";
 import type { Faults } from "./faults";
 
 export type { Faults, FaultSpec } from "./faults";
@@ -67,6 +68,8 @@ export interface SimRecentRequest {
 export interface Simulator {
   url: string;
   port: number;
+  /** the data it serves (e.g. for the demo to pick an example partner's scope: scripts/demo-seed.ts) */
+  data: Dataset;
   close(): Promise<void>;
   setFaults(f: Faults): void;
   stats(): SimStats;

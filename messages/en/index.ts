@@ -23,6 +23,7 @@ import trading from "./trading.json";
 import exports from "./exports.json";
 import errors from "./errors.json";
 import email from "./email.json";
+import share from "./share.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share };
 export default messages;

@@ -40,14 +40,15 @@ export const OVERVIEW_STALE_MS = 60_000;
  * (view.tsx asks one after another; the server prefetches them together, so a page served from
  * the archive arrives with its figures).
  */
-export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number) {
+export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number, withInvitees = true) {
   return [
     seriesQuery(period, granularity, tz),
-    ...(inviteeRangeAvailable(period, now) ? [funnelQuery(period)] : []),
+    ...(withInvitees && inviteeRangeAvailable(period, now) ? [funnelQuery(period)] : []),
     seriesQuery(previous, "month", tz),
-    ...(inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
+    ...(withInvitees && inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
     leaderboardQuery(period, "commission"),
     leaderboardQuery(period, "volume"),
-    commissionSplitQuery(period, tz),
+    // (a partner's commission records are their invite codes' invitees': without codes, none)
+    ...(withInvitees ? [commissionSplitQuery(period, tz)] : []),
   ];
 }

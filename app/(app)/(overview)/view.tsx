@@ -32,7 +32,7 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * page.tsx) and no arithmetic arrives later to render it all again. The charts build their rows
  * in their own lazy chunk, when they are drawn.
  */
-export function OverviewView() {
+export function OverviewView({ withInvitees = true }: { withInvitees?: boolean }) {
   const t = useTranslations("overview");
   const metrics = useTranslations("subAffiliates.metrics");
   const { state, tz, period, previous, against, now } = usePeriod();
@@ -42,8 +42,9 @@ export function OverviewView() {
   // the current period's figures appear early, the comparison and rankings follow, and the
   // browser keeps free connections for navigation meanwhile. (What the archive answers at once
   // the server has usually put in the cache already: overviewQueries, page.tsx.)
-  const funnelNow = inviteeRangeAvailable(period, now);
-  const funnelPrev = inviteeRangeAvailable(previous, now);
+  // (a partner without invite codes has no invitees in their view: no funnel is asked for)
+  const funnelNow = withInvitees && inviteeRangeAvailable(period, now);
+  const funnelPrev = withInvitees && inviteeRangeAvailable(previous, now);
   // During the first backfill each answer holds what the history has so far and is asked
   // again until it is whole (components/archive/pending.ts): charts fill in as it goes.
   const refetchInterval = refetchWhilePartial;
@@ -159,7 +160,9 @@ export function OverviewView() {
         </Section>
 
         <Section id="funnel" title={t("funnel.title")} description={t("funnel.description")}>
-          {!funnelNow ? (
+          {!withInvitees ? (
+            <EmptyState title={t("funnel.notInView.title")}>{t("funnel.notInView.body")}</EmptyState>
+          ) : !funnelNow ? (
             <EmptyState title={t("funnel.unavailable.title")}>{t("funnel.unavailable.body")}</EmptyState>
           ) : !funnel.isSuccess && !funnel.isError ? (
             <ChartSkeleton height={200} />
@@ -190,7 +193,12 @@ export function OverviewView() {
         </div>
 
         <Section id="commission-split" title={t("commission.title")} description={t("commission.description")}>
-          <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+          {/* (a partner's are their invite codes' invitees': without codes, none are in their view) */}
+          {withInvitees ? (
+            <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+          ) : (
+            <EmptyState title={t("funnel.notInView.title")}>{t("commission.notInView")}</EmptyState>
+          )}
         </Section>
       </div>
     </>

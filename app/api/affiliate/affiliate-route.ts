@@ -8,6 +8,10 @@
  * the query, so a list parameter goes from the route's parsing through its route file straight
  * on to lib/archive/sources.ts; they answer through `withProvenance` like the rest.
  *
+ * Each names what a partner may do there (`partners`, lib/server/partner-access.ts): the
+ * sources are then the partner's scope's (`affiliateSources(source, scope)`), so every list,
+ * total, series, leaderboard and file holds its rows only.
+ *
  * A route whose upstream answers only a bounded window (the sub-affiliate routes) names its
  * rule (`window`): the filter's open ends are chosen before anything is read, and the answer
  * says which range it covers — `window` in JSON, X-Data-Window-* headers on a download.
@@ -22,6 +26,7 @@ import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
 import { takeExportTurn } from "@/lib/server/export-turns";
+import type { PartnerAccess } from "@/lib/server/partner-access";
 import { route } from "@/lib/server/route";
 
 // (the invitee's assets are read live on demand: a route of their own, without `source`)
@@ -29,13 +34,14 @@ type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${str
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 
-function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
+function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
   return route({
     role: "viewer",
+    partners,
     query: QUERIES[path],
-    handler: ({ input, req }) => {
+    handler: ({ input, scope, req }) => {
       const { source, ...filter } = input as QueryOutput<P>;
-      return answer(affiliateSources(source), filter as Filter<P>, req);
+      return answer(affiliateSources(source, scope), filter as Filter<P>, req);
     },
   });
 }
@@ -51,8 +57,8 @@ function bounded<F extends object>(filter: F, rule: WindowRule | undefined): { f
 }
 
 /** A JSON read: what `read` answers, with where it came from, what could not be used and (with a window rule) the range it covers. */
-export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>, opts: { window?: WindowRule } = {}) {
-  return affiliateRoute(path, async (sources, raw, req) => {
+export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>, opts: { partners: PartnerAccess; window?: WindowRule }) {
+  return affiliateRoute(path, opts.partners, async (sources, raw, req) => {
     const { filter, window } = bounded(raw, opts.window);
     const answer = await read(sources, filter, req.signal);
     return withProvenance(sources, window ? { ...answer, window } : answer);
@@ -67,9 +73,11 @@ export function affiliateExport<P extends AffiliatePath, T>(
     columns: readonly CsvColumn<T>[];
     records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]>;
     window?: WindowRule;
+    /** what a partner may do here (lib/server/partner-access.ts) */
+    partners: PartnerAccess;
   },
 ) {
-  return affiliateRoute(path, async (sources, raw, req) => {
+  return affiliateRoute(path, file.partners, async (sources, raw, req) => {
     const { filter, window } = bounded(raw, file.window);
     // one export walk in flight per person (429 for a second): given back when the download is over
     const giveBack = takeExportTurn();

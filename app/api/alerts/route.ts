@@ -9,6 +9,8 @@ const query = z.strictObject({ state: z.enum(["open", "resolved"]).optional(), .
 /** What fired: every episode (open and resolved), newest first, and the caller's unread count. */
 export const GET = route({
   role: "viewer",
+  // (alerts are about the whole account: not a partner's)
+  partners: "denied",
   query,
   handler: async ({ query: q, user }) => {
     const db = await getDb();

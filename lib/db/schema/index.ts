@@ -8,3 +8,4 @@ export * from "./audit";
 export * from "./login-attempts";
 export * from "./sessions";
 export * from "./archive";
+export * from "./share-links";

@@ -10,9 +10,11 @@ import { route } from "@/lib/server/route";
  */
 export const GET = route({
   role: "viewer",
+  // a partner: the records of their invite codes' invitees only (lib/archive/scope-invitees.ts)
+  partners: "invitees",
   query: QUERIES["/api/affiliate/commissions"],
-  handler: async ({ input: { source, ...input }, req }) => {
-    const sources = affiliateSources(source);
+  handler: async ({ input: { source, ...input }, scope, req }) => {
+    const sources = affiliateSources(source, scope);
     return withProvenance(sources, await commissionPage(sources, source, input, req.signal));
   },
 });

@@ -11,11 +11,12 @@ import { route } from "@/lib/server/route";
  */
 export const GET = route({
   role: "viewer",
+  partners: "subAffiliates",
   query: QUERIES["/api/affiliate/sub-affiliates"],
-  handler: async ({ input: { source, ...query }, req }) => {
+  handler: async ({ input: { source, ...query }, scope, req }) => {
     const window = subAffiliateWindow(query, Date.now());
     // the archive for the range it holds and WEEX for the rest, as `source` says
-    const sources = affiliateSources(source);
+    const sources = affiliateSources(source, scope);
     const page = await sources.list("subAffiliates", { ...query, startTime: window.startTime, endTime: window.endTime }, req.signal);
     return withProvenance(sources, { ...page, window });
   },

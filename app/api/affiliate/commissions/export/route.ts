@@ -5,5 +5,7 @@ import { affiliateExport } from "../../affiliate-route";
 export const GET = affiliateExport("/api/affiliate/commissions/export", {
   filename: commissionsFilename,
   columns: COMMISSION_COLUMNS,
+  // (a partner's: the records of their invite codes' invitees only)
+  partners: "invitees",
   records: (sources, filter, signal) => sources.records("commissions", filter, signal),
 });

@@ -8,4 +8,5 @@ export const GET = affiliateExport("/api/affiliate/sub-affiliates/export", {
   columns: SUB_AFFILIATE_COLUMNS,
   records: (sources, filter, signal) => sources.subAffiliates.records(filter, signal),
   window: subAffiliateWindow,
+  partners: "subAffiliates",
 });

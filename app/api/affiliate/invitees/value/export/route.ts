@@ -6,6 +6,7 @@ import { affiliateExport } from "../../../affiliate-route";
 export const GET = affiliateExport("/api/affiliate/invitees/value/export", {
   filename: inviteeValueFilename,
   columns: INVITEE_VALUE_COLUMNS,
+  partners: "invitees",
   records: async function* (sources, q, signal) {
     // one statement sorts and sums every row (the list's own): handed on in batches
     const { items } = await inviteeValue(sources, q, "all", signal);
