@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { b, HOUR, NOW, pick, q, recentEnd, recentStart, type Change, type Field, type InputModel, type Json } from "./fuzz-inputs";
 import type { Method } from "./route-files";
+import { SHARE_PAGE_KEYS } from "../../lib/contract/share";
 
 const DAY = 86_400_000;
 
@@ -333,6 +334,29 @@ const alertDestination: InputModel<Json> = {
     kind: { valid: fc.constant<Json>("email"), invalid: pick<Json>(["sms", "EMAIL", "", null, 1]), required: true },
     name: alertName,
     email: b.text(pick(["ops@example.test", "a.b@c.example"]), ["not-an-email", "@x", "a@", "", "a b@c.d"], true),
+  },
+};
+/** POST /api/share-links (issue 28): a view, its filters, an expiry within 90 days, a password of the rules' length. */
+const shareLink: InputModel<Json> = {
+  strict: true,
+  fields: {
+    page: b.enumOf(SHARE_PAGE_KEYS, true),
+    query: b.text(pick(["", "?startTime=1&endTime=2", "sort=deposits"]), [1, null, true], false, 2000),
+    expiresAt: b.text(
+      fc.integer({ min: 2, max: 80 * 24 }).map((h) => new Date(NOW + h * HOUR).toISOString()),
+      ["tomorrow", "2026-13-01T00:00:00Z", "2026-01-01", "", String(NOW + DAY), new Date(NOW - DAY).toISOString(), new Date(NOW + 120 * DAY).toISOString()],
+      true,
+    ),
+    password: b.text(pick(["correct horse battery", "12345678x"]), ["short", "", 12345678, null], false, 200),
+    allowExport: b.bool(false),
+  },
+};
+/** POST /api/share-links/unlock (public; sent with a session, which it ignores): a token no link has (a valid input answers 401), and a password. */
+const shareUnlock: InputModel<Json> = {
+  strict: true,
+  fields: {
+    token: b.text(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), [1, null, "x".repeat(101), []], true),
+    password: b.text(pick(["wrong password", "x"]), [1, null, "x".repeat(201), {}], true),
   },
 };
 const alertSchedule: InputModel<Json> = {
@@ -736,6 +760,13 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/destinations"), status: [200], runs: 10 },
     POST: { kind: "validated", role: "admin", path: "/api/alerts/destinations", body: alertDestination, runs: { broken: 45, mixed: 6 }, ok: [201] },
   },
+  // issue 28: share links
+  "share-links": {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/share-links"), status: [200], runs: 10 },
+    POST: { kind: "validated", role: "trader", path: "/api/share-links", body: shareLink, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "share-links/[id]": { DELETE: { kind: "fixed", role: "trader", paths: hexId.map((id) => `/api/share-links/${id}`), status: [404], runs: 5 } },
+  "share-links/unlock": { POST: { kind: "validated", role: "trader", path: "/api/share-links/unlock", body: shareUnlock, runs: { broken: 45, mixed: 6 }, ok: [401] } },
   "alerts/destinations/[id]": { DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}`), status: [404], runs: 5 } },
   "alerts/destinations/[id]/test": { POST: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}/test`), status: [404], runs: 5, withBody: true } },
   "alerts/deliveries": {
