@@ -12,16 +12,21 @@ export type Role = "viewer" | "trader" | "admin";
  * the session cookie lands in the page's browser context.
  */
 export async function login(page: Page, role: Role): Promise<void> {
+  await signIn(page, role, "demo");
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session?.user?.role, `session of ${role}`).toBe(role);
+}
+
+/** Sign in as any user (a partner a spec made) in the page's browser context. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
   const csrf = await page.request.get("/api/auth/csrf");
   expect(csrf.ok()).toBe(true);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await page.request.post("/api/auth/callback/credentials", {
-    form: { csrfToken, username: role, password: "demo", callbackUrl: "/", json: "true" },
+    form: { csrfToken, username, password, callbackUrl: "/", json: "true" },
     maxRedirects: 0,
   });
-  expect(res.status(), `sign-in as ${role}`).toBeLessThan(400);
-  const session = await (await page.request.get("/api/auth/session")).json();
-  expect(session?.user?.role, `session of ${role}`).toBe(role);
+  expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
 }
 
 /**

@@ -4,21 +4,11 @@
  * rows, with the header saying whose view it is; a partner with invite codes only has no
  * sub-affiliate page.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible, login } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectAccessible, login, signIn } from "./helpers";
 
 const PASSWORD = "partner-password";
 const stamp = Date.now().toString(36);
-
-async function signIn(page: Page, username: string): Promise<void> {
-  const csrf = await page.request.get("/api/auth/csrf");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await page.request.post("/api/auth/callback/credentials", {
-    form: { csrfToken, username, password: PASSWORD, callbackUrl: "/", json: "true" },
-    maxRedirects: 0,
-  });
-  expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
-}
 
 /** Sub-affiliate UIDs and invite codes of the simulator's data, as the admin sees them. */
 async function someScope(request: APIRequestContext): Promise<{ uids: string[]; codes: string[] }> {
@@ -56,7 +46,7 @@ test.describe("partners", () => {
 
     const ctx = await browser.newContext({ baseURL });
     const partner = await ctx.newPage();
-    await signIn(partner, username);
+    await signIn(partner, username, PASSWORD);
     await partner.goto("/sub-affiliates");
     await expect(partner.getByTestId("partner-view")).toContainText(username);
     await expect(partner.getByTestId("partner-view")).toContainText(mine[0]!);
@@ -93,7 +83,7 @@ test.describe("partners", () => {
 
     const ctx = await browser.newContext({ baseURL });
     const partner = await ctx.newPage();
-    await signIn(partner, username);
+    await signIn(partner, username, PASSWORD);
     await partner.goto("/");
     await expect(partner).toHaveURL(/\/invitees/);
     const nav = partner.getByRole("navigation", { name: "Main" });
@@ -117,7 +107,7 @@ test.describe("partners", () => {
 
     const ctx = await browser.newContext({ baseURL });
     const partner = await ctx.newPage();
-    await signIn(partner, username);
+    await signIn(partner, username, PASSWORD);
     // every affiliate answer the overview asks for: none may be a 403 (it asked for what is not in the view)
     const refused: string[] = [];
     partner.on("response", (r) => {

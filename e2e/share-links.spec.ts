@@ -4,20 +4,10 @@
  * revoke it, after its expiry and with a wrong password it shows nothing of the view.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { login } from "./helpers";
+import { login, signIn } from "./helpers";
 
 const PASSWORD = "partner-password";
 const stamp = Date.now().toString(36);
-
-async function signIn(page: Page, username: string): Promise<void> {
-  const csrf = await page.request.get("/api/auth/csrf");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await page.request.post("/api/auth/callback/credentials", {
-    form: { csrfToken, username, password: PASSWORD, callbackUrl: "/", json: "true" },
-    maxRedirects: 0,
-  });
-  expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
-}
 
 /** A partner of two of the simulator's sub-affiliates, signed in on a page of their own. */
 async function partnerPage(browser: Browser, admin: Page, baseURL: string, who: string): Promise<{ page: Page; mine: string[] }> {
@@ -32,7 +22,7 @@ async function partnerPage(browser: Browser, admin: Page, baseURL: string, who: 
   expect(made.status(), await made.text()).toBe(201);
   const ctx = await browser.newContext({ baseURL });
   const page = await ctx.newPage();
-  await signIn(page, who);
+  await signIn(page, who, PASSWORD);
   return { page, mine };
 }
 
