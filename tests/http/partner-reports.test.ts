@@ -2,10 +2,19 @@
  * Reports for each partner (issue 28) through HTTP against the built dashboard: a partner's
  * email over the admin API (the report goes there), and an each-partner report schedule —
  * created by an admin, refused with a 400 naming the field when the body is wrong, and not for
- * viewers or partners. What is sent, and that it is sent once, is lib/alerts/partner-reports.test.ts.
+ * viewers or partners; and the users CLI's --email. What is sent, and that it is sent once, is lib/alerts/partner-reports.test.ts.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODE_ENV_VARS } from "../../lib/test/next-server-env";
 import { api, login } from "./helpers";
+import { seedDataDir } from "./server";
+
+const require = createRequire(import.meta.url);
 
 interface FieldError {
   error: { code: string; fields: { path: string; message: string }[] };
@@ -119,4 +128,36 @@ describe("an each-partner report schedule over HTTP", () => {
     }
     expect((await api<{ items: Schedule[] }>("/api/alerts/schedules", { cookie: admin })).json.items.length).toBe(before);
   });
+});
+
+describe("a partner's email with the users CLI", () => {
+  it("adds a partner with --email, refuses an address that is none, changes it with `email NAME E`, and lists it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "weex-http-users-email-"));
+    try {
+      // (the run's migrated database copied in: the CLI then migrates nothing and skips initdb)
+      seedDataDir(dataDir);
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+      for (const k of MODE_ENV_VARS) env[k] = "";
+      // (asynchronously: a blocked event loop would keep the shared server's closed keep-alive sockets for the next request)
+      const users = (...args: string[]) =>
+        new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(process.execPath, [require.resolve("tsx/cli"), "scripts/users.ts", ...args], { env, encoding: "utf8", timeout: 150_000 }, (e, stdout, stderr) =>
+            resolve({ status: e ? Number((e as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
+          );
+        });
+      const add = await users("add", "kol1", "partner", "--password", PASSWORD, "--sub-uid", "1234567", "--email", "kol1@example.test");
+      expect(add.status, `${add.stdout}\n${add.stderr}`).toBe(0);
+      expect(add.stdout).toContain("Added kol1 (partner: sub-uid 1234567; email kol1@example.test).");
+      const bad = await users("add", "kol2", "partner", "--password", PASSWORD, "--invite-code", "C2", "--email", "not an address");
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain("--email must be an email address.");
+      const set = await users("email", "kol1", "kol1-new@example.test");
+      expect(set.status, set.stderr).toBe(0);
+      const list = await users("list");
+      expect(list.stdout).toMatch(/kol1 +partner +enabled .*sub-uid 1234567; email kol1-new@example\.test/);
+      expect(list.stdout).not.toContain("kol2");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
