@@ -1,8 +1,8 @@
 /**
  * Partners (issue 28) in Chromium: an admin adds a partner on /admin/users with a scope (and an
  * email, changed after), the partner signs in and sees only their pages (navigation, 403 and
- * redirects) and only their rows, with the header saying whose view it is; a partner with invite codes only has no
- * sub-affiliate page.
+ * redirects) and only their rows, with the header saying whose view it is; a partner with
+ * invite codes only has no sub-affiliate page.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectAccessible, login, signIn } from "./helpers";
