@@ -7,8 +7,9 @@
  * episode and its messages exist together or not at all, and a crash in between cannot lose or
  * double them. An each-partner schedule's period queues one report per partner with an email,
  * each of their own scope and in their language, in that same transaction; a unique key on
- * (schedule, period, partner) keeps it to one delivery each whatever queues it again. Sending is at-least-once: a delivery is marked sent after the receiver
- * accepted it, and every attempt is logged.
+ * (schedule, period, partner) keeps it to one delivery each whatever queues it again. Sending
+ * is at-least-once: a delivery is marked sent after the receiver accepted it, and every
+ * attempt is logged.
  */
 import type { Db } from "@/lib/archive/db";
 import { dayYmd, periodBefore, periodStart, quietUntil, shiftDay } from "./calendar";
@@ -25,17 +26,17 @@ import {
   destinationForSending,
   enqueueDelivery,
   enqueuePartnerReport,
-  partnerForSending,
-  reportPartners,
-  setSkippedPartners,
   listDestinations,
   listRules,
   listSchedules,
   markEvaluated,
   openEpisode,
   openEpisodes,
+  partnerForSending,
   recordAttempt,
+  reportPartners,
   resolveEpisode,
+  setSkippedPartners,
   setWorkerValue,
   workerValue,
   type ClaimedDelivery,
@@ -241,7 +242,7 @@ export class AlertEngine {
     const at = now();
     const retry = outcome.ok || !destination || d.attempt >= this.settings.maxAttempts ? null : at + this.backoff(d.attempt);
     await recordAttempt(this.db, d, at, outcome, retry);
-    const log = { delivery: d.id, destination: d.destinationId, purpose: d.purpose, attempt: d.attempt, status: outcome.status, error: outcome.error };
+    const log = { delivery: d.id, destination: d.destinationId, recipientUserId: d.recipientUserId, purpose: d.purpose, attempt: d.attempt, status: outcome.status, error: outcome.error };
     if (outcome.ok) this.logger?.info(log, "alert delivered");
     else this.logger?.warn({ ...log, retryAt: retry }, retry === null ? "alert delivery failed for good" : "alert delivery failed; will retry");
   }
