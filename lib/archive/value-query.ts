@@ -127,6 +127,22 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
   return startTime <= endTime ? { startTime, endTime } : null;
 }
 
+/** When the list reads no invitee record from WEEX, and why. */
+const NO_LIVE_INVITEES: { when: (io: DatasetsIo, uid: string | undefined) => boolean; why: string }[] = [
+  { when: (io) => io.source === "archive", why: "the archive's invitees name every row" },
+  {
+    // (a partner's live rows are their codes' invitees: their answer needs every code, so it walks the year)
+    when: (io, uid) => io.source === "live" && uid === undefined && io.scope === undefined,
+    why: "live rows name no code unless the list is filtered by uid",
+  },
+  {
+    when: (io) => io.source === "auto" && io.scope !== undefined,
+    why:
+      "in auto a partner's rows are their codes' archived invitees, as their commission records are (scope-invitees.ts): " +
+      "one registered since the last sync joins at the next one, in every answer at once",
+  },
+];
+
 /**
  * The invitee records of the live parts of WEEX's invitee year: in `auto` the registrations
  * since the last sync (the archive holds the others, older than a year too) — but no longer a
@@ -138,12 +154,7 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
  * refuses an `inviteCode` filter (lib/contract/queries.ts).
  */
 async function liveInvitees(io: DatasetsIo, uid: string | undefined): Promise<LiveInput["invitees"]> {
-  // (a partner's rows are their codes' invitees: their live answer needs every code, walked as before)
-  if (io.source === "archive" || (io.source === "live" && uid === undefined && io.scope === undefined)) return [];
-  // In `auto` a partner's rows are their codes' archived invitees, as their commission records
-  // are (scope-invitees.ts): one registered since the last sync joins at the next one, in every
-  // answer at once (the value list named them a sync before the records did).
-  if (io.source === "auto" && io.scope !== undefined) return [];
+  if (NO_LIVE_INVITEES.some((rule) => rule.when(io, uid))) return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
