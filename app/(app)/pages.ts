@@ -28,6 +28,7 @@ export const PAGES = {
   users: { path: "/admin/users", role: "admin" },
   audit: { path: "/admin/audit", role: "admin", loading: "blank" },
   sync: { path: "/admin/sync", role: "admin" },
+  tokens: { path: "/settings/tokens", role: "viewer" },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageKey = keyof typeof PAGES;

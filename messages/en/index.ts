@@ -21,6 +21,7 @@ import trading from "./trading.json";
 import exports from "./exports.json";
 import errors from "./errors.json";
 import email from "./email.json";
+import tokens from "./tokens.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, tokens };
 export default messages;

@@ -5,6 +5,7 @@
  * table below fails the test, so no new route can slip past the matrix.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES, type ApiPath } from "../../lib/contract/api-routes";
 import { api, clientOrderId, DAY_MS, login, ROLES, type Role } from "./helpers";
 import { routeFiles, type Method } from "./route-files";
 type Access = Role | "public";
@@ -135,6 +136,13 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
     PATCH: { role: "admin", sample: () => ({ path: `/api/admin/users/${patchTargetId}`, body: { role: "viewer" } }), ok: [200] },
   },
   "admin/audit": { GET: { role: "admin", sample: () => ({ path: "/api/admin/audit?pageSize=5" }), ok: [200] } },
+  // API tokens (issue 29): everyone manages their own; no such token is a 404
+  "openapi.json": { GET: { role: "public", sample: () => ({ path: "/api/openapi.json" }), ok: [200] } },
+  tokens: {
+    GET: { role: "viewer", sample: () => ({ path: "/api/tokens" }), ok: [200] },
+    POST: { role: "viewer", sample: () => ({ path: "/api/tokens", body: { name: "matrix", expiresAt: now + DAY_MS } }), ok: [201] },
+  },
+  "tokens/[id]": { DELETE: { role: "viewer", sample: () => ({ path: "/api/tokens/00000000-0000-4000-8000-000000000000" }), ok: [404] } },
 };
 
 const routes = routeFiles();
@@ -172,6 +180,14 @@ describe("auth matrix over every route file under app/api", () => {
       for (const m of r.methods) {
         expect(MATRIX[r.key]![m], `${m} /api/${r.key} is not in the auth matrix`).toBeDefined();
       }
+    }
+  });
+
+  it("proves the role the API's contract states for every operation (lib/contract/api-routes.ts, the API document's x-role)", () => {
+    for (const r of routes) {
+      const operations = API_ROUTES[`/api/${r.key}` as ApiPath] as Partial<Record<Method, { role: Access }>> | undefined;
+      if (!operations) continue;
+      for (const m of r.methods) expect(operations[m]?.role, `${m} /api/${r.key}`).toBe(MATRIX[r.key]?.[m]?.role);
     }
   });
 

@@ -23,10 +23,11 @@ type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 
-function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
+function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>, opts: { urlToken?: boolean } = {}) {
   return route({
     role: "viewer",
     query: QUERIES[path],
+    urlToken: opts.urlToken,
     handler: ({ input, req }) => {
       const { source, ...filter } = input as QueryOutput<P>;
       return answer(affiliateSources(source), filter as Filter<P>, req);
@@ -39,7 +40,10 @@ export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: 
   return affiliateRoute(path, async (sources, filter, req) => withProvenance(sources, await read(sources, filter, req.signal)));
 }
 
-/** A CSV download of every record of the filter. */
+/**
+ * A CSV download of every record of the filter. Also for a token made for URLs, as
+ * ?access_token= (a spreadsheet's IMPORTDATA sends no headers: lib/server/credentials.ts).
+ */
 export function affiliateExport<P extends AffiliatePath, T>(
   path: P,
   file: { filename: (filter: Filter<P>) => string; columns: readonly CsvColumn<T>[]; records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]> },
@@ -59,5 +63,5 @@ export function affiliateExport<P extends AffiliatePath, T>(
       giveBack();
       throw e;
     }
-  });
+  }, { urlToken: true });
 }

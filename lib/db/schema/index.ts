@@ -7,4 +7,5 @@ export * from "./users";
 export * from "./audit";
 export * from "./login-attempts";
 export * from "./sessions";
+export * from "./api-tokens";
 export * from "./archive";
