@@ -78,7 +78,7 @@ const config = [
     },
   },
   {
-    // Which way imports point (README, code map): a page's route folder may use the shared
+    // Which way imports point (docs/code-map.md): a page's route folder may use the shared
     // parts, never the other way round, so nothing under components/ or lib/ imports from app/
     // (a part two pages need moves out of the route folder: components/ or lib/ui/). The API
     // contract is browser-safe and the bottom layer for the pages: it holds the locale list it

@@ -1,7 +1,8 @@
 /**
  * Runs before every request (Next 16's name for middleware; Node.js runtime).
  *
- * - Pages without a session token go to /login?callbackUrl=… . This is the cheap first gate
+ * - Pages without a session token go to /login?callbackUrl=… (not /login itself, nor a share
+ *   link's /share/{token}). This is the cheap first gate
  *   (token signature and expiry only); the pages and every API route check the user in the
  *   database again, so a disabled user gets nothing even with a valid-looking token.
  * - It does not run for API routes (see `config.matcher`): the route wrapper answers 401/403 as
@@ -21,11 +22,13 @@ import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
 
 const PUBLIC_PAGES = ["/login"];
+/** Pages under these open without a session: a share link's view (its token is its own check: lib/server/share-links.ts). */
+const PUBLIC_PREFIXES = ["/share/"];
 
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const https = isHttps(req.headers);
   const { pathname, search } = req.nextUrl;
-  const isPage = !pathname.startsWith("/api/") && pathname !== "/api" && !PUBLIC_PAGES.includes(pathname);
+  const isPage = !pathname.startsWith("/api/") && pathname !== "/api" && !PUBLIC_PAGES.includes(pathname) && !PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
 
   let res: NextResponse;
   const token = isPage ? await getToken({ req, secret: getAuthSecret(), secureCookie: https }) : null;

@@ -21,6 +21,8 @@ export default defineConfig({
           // Unit tests and integration tests against the in-process simulator over HTTP; and the
           // ESLint config's import rules (eslint.config.test.ts).
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "*.test.ts"],
+          // One migrated PGlite database per run, copied for each test database (test-support.ts).
+          globalSetup: ["lib/db/pglite-template.ts"],
           environment: "node",
           testTimeout: 30_000,
           // A project does not inherit the root's hook timeout: opening and migrating an

@@ -132,7 +132,7 @@ async function backfillStep(priority: Priority) {
   const set = r < 0.7 ? "subAffiliates" : r < 0.9 ? "invitees" : r < 0.95 ? "allOrders" : "withdrawals";
   const page = cursors[set]++;
   let hasNextPage: boolean;
-  if (set === "subAffiliates") hasNextPage = (await client.list("subAffiliates", { productType: pick(["SPOT", "FUTURES"] as const), page }, opts)).hasNextPage;
+  if (set === "subAffiliates") hasNextPage = (await client.list("subAffiliates", { productType: pick(["SPOT", "FUTURES"] as const), startTime: Date.now() - 365 * DAY_MS, endTime: Date.now(), page }, opts)).hasNextPage;
   else if (set === "invitees") hasNextPage = (await client.list("invitees", { startTime: Date.now() - 80 * DAY_MS, page }, opts)).hasNextPage;
   else if (set === "withdrawals") hasNextPage = (await client.list("withdrawals", { page, pageSize: 200 }, opts)).hasNextPage;
   else hasNextPage = (await client.list("allOrders", { symbol: spotSymbol, page, pageSize: 100 }, opts)).hasNextPage;
@@ -145,7 +145,7 @@ async function clickStep(priority: Priority) {
   const r = Math.random();
   if (r < 0.25) await client.call("spotOrder", { orderId: pick(orderIds) }, opts);
   else if (r < 0.4) await client.list("invitees", { page: 1 }, opts);
-  else if (r < 0.55) await client.list("subAffiliates", { productType: "FUTURES", page: 1 }, opts);
+  else if (r < 0.55) await client.list("subAffiliates", { productType: "FUTURES", startTime: Date.now() - 30 * DAY_MS, endTime: Date.now(), page: 1 }, opts);
   else if (r < 0.65) await client.call("coins", {}, opts);
   else if (r < 0.72) await client.call("exchangeInfo", { symbol: spotSymbol }, opts);
   else if (r < 0.8) await client.list("allOrders", { symbol: spotSymbol, page: 1, pageSize: 20 }, opts);

@@ -27,6 +27,9 @@ const EXPORT_PAGES: Record<string, string> = {
   "/api/affiliate/invitees/export": "/invitees",
   "/api/affiliate/sub-affiliates/export": "/sub-affiliates",
   "/api/affiliate/withdrawals/export": "/transfers",
+  "/api/affiliate/invitees/value/export": "/value",
+  // (and in an invitee's detail there, its own records: e2e/value.spec.ts downloads them)
+  "/api/affiliate/commissions/export": "/value",
 };
 
 /** Every export route in the source tree, as its URL path. */

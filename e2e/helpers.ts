@@ -3,7 +3,7 @@
  * reference data through the same API the pages use.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export type Role = "viewer" | "trader" | "admin";
 
@@ -12,16 +12,21 @@ export type Role = "viewer" | "trader" | "admin";
  * the session cookie lands in the page's browser context.
  */
 export async function login(page: Page, role: Role): Promise<void> {
+  await signIn(page, role, "demo");
+  const session = await (await page.request.get("/api/auth/session")).json();
+  expect(session?.user?.role, `session of ${role}`).toBe(role);
+}
+
+/** Sign in as any user (a partner a spec made) in the page's browser context. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
   const csrf = await page.request.get("/api/auth/csrf");
   expect(csrf.ok()).toBe(true);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await page.request.post("/api/auth/callback/credentials", {
-    form: { csrfToken, username: role, password: "demo", callbackUrl: "/", json: "true" },
+    form: { csrfToken, username, password, callbackUrl: "/", json: "true" },
     maxRedirects: 0,
   });
-  expect(res.status(), `sign-in as ${role}`).toBeLessThan(400);
-  const session = await (await page.request.get("/api/auth/session")).json();
-  expect(session?.user?.role, `session of ${role}`).toBe(role);
+  expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
 }
 
 /**
@@ -68,4 +73,37 @@ export async function symbols(page: Page): Promise<SymbolDef[]> {
 export async function settled(page: Page, timeout = 120_000): Promise<void> {
   await expect(page.locator('[aria-busy="true"][role="status"]')).toHaveCount(0, { timeout });
   await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0, { timeout });
+}
+
+/**
+ * What copying the element's whole text puts on the clipboard: its text selected as a
+ * double-click or a drag would, then the copy event the browser sends (its handlers may put
+ * something else there, as the amounts do: their exact value).
+ */
+export async function copiedText(el: Locator): Promise<string> {
+  return el.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const shown = selection.toString();
+    const data = new DataTransfer();
+    const handled = !node.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    selection.removeAllRanges();
+    return handled ? data.getData("text/plain") : shown;
+  });
+}
+
+/**
+ * A non-negative decimal string as the pages show a USDT amount (lib/ui/format.ts: two decimals
+ * rounded half up, grouped in en-US), computed here with BigInt, independently of the page.
+ */
+export function usdtForReading(exact: string): string {
+  const [int, frac = ""] = exact.split(".");
+  let cents = BigInt(int + frac.padEnd(2, "0").slice(0, 2));
+  if ((frac[2] ?? "0") >= "5") cents += 1n;
+  const text = cents.toString().padStart(3, "0");
+  const whole = BigInt(text.slice(0, -2)).toLocaleString("en-US");
+  return `${whole}.${text.slice(-2)}`;
 }

@@ -50,7 +50,7 @@ test("shell, overview and the 403 notice are in Chinese", async ({ page }) => {
   await expect(page).toHaveTitle("概览 · WEEX 联盟");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("概览");
   const nav = page.getByRole("navigation", { name: "主导航" });
-  await expect(nav.getByRole("link", { name: "邀请用户" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "邀请用户", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "退出登录" })).toBeVisible();
   await expect(page.getByTestId("mode-badge")).toContainText("演示");
   await expect(page.getByLabel("时间段", { exact: true })).toBeVisible();

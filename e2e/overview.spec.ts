@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, historyBuilt, login, settled } from "./helpers";
+import { copiedText, expectAccessible, historyBuilt, login, settled, usdtForReading } from "./helpers";
 
 // The overview pages through a week of sub-affiliate and invitee data at WEEX's weight budget:
 // figures arrive over several seconds, one request after another.
@@ -53,7 +53,13 @@ test.describe("overview", () => {
     const series = (await res.json()) as { items: { tradingVolume: string }[] };
     // (a page that arrived while the history was still building asks again until its period is whole)
     const expected = exactSum(series.items.map((i) => i.tradingVolume));
-    await expect.poll(async () => (await page.getByTestId("kpi-tradingVolume-value").textContent())?.replace(/,/g, ""), SLOW).toBe(expected);
+    // Issue 27: the card shows the USDT sum for reading (two decimals, grouped); the exact sum
+    // is its value, on hover and on copy (it used to show every digit: "60,131.6678718").
+    const value = page.getByTestId("kpi-tradingVolume-value");
+    await expect.poll(() => value.getAttribute("data-exact"), SLOW).toBe(expected);
+    await expect(value).toHaveText(usdtForReading(expected));
+    await expect(value).toHaveAttribute("title", expected);
+    expect(await copiedText(value)).toBe(expected);
 
     // Once the archive holds the period, the page arrives with all its answers (the server
     // prefetched them): the browser asks for none of them again.
@@ -62,7 +68,8 @@ test.describe("overview", () => {
       if (r.url().includes("/api/affiliate/")) asked.push(r.url());
     });
     await page.reload();
-    await expect.poll(async () => (await page.getByTestId("kpi-tradingVolume-value").textContent())?.replace(/,/g, ""), SLOW).toBe(expected);
+    await expect.poll(() => value.getAttribute("data-exact"), SLOW).toBe(expected);
+    await expect(value).toHaveText(usdtForReading(expected));
     await expect(page.getByTestId("leaderboard-volume").locator("tbody tr").first()).toBeVisible();
     await settled(page);
     expect(asked).toEqual([]);

@@ -25,8 +25,16 @@ if (!existsSync(join(distDir, "BUILD_ID"))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "weex-e2e-"));
+// The exchange of an account whose limit WEEX raised to 4× the default (2000 weight per 10 s,
+// on both sides: the simulator refuses past it, the dashboard budgets to it). The browser tests
+// check pages; many wait for the first backfill, which at the default limit takes 8-14 minutes
+// of budget and would hold the whole suite. The budget's own rules (weights, windows, 429s,
+// people first, fair shares) are tested at WEEX's default limit by the unit and HTTP suites.
+// E2E_WEIGHT_PER_10S=500 runs the browser tests at the default limit.
+const weightPer10s = Number(process.env.E2E_WEIGHT_PER_10S || 2000);
+if (!Number.isInteger(weightPer10s) || weightPer10s < 1) throw new Error(`E2E_WEIGHT_PER_10S must be a positive whole number of weight per 10 s, not "${process.env.E2E_WEIGHT_PER_10S}"`);
 // Port 0: a free port, so a running demo (4010) or another test run does not collide.
-const sim = await startSimulator({ port: 0, quiet: true });
+const sim = await startSimulator({ port: 0, quiet: true, ipWeightPer10s: weightPer10s, uidWeightPer10s: weightPer10s });
 // Specs that switch the simulator's data modes (odd-records.spec.ts) find it here.
 writeFileSync(simUrlFile(port), sim.url);
 
@@ -41,6 +49,8 @@ Object.assign(env, {
   NEXT_DIST_DIR: distDir,
   DATA_DIR: dataDir,
   SIM_PORT: String(sim.port),
+  WEEX_IP_WEIGHT_PER_10S: String(weightPer10s),
+  WEEX_UID_WEIGHT_PER_10S: String(weightPer10s),
   PORT: port,
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
   // The specs' webhook receivers listen on 127.0.0.1 with ports known only then: allowed host-wide.

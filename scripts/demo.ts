@@ -8,7 +8,9 @@
  *   4. starts `next start -p ${PORT:-3000}` with WEEX_MODE=demo and no WEEX_API_* keys, so the
  *      server runs in demo mode (only asked for: `npm start` without keys refuses) and reaches
  *      the simulator over real HTTP with real signatures;
- *   5. prints the URL and the demo logins (if the login page offers them), and stops both on Ctrl-C / SIGTERM; if the
+ *   5. if the login page offers the demo accounts (a database of the demo's own), adds an example
+ *      partner and example alert rules over the API (demo-seed.ts, issue 28), once;
+ *   6. prints the URL and the demo logins (if the login page offers them), and stops both on Ctrl-C / SIGTERM; if the
  *      dashboard dies, the simulator is stopped too and the exit code is non-zero.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -16,6 +18,7 @@ import { createRequire } from "node:module";
 import { startSimulator, type Simulator } from "../lib/simulator";
 import { simOptionsFromEnv } from "../lib/simulator/env";
 import { roleLines } from "../lib/contract/roles";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD, seedDemo } from "./demo-seed";
 
 const require = createRequire(import.meta.url);
 // Next's own .env loader (a CommonJS bundle: named ESM imports of it fail at run time).
@@ -146,9 +149,21 @@ async function demoAccountsOffered(): Promise<boolean> {
   }
 }
 
+/** The example partner and alert rules (demo-seed.ts), added to a fresh demo database; what to say of them. */
+async function seeded(): Promise<string> {
+  try {
+    const { partner, rulesAdded } = await seedDemo(`http://127.0.0.1:${port}`, sim.data);
+    const who = partner ? `\n  ${DEMO_PARTNER.padEnd(8)} a partner: sees sub-affiliates ${partner.subAffiliateUids.join(", ")} and invite code ${partner.inviteCodes.join(", ")} only (password: ${DEMO_PARTNER_PASSWORD})` : "";
+    const rules = rulesAdded ? `\n\n  Added ${rulesAdded} example alert rules: they fire on /alerts once the history is built (/admin/sync shows how far it is).` : "";
+    return who + rules;
+  } catch (e) {
+    return `\n\n  (The example partner and alert rules were not added: ${(e as Error).message}.)`;
+  }
+}
+
 if (await waitForDashboard()) {
   const accounts = (await demoAccountsOffered())
-    ? `Log in with one of the demo accounts (password: demo):\n${roleLines()}`
+    ? `Log in with one of the demo accounts (password: demo):\n${roleLines()}${await seeded()}`
     : "This database has users other than the demo accounts, so the demo offers none: log in with your own account (the server's log says more).";
   console.log(`
   WEEX affiliate dashboard (demo mode) running at http://localhost:${port}

@@ -10,22 +10,28 @@ import {
   listUsers,
   normalizeUsername,
   passwordProblem,
-  ROLES,
+  scopeOf,
+  USER_ROLES,
   updateUser,
   usernameProblem,
   UsernameTakenError,
-  type Role,
+  type Scope,
   type UserChanges,
+  type UserRole,
 } from "@/lib/db/users";
+import { scopeSchema } from "@/lib/contract/scope";
 
 const USAGE = `Usage: npm run users -- <command>
-  add <username> <${ROLES.join("|")}> [--password <password>]
+  add <username> <${USER_ROLES.join("|")}> [--password <password>] [--sub-uid <uid>]... [--invite-code <code>]...
   passwd <username> [--password <password>]
-  role <username> <${ROLES.join("|")}>
+  role <username> <${USER_ROLES.join("|")}> [--sub-uid <uid>]... [--invite-code <code>]...
+  scope <username> [--sub-uid <uid>]... [--invite-code <code>]...
   disable <username>
   enable <username>
   list
-Without --password you are asked for one (or, without a terminal, one is generated and printed).`;
+Without --password you are asked for one (or, without a terminal, one is generated and printed).
+A partner sees the rows of their scope only: --sub-uid and --invite-code (each repeatable, at
+least one) set it when adding a partner or making a user one; \`scope\` replaces a partner's scope.`;
 
 class UsageError extends Error {}
 
@@ -37,17 +43,20 @@ const getDb = async () => (await openToolDatabase()).db;
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const { positional, password } = parseArgs(argv);
+    const { positional, password, scope } = parseArgs(argv);
     const [command, ...args] = positional;
     switch (command) {
       case "add":
-        await add(args, password);
+        await add(args, password, scope);
         break;
       case "passwd":
         await passwd(args, password);
         break;
       case "role":
-        await role(args);
+        await role(args, scope);
+        break;
+      case "scope":
+        await setScope(args, scope);
         break;
       case "disable":
       case "enable":
@@ -72,12 +81,26 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function parseArgs(argv: string[]): { positional: string[]; password?: string } {
+/** The scope flags as given: undefined when neither was. */
+interface ScopeArgs {
+  subAffiliateUids: string[];
+  inviteCodes: string[];
+}
+
+function parseArgs(argv: string[]): { positional: string[]; password?: string; scope?: ScopeArgs } {
   const positional: string[] = [];
   let password: string | undefined;
+  let scope: ScopeArgs | undefined;
+  const SCOPE_FLAGS = { "--sub-uid": "subAffiliateUids", "--invite-code": "inviteCodes" } as const;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === "--password") {
+    const [flag, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    if (Object.hasOwn(SCOPE_FLAGS, flag)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`${flag} needs a value.`);
+      scope ??= { subAffiliateUids: [], inviteCodes: [] };
+      scope[SCOPE_FLAGS[flag as keyof typeof SCOPE_FLAGS]].push(value);
+    } else if (a === "--password") {
       password = argv[++i];
       if (password === undefined) throw new UsageError("--password needs a value.");
     } else if (a.startsWith("--password=")) {
@@ -88,7 +111,28 @@ function parseArgs(argv: string[]): { positional: string[]; password?: string } 
       positional.push(a);
     }
   }
-  return { positional, password };
+  return { positional, password, scope };
+}
+
+/** The scope flags checked by the admin API's rules (lib/contract/scope.ts). */
+function scopeArg(given: ScopeArgs | undefined, r: UserRole): Scope | undefined {
+  if (r !== "partner") {
+    if (given) throw new UsageError("--sub-uid and --invite-code are only for the partner role.");
+    return undefined;
+  }
+  if (!given) throw new UsageError("A partner needs a scope: --sub-uid <uid> and/or --invite-code <code> (each repeatable).");
+  const parsed = scopeSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const flag = issue.path[0] === "subAffiliateUids" ? "--sub-uid" : issue.path[0] === "inviteCodes" ? "--invite-code" : "The scope";
+    throw new Error(`${flag} ${issue.message}.`);
+  }
+  return parsed.data;
+}
+
+function scopeText(s: Scope | null): string {
+  if (!s) return "";
+  return [...s.subAffiliateUids.map((u) => `sub-uid ${u}`), ...s.inviteCodes.map((c) => `invite-code ${c}`)].join(", ");
 }
 
 function usernameArg(args: string[], count: number): string {
@@ -99,9 +143,9 @@ function usernameArg(args: string[], count: number): string {
   return username;
 }
 
-function roleArg(value: string | undefined): Role {
-  if (!ROLES.includes(value as Role)) throw new UsageError(`The role must be one of ${ROLES.join(", ")}.`);
-  return value as Role;
+function roleArg(value: string | undefined): UserRole {
+  if (!USER_ROLES.includes(value as UserRole)) throw new UsageError(`The role must be one of ${USER_ROLES.join(", ")}.`);
+  return value as UserRole;
 }
 
 async function obtainPassword(given: string | undefined): Promise<{ password: string; generated: boolean }> {
@@ -156,18 +200,19 @@ async function requireUser(username: string) {
   return user;
 }
 
-async function add(args: string[], given: string | undefined) {
+async function add(args: string[], given: string | undefined, scopeFlags: ScopeArgs | undefined) {
   const username = usernameArg(args, 2);
   const r = roleArg(args[1]);
+  const scope = scopeArg(scopeFlags, r);
   const { password, generated } = await obtainPassword(given);
   try {
-    await createUser(await getDb(), { username, password, role: r });
+    await createUser(await getDb(), { username, password, role: r, scope });
   } catch (e) {
     if (e instanceof UsernameTakenError) throw new Error(`The username "${username}" is already taken.`);
     throw e;
   }
-  await audited("user.create", { target: username, role: r });
-  console.log(`Added ${username} (${r}).`);
+  await audited("user.create", { target: username, role: r, ...(scope ? { scope } : {}) });
+  console.log(`Added ${username} (${r}${scope ? `: ${scopeText(scope)}` : ""}).`);
   if (generated) console.log(`Generated password (shown once): ${password}`);
 }
 
@@ -191,12 +236,23 @@ async function passwd(args: string[], given: string | undefined) {
   if (generated) console.log(`Generated password (shown once): ${password}`);
 }
 
-async function role(args: string[]) {
+async function role(args: string[], scopeFlags: ScopeArgs | undefined) {
   const username = usernameArg(args, 2);
   const r = roleArg(args[1]);
   const before = await requireUser(username);
-  await change(username, { role: r }, { role: { from: before.role, to: r } });
-  console.log(`${username} is now ${r}.`);
+  // (a partner staying a partner keeps their scope unless flags give a new one)
+  const scope = r === "partner" && before.role === "partner" && !scopeFlags ? undefined : scopeArg(scopeFlags, r);
+  await change(username, { role: r, scope }, { role: { from: before.role, to: r }, ...(scope ? { scope } : {}) });
+  console.log(`${username} is now ${r}${scope ? ` (${scopeText(scope)})` : ""}.`);
+}
+
+async function setScope(args: string[], scopeFlags: ScopeArgs | undefined) {
+  const username = usernameArg(args, 1);
+  const before = await requireUser(username);
+  if (before.role !== "partner") throw new Error(`${username} is not a partner (${before.role}); only a partner has a scope.`);
+  const scope = scopeArg(scopeFlags, "partner")!;
+  await change(username, { scope }, { scope: { from: scopeOf(before), to: scope } });
+  console.log(`${username} now sees: ${scopeText(scope)}.`);
 }
 
 async function setDisabled(args: string[], disabled: boolean) {
@@ -211,9 +267,9 @@ async function list() {
     console.log("No users yet. Add one with: npm run users -- add <username> admin");
     return;
   }
-  const rows = users.map((u) => [u.username, u.role, u.disabled ? "disabled" : "enabled", u.createdAt.toISOString().slice(0, 19).replace("T", " ")]);
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ["USERNAME", "ROLE", "STATUS"][i]!.length));
-  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join("  ");
-  console.log(line(["USERNAME", "ROLE", "STATUS", "CREATED (UTC)"]));
+  const rows = users.map((u) => [u.username, u.role, u.disabled ? "disabled" : "enabled", u.createdAt.toISOString().slice(0, 19).replace("T", " "), scopeText(scopeOf(u))]);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), ["USERNAME", "ROLE", "STATUS", "CREATED (UTC)"][i]!.length));
+  const line = (r: string[]) => r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join("  ").trimEnd();
+  console.log(line(["USERNAME", "ROLE", "STATUS", "CREATED (UTC)", "SCOPE"]));
   for (const r of rows) console.log(line(r));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { NextRequest } from "next/server";
+import { GET as commissionSeries } from "@/app/api/affiliate/commissions/series/route";
 import { GET as funnel } from "@/app/api/affiliate/invitees/funnel/route";
 import { GET as leaderboard } from "@/app/api/affiliate/sub-affiliates/leaderboard/route";
 import { GET as series } from "@/app/api/affiliate/sub-affiliates/series/route";
@@ -18,6 +19,7 @@ const PREFETCHABLE = {
   "/api/affiliate/sub-affiliates/series": series,
   "/api/affiliate/sub-affiliates/leaderboard": leaderboard,
   "/api/affiliate/invitees/funnel": funnel,
+  "/api/affiliate/commissions/series": commissionSeries,
 } as const;
 
 export type PrefetchableKey = readonly [keyof typeof PREFETCHABLE, object];

@@ -5,7 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
-import { hasRole, type ShellUser } from "@/lib/contract/roles";
+import { mayOpen, type ShellUser } from "@/lib/contract/roles";
+import { isSharePage } from "@/lib/contract/share";
+import { ShareButton } from "@/components/share/share-button";
 import { RENAMED_KEYS } from "@/lib/ui/url-keys";
 import { ForbiddenNotice } from "./forbidden-notice";
 import { PAGES, type PageEntry, type PageKey } from "./pages";
@@ -35,7 +37,11 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser; search
     const params = await searchParams;
     const user = await requireUser(entry.path);
     const t = await getTranslations("pages");
-    if (!hasRole(user, entry.role)) return <ForbiddenNotice what={t(`entries.${key}.what`)} needed={entry.role} role={user.role} />;
+    if (!mayOpen(user, entry)) {
+      // A partner's first page is the first one their scope opens (one with invite codes only has no overview).
+      if (user.role === "partner" && key === "overview") redirect(firstPartnerPage(user));
+      return <ForbiddenNotice what={t(`entries.${key}.what`)} needed={entry.role} role={user.role} />;
+    }
     const renamed = withCurrentKeys(params);
     if (renamed !== null) redirect(renamed ? `${entry.path}?${renamed}` : entry.path);
 
@@ -43,7 +49,8 @@ export function definePage(key: PageKey, render: (ctx: { user: ShellUser; search
     const fallback = entry.loading && entry.loading !== "blank" ? <Loading entry={entry} label={t(`loading.${key as LoadingKey}`)} /> : null;
     return (
       <>
-        <PageHeader title={t(`entries.${key}.title`)} description={t(`entries.${key}.description`)} />
+        {/* (a view a share link can show: lib/contract/share.ts) */}
+        <PageHeader title={t(`entries.${key}.title`)} description={t(`entries.${key}.description`)} actions={isSharePage(key) ? <ShareButton page={key} /> : undefined} />
         {entry.loading ? <Suspense fallback={fallback}>{view}</Suspense> : view}
       </>
     );
@@ -65,4 +72,9 @@ function withCurrentKeys(params: SearchParams): string | null {
     for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
   }
   return out.toString();
+}
+
+/** The first page a partner may open, in the table's order (markets always). */
+function firstPartnerPage(user: ShellUser): string {
+  return Object.values(PAGES as Record<string, PageEntry>).find((e) => mayOpen(user, e))?.path ?? "/markets";
 }

@@ -1,9 +1,9 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
-import type { Role } from "@/lib/contract/roles";
+import type { Role, UserRole } from "@/lib/contract/roles";
 
 /** What someone sees on a page their role does not include: why, and what to do instead (the API says 403 too). */
-export function ForbiddenNotice({ what, needed, role }: { what: string; needed: Role; role: Role }) {
+export function ForbiddenNotice({ what, needed, role }: { what: string; needed: Role; role: UserRole }) {
   const t = useTranslations("pages.forbidden");
   const roles = useTranslations("common.roles");
   const overview = (c: React.ReactNode) => (

@@ -2,11 +2,12 @@ import { ShellFrame } from "@/components/shell/shell-frame";
 import { unreadCount } from "@/lib/alerts/store";
 import { getConfig } from "@/lib/config/config";
 import { getDb } from "@/lib/db";
+import type { ShellUser } from "@/lib/contract/roles";
 import { requireUser } from "./session";
 
-/** The bell's count for the signed-in user, and when it was counted. */
-async function unreadNow(username: string) {
-  return { unread: await unreadCount(await getDb(), username), at: Date.now() };
+/** The bell's count for the signed-in user, and when it was counted (a partner has no bell: alerts are about the whole account). */
+async function unreadNow(user: ShellUser) {
+  return { unread: user.role === "partner" ? 0 : await unreadCount(await getDb(), user.name), at: Date.now() };
 }
 
 /**
@@ -15,5 +16,5 @@ async function unreadNow(username: string) {
  */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
-  return <ShellFrame user={user} mode={getConfig().mode} unread={await unreadNow(user.name)}>{children}</ShellFrame>;
+  return <ShellFrame user={user} mode={getConfig().mode} unread={await unreadNow(user)}>{children}</ShellFrame>;
 }

@@ -5,23 +5,27 @@
  * same key (messages/<locale>/pages.json: entries.<key>, loading.<key>). Each page.tsx names its
  * entry and its view: definePage("subAffiliates", …).
  */
-import type { Role } from "@/lib/contract/roles";
+import type { PagePartners, Role } from "@/lib/contract/roles";
 
 export interface PageEntry {
   path: string;
   role: Role;
+  /** what a partner may open (roles.ts `mayOpen`): the scope the page's routes answer; absent: not for partners */
+  partners?: PagePartners;
   /** the skeleton while the view (which reads its URL in the browser) loads, labelled by pages.loading.<key>; none: no Suspense boundary */
   loading?: "table" | "chart" | "blank";
 }
 
 export const PAGES = {
-  overview: { path: "/", role: "viewer", loading: "chart" },
-  invitees: { path: "/invitees", role: "viewer", loading: "table" },
-  cohorts: { path: "/cohorts", role: "viewer", loading: "table" },
-  subAffiliates: { path: "/sub-affiliates", role: "viewer", loading: "table" },
+  overview: { path: "/", role: "viewer", partners: "subAffiliates", loading: "chart" },
+  invitees: { path: "/invitees", role: "viewer", partners: "invitees", loading: "table" },
+  cohorts: { path: "/cohorts", role: "viewer", partners: "invitees", loading: "table" },
+  value: { path: "/value", role: "viewer", partners: "invitees", loading: "table" },
+  referrals: { path: "/referrals", role: "viewer", loading: "table" },
+  subAffiliates: { path: "/sub-affiliates", role: "viewer", partners: "subAffiliates", loading: "table" },
   transfers: { path: "/transfers", role: "viewer", loading: "table" },
-  markets: { path: "/markets", role: "viewer", loading: "table" },
-  coins: { path: "/coins", role: "viewer", loading: "table" },
+  markets: { path: "/markets", role: "viewer", partners: "open", loading: "table" },
+  coins: { path: "/coins", role: "viewer", partners: "open", loading: "table" },
   orders: { path: "/orders", role: "trader", loading: "table" },
   trading: { path: "/trading", role: "trader" },
   alerts: { path: "/alerts", role: "viewer" },

@@ -11,5 +11,5 @@ import { getCurrentUser } from "@/lib/server/auth";
 export async function requireUser(returnTo?: string): Promise<ShellUser> {
   const user = await getCurrentUser();
   if (!user) redirect(returnTo ? `/login?callbackUrl=${returnTo}` : "/login");
-  return { name: user.username, role: user.role };
+  return { name: user.username, role: user.role, scope: user.scope };
 }

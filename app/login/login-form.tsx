@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { safeCallbackUrl } from "@/lib/contract/callback-url";
-import { ROLES } from "@/lib/contract/roles";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD, ROLES } from "@/lib/contract/roles";
+import type { Scope } from "@/lib/contract/scope";
 import { buttonPrimary, buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 
 type Status = { kind: "idle" } | { kind: "pending" } | { kind: "error"; message: string };
@@ -31,8 +32,31 @@ async function signIn(username: string, password: string, callbackUrl: string): 
   return null;
 }
 
-export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: string; demo: boolean; initialError: string | null }) {
+/**
+ * The sign-in form; in demo mode, the demo accounts to fill in, and the demo's example partner
+ * (issue 28) with what their view holds, once `npm run demo` has added them.
+ */
+export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError }: { callbackUrl: string; demo: boolean; demoPartner?: Scope | null; initialError: string | null }) {
   const t = useTranslations("login");
+  const accounts: { username: string; password: string; summary: React.ReactNode }[] = [
+    // The same words as the demo's console text (ROLE_SUMMARIES), in the page's language.
+    ...ROLES.map((username) => ({ username, password: "demo", summary: t(`demo.roles.${username}`) })),
+    ...(demoPartner
+      ? [
+          {
+            username: DEMO_PARTNER,
+            // (a password of their own: see DEMO_PARTNER_PASSWORD)
+            password: DEMO_PARTNER_PASSWORD,
+            summary: t.rich("demo.partner", {
+              subAffiliates: demoPartner.subAffiliateUids.join(", ") || "—",
+              inviteCodes: demoPartner.inviteCodes.join(", ") || "—",
+              password: DEMO_PARTNER_PASSWORD,
+              code: (c) => <code className="font-mono">{c}</code>,
+            }),
+          },
+        ]
+      : []),
+  ];
   const [status, setStatus] = useState<Status>(initialError ? { kind: "error", message: initialError } : { kind: "idle" });
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -128,18 +152,17 @@ export function LoginForm({ callbackUrl, demo, initialError }: { callbackUrl: st
             {t.rich("demo.password", { code: (c) => <code className="font-mono">{c}</code> })}
           </p>
           <ul className="mt-3 space-y-2">
-            {ROLES.map((username) => (
+            {accounts.map(({ username, password: accountPassword, summary }) => (
               <li key={username} className="flex items-center justify-between gap-3">
                 <span className="text-sm">
-                  {/* The same words as the demo's console text (ROLE_SUMMARIES), in the page's language. */}
-                  <code className="font-mono font-semibold">{username}</code> <span className={mutedText}>{t(`demo.roles.${username}`)}</span>
+                  <code className="font-mono font-semibold">{username}</code> <span className={mutedText}>{summary}</span>
                 </span>
                 <button
                   type="button"
                   className={buttonSecondary}
                   onClick={() => {
                     setUsername(username);
-                    setPassword("demo");
+                    setPassword(accountPassword);
                     passwordRef.current?.focus();
                   }}
                   aria-labelledby={`use-${username}`}

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/server/auth";
-import { demoAccountsOffered } from "@/lib/db";
+import { demoAccountsOffered, demoPartnerOffered } from "@/lib/db";
 import { publicOrigin } from "@/lib/server/request-info";
 import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
@@ -30,7 +30,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <main id="main" className="relative flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
       <LanguageSwitch className="absolute right-4 top-4 inline-flex" />
-      <LoginForm callbackUrl={callbackUrl} demo={await demoAccountsOffered()} initialError={error} />
+      <LoginForm callbackUrl={callbackUrl} demo={await demoAccountsOffered()} demoPartner={await demoPartnerOffered()} initialError={error} />
     </main>
   );
 }

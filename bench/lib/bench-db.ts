@@ -2,8 +2,13 @@
  * The database a bench works in: a fresh in-memory PGlite, or a schema of its own in the
  * PostgreSQL of BENCH_DATABASE_URL / TEST_DATABASE_URL (dropped on close), with every migration
  * of lib/db/migrations applied.
+ *
+ * `keep` names a database that outlives the run instead (a PGlite data directory under
+ * `bench/out/`, or the schema `bench_keep_<keep>`): opened again by a later run, which applies
+ * only the migrations it has not applied yet (recorded in `bench_migrations`). A bench whose
+ * fill takes tens of minutes (value.ts at 10×) fills it once and times new code on it after.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -11,27 +16,48 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import type { Db } from "../../lib/db";
 
-export async function openBenchDb(kind: string, name: string): Promise<{ db: Db; close(): Promise<void> }> {
+type Exec = (statement: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** The migrations `exec` has not applied yet, applied in filename order and recorded. */
+async function migrate(exec: Exec): Promise<void> {
   const dir = join(process.cwd(), "lib", "db", "migrations");
-  const migrations = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort().map((f) => readFileSync(join(dir, f), "utf8"));
+  await exec(`CREATE TABLE IF NOT EXISTS bench_migrations (name text PRIMARY KEY)`);
+  const done = new Set((await exec(`SELECT name FROM bench_migrations`)).rows.map((r) => String(r.name)));
+  for (const f of readdirSync(dir).filter((x) => /^\d{4}_[a-z0-9_]+\.sql$/.test(x)).sort()) {
+    if (done.has(f)) continue;
+    await exec(readFileSync(join(dir, f), "utf8"));
+    await exec(`INSERT INTO bench_migrations (name) VALUES ('${f}')`);
+  }
+}
+
+export async function openBenchDb(kind: string, name: string, keep?: string): Promise<{ db: Db; close(): Promise<void> }> {
+  if (keep !== undefined && !/^[a-z0-9_]+$/.test(keep)) throw new Error(`--keep: letters, digits and _ only (${keep})`);
   if (kind === "postgres") {
     const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("--db postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL");
-    const schema = `bench_${name}_${process.pid}`;
+    const schema = keep ? `bench_keep_${keep}` : `bench_${name}_${process.pid}`;
     const admin = new Pool({ connectionString: url, max: 1 });
-    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.query(`CREATE SCHEMA ${keep ? "IF NOT EXISTS " : ""}${schema}`);
     const pool = new Pool({ connectionString: url, max: 6, options: `-c search_path=${schema}` });
-    for (const m of migrations) await pool.query(m);
+    await migrate((s) => pool.query(s));
     return {
       db: drizzlePg({ client: pool }) as unknown as Db,
       close: async () => {
         await pool.end();
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        if (!keep) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
         await admin.end();
       },
     };
   }
-  const client = await PGlite.create();
-  for (const m of migrations) await client.exec(m);
+  let dataDir: string | undefined;
+  if (keep) {
+    dataDir = join(process.cwd(), "bench", "out", `pglite-${keep}`);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  await migrate(async (s) => {
+    const results = await client.exec(s);
+    return { rows: results.at(-1)?.rows ?? [] };
+  });
   return { db: drizzlePglite({ client }) as unknown as Db, close: () => client.close() };
 }

@@ -7,6 +7,7 @@
  * Plain module (no React), so it can be tested without a browser.
  */
 import { ApiError, errorFromResponse, networkError } from "@/lib/ui/api";
+import { shareHeaders } from "@/lib/ui/share-mode";
 
 export interface CsvFile {
   blob: Blob;
@@ -50,7 +51,7 @@ export async function downloadCsv(url: string, opts: DownloadOptions = {}): Prom
   const doFetch = opts.fetch ?? fetch;
   let res: Response;
   try {
-    res = await doFetch(url, { credentials: "same-origin", headers: { accept: "text/csv, application/json" }, signal: opts.signal });
+    res = await doFetch(url, { credentials: "same-origin", headers: { accept: "text/csv, application/json", ...shareHeaders() }, signal: opts.signal });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw networkError();

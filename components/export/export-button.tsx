@@ -10,10 +10,11 @@
  * can rely on it); progress and outcome are announced through a polite live region.
  */
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { buttonSecondary, mutedText } from "@/components/ui/styles";
 import { queryString, type QueryParams } from "@/lib/ui/api";
+import { ExportsAllowed } from "./exports-allowed";
 
 export interface ExportButtonProps {
   /** the export route, e.g. "/api/affiliate/sub-affiliates/export" */
@@ -35,7 +36,12 @@ type State =
 
 const PROGRESS_EVERY_MS = 150;
 
-export function ExportButton({ href, params = {}, label, fallbackFilename, className }: ExportButtonProps) {
+export function ExportButton(props: ExportButtonProps) {
+  // (a share link's view without allowExport: the server would refuse it, so no button)
+  return useContext(ExportsAllowed) ? <ExportControl {...props} /> : null;
+}
+
+function ExportControl({ href, params = {}, label, fallbackFilename, className }: ExportButtonProps) {
   const t = useTranslations("exports");
   const [state, setState] = useState<State>({ phase: "idle" });
   const controller = useRef<AbortController | null>(null);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
+import { parseAsString, useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { periodsOfUrl } from "@/lib/ui/period";
 import { isValidTimeZone, UTC } from "@/lib/ui/time";
@@ -32,3 +32,17 @@ export function useTimeZone(): string {
   const [state] = useQueryStates({ tz: tzParser });
   return isValidTimeZone(state.tz) ? state.tz : UTC;
 }
+
+/**
+ * Whether the URL names the period (`period`, `from` or `to`), or the view shows its default
+ * (the last 30 days) because the person chose none: a view whose API picks that default window
+ * itself (the sub-affiliate list, whose WEEX read needs a bounded one) leaves the range to it
+ * and says which it picked.
+ */
+export function usePeriodNamed(): boolean {
+  const [raw] = useQueryStates(NAMED);
+  return raw.period !== null || raw.from !== null || raw.to !== null;
+}
+
+/** The period's keys as they are in the URL (no default filled in). */
+const NAMED = { period: parseAsString, from: parseAsString, to: parseAsString };

@@ -1,10 +1,12 @@
-import type { Role } from "@/lib/contract/roles";
+import type { PagePartners, Role } from "@/lib/contract/roles";
 
 /** A link's label is shell.nav.<key> in the catalogue, a section's heading shell.sections.<id>. */
 export interface NavItem {
   href: string;
   key: NavKey;
   role: Role;
+  /** as the page's entry says (app/(app)/pages.ts): what a partner may open */
+  partners?: PagePartners;
   /** URL state this page understands, carried along from the current URL */
   carry: readonly string[];
 }
@@ -12,17 +14,19 @@ export interface NavItem {
 const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
-export type NavKey = "overview" | "invitees" | "cohorts" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync" | "tokens";
+export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync" | "tokens";
 export type NavSection = "affiliate" | "reference" | "trading" | "administration" | "api";
 
 export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavItem[] }> = [
   {
     id: "affiliate",
     items: [
-      { href: "/", key: "overview", role: "viewer", carry: PERIOD },
-      { href: "/invitees", key: "invitees", role: "viewer", carry: TZ },
-      { href: "/cohorts", key: "cohorts", role: "viewer", carry: PERIOD },
-      { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", carry: PERIOD },
+      { href: "/", key: "overview", role: "viewer", partners: "subAffiliates", carry: PERIOD },
+      { href: "/invitees", key: "invitees", role: "viewer", partners: "invitees", carry: TZ },
+      { href: "/cohorts", key: "cohorts", role: "viewer", partners: "invitees", carry: PERIOD },
+      { href: "/value", key: "value", role: "viewer", partners: "invitees", carry: PERIOD },
+      { href: "/referrals", key: "referrals", role: "viewer", carry: [] },
+      { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", partners: "subAffiliates", carry: PERIOD },
       { href: "/transfers", key: "transfers", role: "viewer", carry: TZ },
       { href: "/alerts", key: "alerts", role: "viewer", carry: [] },
     ],
@@ -30,8 +34,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
   {
     id: "reference",
     items: [
-      { href: "/markets", key: "markets", role: "viewer", carry: [] },
-      { href: "/coins", key: "coins", role: "viewer", carry: [] },
+      { href: "/markets", key: "markets", role: "viewer", partners: "open", carry: [] },
+      { href: "/coins", key: "coins", role: "viewer", partners: "open", carry: [] },
     ],
   },
   {

@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import { focusRing } from "@/components/ui/styles";
 import { NAV_SECTIONS, isActive, navHref } from "./nav-items";
-import { hasRole, type Role } from "@/lib/contract/roles";
+import { mayOpen, type ShellUser } from "@/lib/contract/roles";
 
-/** The sidebar links the role may use; links carry the shared view state (period, zone). */
-export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+/** The sidebar links the user may use (by role; a partner by their scope); links carry the shared view state (period, zone). */
+export function NavLinks({ user, onNavigate }: { user: Pick<ShellUser, "role" | "scope">; onNavigate?: () => void }) {
   const t = useTranslations("shell");
   const pathname = usePathname();
   const search = useSearchParams();
@@ -16,7 +16,7 @@ export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => 
   return (
     <div className="space-y-6">
       {NAV_SECTIONS.map((section) => {
-        const items = section.items.filter((i) => hasRole({ role }, i.role));
+        const items = section.items.filter((i) => mayOpen(user, i));
         if (!items.length) return null;
         return (
           <div key={section.id}>

@@ -56,7 +56,7 @@ export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; 
 
   const nav = (onNavigate?: () => void) => (
     <Suspense fallback={null}>
-      <NavLinks role={user.role} onNavigate={onNavigate} />
+      <NavLinks user={user} onNavigate={onNavigate} />
     </Suspense>
   );
 
@@ -85,7 +85,8 @@ export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; 
         </IntentLink>
         <ModeBadge mode={mode} />
         <div className="ml-auto flex items-center gap-2">
-          <AlertBell initial={unread} />
+          {/* (alerts are about the whole account: not a partner's) */}
+          {user.role === "partner" ? null : <AlertBell initial={unread} />}
           {/* On phones the header has no room for it: the navigation drawer holds it there. */}
           <LanguageSwitch className="hidden sm:inline-flex" />
           <ThemeToggle />
@@ -123,9 +124,27 @@ export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; 
         ) : null}
 
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-3 py-6 focus:outline-none sm:px-6 lg:px-8">
+          {user.role === "partner" && user.scope ? <PartnerViewNotice name={user.name} scope={user.scope} /> : null}
           {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * Whose view a partner is looking at, above every page: every figure on it is of this scope
+ * alone (the server answers nothing else: lib/server/partner-access.ts).
+ */
+function PartnerViewNotice({ name, scope }: { name: string; scope: NonNullable<ShellUser["scope"]> }) {
+  const t = useTranslations("shell");
+  const parts = [
+    scope.subAffiliateUids.length ? t("partnerView.subAffiliates", { list: scope.subAffiliateUids.join(", ") }) : null,
+    scope.inviteCodes.length ? t("partnerView.inviteCodes", { list: scope.inviteCodes.join(", ") }) : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <p className="mb-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100" data-testid="partner-view">
+      {t.rich("partnerView.title", { name, b: (c) => <span className="font-medium" translate="no">{c}</span> })} {parts.join(" · ")}
+    </p>
   );
 }

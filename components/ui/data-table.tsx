@@ -45,6 +45,7 @@ export function DataTable<T extends RowData>({ columns, data, caption, getRowId,
                 <th
                   key={header.id}
                   scope="col"
+                  aria-sort={header.column.columnDef.meta?.sortedDescending ? "descending" : undefined}
                   className={`whitespace-nowrap px-3 py-2 font-semibold text-slate-700 dark:text-slate-200 ${header.column.columnDef.meta?.numeric ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}
                 >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { useFormat } from "@/components/i18n/use-format";
+import { copyExact } from "@/components/ui/amount";
 import { Skeleton } from "@/components/ui/skeleton";
 import { lazyModule, useLazyModule } from "@/components/ui/use-lazy-module";
 import type { Dec } from "@/lib/contract/decimal";
@@ -22,6 +23,11 @@ export interface KpiProps {
   /** the previous period is still loading */
   comparing?: boolean;
   testId?: string;
+  /**
+   * The coin of an amount (the sub-affiliate figures are USDT): shown for reading (2 decimals
+   * for USDT, lib/ui/format.ts), the exact value on hover and on copy. Without: a count, shown whole.
+   */
+  coin?: string;
 }
 
 function toText(v: Dec | string | number): string {
@@ -33,7 +39,7 @@ function toText(v: Dec | string | number): string {
  * as a signed delta and a percentage. The sign is written out; colour only repeats it. Against
  * a zero base there is no percentage: the change reads "new" (not "+∞ %").
  */
-export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId }: KpiProps) {
+export const KpiCard = memo(function KpiCard({ label, current, previous, against, note, loading, comparing, testId, coin }: KpiProps) {
   const t = useTranslations("overview.kpi");
   const f = useFormat();
   const c = current === null ? null : toText(current);
@@ -59,13 +65,19 @@ export const KpiCard = memo(function KpiCard({ label, current, previous, against
           </>
         ) : (
           <>
-            <span className="block break-all text-lg font-semibold tabular-nums sm:text-2xl" data-testid={testId ? `${testId}-value` : undefined}>
-              {f.decimal(c)}
+            <span
+              className="block break-all text-lg font-semibold tabular-nums sm:text-2xl"
+              data-testid={testId ? `${testId}-value` : undefined}
+              title={coin ? c : undefined}
+              data-exact={coin ? c : undefined}
+              onCopy={coin ? (e) => copyExact(e, c) : undefined}
+            >
+              {coin ? f.amount(c, coin) : f.decimal(c)}
             </span>
             {diff ? (
               <span className={`mt-1 block text-xs tabular-nums sm:text-sm ${tone}`}>
                 <span aria-hidden="true">{dir > 0 ? "▲ " : dir < 0 ? "▼ " : ""}</span>
-                {f.decimal(diff.delta, { signed: true })}
+                <span title={coin ? diff.delta.toFixed() : undefined}>{coin ? f.amount(diff.delta, coin, { signed: true }) : f.decimal(diff.delta, { signed: true })}</span>
                 {diff.percent !== null ? ` (${f.decimal(diff.percent, { signed: true, maxFractionDigits: 1 })}%)` : diff.delta.isZero() ? "" : ` ${t("new")}`}
                 <span className="text-slate-600 dark:text-slate-400">{t("versus", { against })}</span>
               </span>

@@ -11,10 +11,15 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
+/**
+ * A titled card. `min-w-0`: a section is often a grid or flex item, whose minimum width is its
+ * content's by default; a wide table inside (long amounts and ids) must scroll in its own region
+ * instead of widening the section and with it the page on a phone.
+ */
 export function Section({ title, description, children, actions, id }: { title: string; description?: React.ReactNode; children: React.ReactNode; actions?: React.ReactNode; id?: string }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={headingId} className="text-base font-semibold">{title}</h2>

@@ -12,6 +12,8 @@ export interface ColumnHints {
   numeric?: boolean;
   /** keep long ids from squeezing other columns */
   nowrap?: boolean;
+  /** the server orders the rows by this column, largest first (aria-sort on its header) */
+  sortedDescending?: boolean;
 }
 
 /** The feature set of every table here: core only, since paging, filtering and sorting happen on the server. */

@@ -11,34 +11,52 @@
  * a range longer than one query may span is cut into slices (invitees: ≤ 90 days a query).
  */
 import type { CallParams } from "@/lib/weex/client";
-import { ENDPOINTS, WINDOWS, type InviteeRecord, type ListPage, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import {
+  ENDPOINTS,
+  WINDOWS,
+  type CommissionRecord,
+  type InviteeRecord,
+  type InviteeTotalsRecord,
+  type ListPage,
+  type SubAffiliateRecord,
+  type WithdrawalRecord,
+} from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/weex/limits";
+import { SCOPE_RULES, withinScope, type Scope } from "./scope";
 
-/** The paged endpoints the affiliate aggregates read. */
-export type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
+/** The paged endpoints the affiliate aggregates read (issue 27: commission records, per-invitee totals). */
+export type PagedKey = "subAffiliates" | "invitees" | "withdrawals" | "commissions" | "inviteeTotals";
 
 export interface PagedItems {
   subAffiliates: SubAffiliateRecord;
   invitees: InviteeRecord;
   withdrawals: WithdrawalRecord;
+  commissions: CommissionRecord;
+  inviteeTotals: InviteeTotalsRecord;
 }
 
-/** Filters in the dashboard's terms (the endpoint table's params without paging). */
+/**
+ * Filters in the dashboard's terms (the endpoint table's params without paging). `scope`: a
+ * partner's request, only the records of that scope (scope.ts); never sent upstream.
+ */
 export interface SubAffiliateFilter {
   /** absent: both product types */
   productType?: ProductType;
   subUid?: string;
   startTime?: number;
   endTime?: number;
+  scope?: Scope;
 }
 
 export interface InviteeFilter {
   uid?: string;
   startTime?: number;
   endTime?: number;
+  scope?: Scope;
 }
 
 export interface WithdrawalFilter {
+  scope?: Scope;
   withdrawID?: string;
   coin?: string;
   startTime?: number;
@@ -104,21 +122,29 @@ export function isEmptyPage(page: Pick<ListPage<unknown>, "items" | "rejected">)
   return page.items.length === 0 && (page.rejected?.length ?? 0) === 0;
 }
 
-/** Sub-affiliate daily records; no product type means SPOT's pages, then FUTURES'. */
+/**
+ * Sub-affiliate daily records; no product type means SPOT's pages, then FUTURES'. With a
+ * scope, one query per sub-affiliate of the scope (WEEX filters by one `subUid`), never one of
+ * the whole network.
+ */
 export async function* subAffiliatePages(
   lister: PageLister,
   filter: SubAffiliateFilter,
   signal?: AbortSignal,
 ): AsyncGenerator<SubAffiliateRecord[]> {
+  const { scope, ...upstream } = filter;
   const productTypes = filter.productType ? [filter.productType] : PRODUCT_TYPES;
+  const uids = !scope ? [filter.subUid] : (filter.subUid ? [filter.subUid] : scope.subAffiliateUids).filter((u) => scope.subAffiliateUids.includes(u));
   for (const productType of productTypes) {
-    yield* walkPages(lister, "subAffiliates", { ...filter, productType }, signal);
+    for (const subUid of uids) yield* withinScope(walkPages(lister, "subAffiliates", { ...upstream, subUid, productType }, signal), scope && SCOPE_RULES.subAffiliates(scope));
   }
 }
 
-/** Internal transfers (the upstream serves the past month only; validation says so first). */
-export function withdrawalPages(lister: PageLister, filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
-  return walkPages(lister, "withdrawals", { ...filter }, signal);
+/** Internal transfers (the upstream serves the past month only; validation says so first); none in a partner's scope. */
+export async function* withdrawalPages(lister: PageLister, filter: WithdrawalFilter, signal?: AbortSignal): AsyncGenerator<WithdrawalRecord[]> {
+  const { scope, ...upstream } = filter;
+  if (scope) return;
+  yield* walkPages(lister, "withdrawals", upstream, signal);
 }
 
 /**
@@ -132,8 +158,10 @@ export async function* inviteePages(
   signal?: AbortSignal,
   now: number = Date.now(),
 ): AsyncGenerator<InviteeRecord[]> {
+  // (WEEX cannot filter by invite code: a scope's invitees are picked from every page)
+  const keep = filter.scope && SCOPE_RULES.invitees(filter.scope);
   for (const slice of inviteeSlices(filter, now).reverse()) {
-    yield* walkPages(lister, "invitees", { uid: filter.uid, ...slice }, signal);
+    yield* withinScope(walkPages(lister, "invitees", { uid: filter.uid, ...slice }, signal), keep);
   }
 }
 

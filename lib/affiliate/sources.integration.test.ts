@@ -118,7 +118,7 @@ describe("live sources against the simulator", () => {
     let seen = 0;
     await expect(
       (async () => {
-        for await (const _ of sources.subAffiliates.records({ productType: "SPOT" }, ctrl.signal)) {
+        for await (const _ of sources.subAffiliates.records({ productType: "SPOT", startTime: Date.now() - 365 * DAY_MS, endTime: Date.now() }, ctrl.signal)) {
           if (++seen === 2) ctrl.abort();
         }
       })(),

@@ -5,7 +5,7 @@
  * than its tolerance, 5 minutes. Every attempt is signed when it is sent, so a retry an hour
  * later verifies; `X-Weex-Delivery` (and the body's `deliveryId`) tell a retry from a new message.
  *
- * `verifyWebhookSignature` is the receiver's side, shown in the README and used by the tests:
+ * `verifyWebhookSignature` is the receiver's side, shown in docs/alerts.md and used by the tests:
  * plain node:crypto, nothing of the dashboard's.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -21,6 +21,8 @@ export const DATASET_LABELS: Record<DatasetKey, string> = {
   subAffiliates: "Sub-affiliate daily records (SPOT and FUTURES)",
   invitees: "Invited users",
   withdrawals: "Internal transfers",
+  commissions: "Commission records",
+  inviteeTotals: "Deposits and withdrawals per invitee",
 };
 
 export interface DatasetStatus {
@@ -65,6 +67,8 @@ const TABLES: Record<DatasetKey, string> = {
   subAffiliates: "archive_sub_affiliate_daily",
   invitees: "archive_invitee",
   withdrawals: "archive_transfer",
+  commissions: "archive_commission",
+  inviteeTotals: "archive_invitee_movement",
 };
 
 export async function syncStatus(db: Db, opts: { enabled: boolean; runner: SyncStatus["runner"]; now?: number }): Promise<SyncStatus> {

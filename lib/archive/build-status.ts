@@ -7,6 +7,7 @@
  */
 import type { DatasetStatus, SyncStatus } from "./admin";
 import { runPercent } from "./progress";
+import { isValueDataset } from "./settings";
 
 export interface DatasetBuild {
   dataset: DatasetStatus["dataset"];
@@ -23,9 +24,12 @@ export interface DatasetBuild {
 
 export interface ArchiveBuildStatus {
   now: number;
-  /** some dataset's first backfill is still running (and the sync is on) */
+  /**
+   * some dataset's first backfill is still running (and the sync is on): the datasets every page
+   * reads; the value datasets of issue 27 follow them and say their own `building` below
+   */
   building: boolean;
-  /** overall progress of the first backfill over every dataset, 0–100 (100 when done) */
+  /** overall progress of that first backfill, 0–100 (100 when done) */
   percent: number;
   datasets: DatasetBuild[];
 }
@@ -44,7 +48,8 @@ export function buildStatus(s: SyncStatus): ArchiveBuildStatus {
     };
   });
   // A finished dataset counts as 100 %; one whose run has not started yet as 0 %.
-  const shares = datasets.map((d) => (d.building ? (d.percent ?? 0) : 100));
+  const core = datasets.filter((d) => !isValueDataset(d.dataset));
+  const shares = core.map((d) => (d.building ? (d.percent ?? 0) : 100));
   const percent = shares.length ? Math.floor(shares.reduce((a, b) => a + b, 0) / shares.length) : 100;
-  return { now: s.now, building: datasets.some((d) => d.building), percent, datasets };
+  return { now: s.now, building: core.some((d) => d.building), percent, datasets };
 }

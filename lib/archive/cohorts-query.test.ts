@@ -52,7 +52,9 @@ for (const backend of testBackends()) {
         expect(expected.items.some((i) => i.traded > 1)).toBe(true);
         for (const source of ["auto", "archive", "live"] as const) {
           const s = sources(source);
-          const got = await cohorts(s, q, T0);
+          // (issue 27 added each cohort's value: cohort-value.test.ts checks it; the counts are compared here)
+          const { commissionRange: _range, ...answer } = await cohorts(s, q, T0);
+          const got = { ...answer, items: answer.items.map(({ commissionPerInvitee: _value, ...counts }) => counts) };
           // the archive holds up to three days ago only
           if (source === "archive") expect(got.items.reduce((n, i) => n + i.registered, 0)).toBe(all.filter((r) => r.registerTime <= T0 - 3 * DAY_MS).length);
           else expect(got, source).toEqual(expected);
@@ -65,8 +67,10 @@ for (const backend of testBackends()) {
       const byCode = new Map<string | null, CodeItem>();
       for (const r of all) addToCode(byCode, r);
       const expected = { items: sortCodes(byCode.values()) };
-      expect(await inviteCodes(sources("auto"), range)).toEqual(expected);
-      expect(await inviteCodes(sources("live"), range)).toEqual(expected);
+      // (issue 27 added each code's value: cohort-value.test.ts checks it; the counts are compared here)
+      const counts = ({ items }: Awaited<ReturnType<typeof inviteCodes>>) => ({ items: items.map(({ commission: _c, spotTradingAmount: _s, futuresTradingAmount: _f, ...c }) => c) });
+      expect(counts(await inviteCodes(sources("auto"), range))).toEqual(expected);
+      expect(counts(await inviteCodes(sources("live"), range))).toEqual(expected);
     });
 
     it("the filtered list pages equal the records filtered one by one, across the live/archive seam", async () => {

@@ -41,10 +41,13 @@ import {
 } from "@/lib/affiliate/cohorts";
 import type { InviteeFilter } from "@/lib/affiliate/pages";
 import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
+import { LIVE_COMMISSION_MAX_DAYS } from "@/lib/contract/params";
+import { cohortValues } from "./cohort-value";
 import { rows, type Db } from "./db";
 import { addCutHourCounts, addHourCounts, bucketOfSql, splitByHour } from "./invitee-hours";
 import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
+import { codeValues } from "./value-query";
 
 export interface CohortsQuery {
   startTime: number;
@@ -58,8 +61,15 @@ function clip(p: Part, range: { startTime: number; endTime: number }) {
   return { startTime: Math.max(p.startTime ?? range.startTime, range.startTime), endTime: Math.min(p.endTime ?? range.endTime, range.endTime) };
 }
 
-/** The cohorts of a range (GET /api/affiliate/invitees/cohorts). */
-export async function cohorts(sources: SelectedSources, q: CohortsQuery, now: number, signal?: AbortSignal): Promise<Cohorts> {
+/** The cohorts of a range (GET /api/affiliate/invitees/cohorts), with what each is worth (cohort-value.ts). */
+export async function cohorts(sources: SelectedSources, q: CohortsQuery, now: number, signal?: AbortSignal) {
+  const answer = await cohortCounts(sources, q, now, signal);
+  const buckets = cohortBuckets(q.startTime, q.endTime, q.by, q.tz);
+  const { values, commissionRange } = await cohortValues(sources, buckets, q, answer.items.map((i) => i.registered), now, signal);
+  return { ...answer, items: answer.items.map((item, i) => ({ ...item, commissionPerInvitee: values[i] })), commissionRange };
+}
+
+async function cohortCounts(sources: SelectedSources, q: CohortsQuery, now: number, signal?: AbortSignal): Promise<Cohorts> {
   const buckets = cohortBuckets(q.startTime, q.endTime, q.by, q.tz);
   return sources.inviteeAggregate(
     q,
@@ -175,8 +185,22 @@ async function archiveTradeDelays(db: Db, bucket: CohortBucket, range: { startTi
 // ---------------------------------------------------------------------------------------------
 // Invite codes
 
-/** Invite codes of the users registered in the range (GET /api/affiliate/invitees/codes). */
-export async function inviteCodes(sources: SelectedSources, range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<{ items: CodeItem[] }> {
+/**
+ * Invite codes of the users registered in the range (GET /api/affiliate/invitees/codes), each
+ * with the commission and volumes those users brought in the range (null where not read:
+ * `source=live` over more than LIVE_COMMISSION_MAX_DAYS).
+ */
+export async function inviteCodes(sources: SelectedSources, range: { startTime: number; endTime: number }, signal?: AbortSignal) {
+  const { items } = await codeCounts(sources, range, signal);
+  const value = await codeValues(sources, range, LIVE_COMMISSION_MAX_DAYS * DAY_MS, signal);
+  const none = { commission: {}, spotTradingAmount: "0", futuresTradingAmount: "0" };
+  return {
+    items: items.map((item) => ({ ...item, ...(value ? (value.byCode.get(item.inviteCode) ?? none) : { commission: null, spotTradingAmount: null, futuresTradingAmount: null }) })),
+    commissionRange: value?.commissionRange ?? null,
+  };
+}
+
+async function codeCounts(sources: SelectedSources, range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<{ items: CodeItem[] }> {
   return sources.inviteeAggregate(
     range,
     async (parts, io) => {

@@ -101,7 +101,7 @@ describe("kill -9 mid-sync, then restart", () => {
         try {
           for (const ds of DATASETS) expect(await pendingCursors(database.db, ds)).toEqual([]);
           const client = simClient(sim.url, { budget: unlimitedBudget(), now });
-          const upstream = await upstreamDailySummary(client, { startTime: T0 - (DAYS - 1) * DAY_MS });
+          const upstream = await upstreamDailySummary(client, { startTime: T0 - (DAYS - 1) * DAY_MS, endTime: T0 });
           expect(await archiveDailySummary(database.db)).toEqual(upstream);
           const [{ invitees, transfers }] = await rows<{ invitees: unknown; transfers: unknown }>(
             database.db,

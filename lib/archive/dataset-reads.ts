@@ -13,8 +13,9 @@ import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/affiliate/leaderboard";
 import { inviteeSlices, type InviteeFilter, type SubAffiliateFilter } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
+import type { CommissionFilter, InviteeTotalsFilter, PartnerSources } from "@/lib/affiliate/partner-pages";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
-import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Db } from "./db";
 import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
@@ -23,6 +24,16 @@ import type { DatasetKey } from "./settings";
 
 /** A filter's time range (inclusive epoch ms; undefined = open). */
 export type Range = { startTime?: number; endTime?: number };
+
+/** WEEX live, every dataset's page walkers (issue 27's partner reads beside the interface's lists). */
+export type LiveSources = AffiliateSources & PartnerSources;
+
+/** How far back a dataset's sync keeps (the sub-affiliate days, the commission days) and how old a sync may be. */
+export interface Limits {
+  horizon: number;
+  commissionHorizon: number;
+  freshMs: number;
+}
 
 /**
  * Where a record's time is, as the upstream's window reads it: `ms`, an epoch-ms field (a live
@@ -56,11 +67,11 @@ export interface DatasetRead<F extends Range, R> {
   /** the archive's rows (read.ts) */
   archive: ArchiveRead<F, R, never>;
   /** the live records of a filter (the affiliate helper's page walkers) */
-  live(sources: AffiliateSources, f: F, signal?: AbortSignal): AsyncIterable<R[]>;
+  live(sources: LiveSources, f: F, signal?: AbortSignal): AsyncIterable<R[]>;
   /** the filters one answer reads one after the other, in the upstream's order (default: the filter alone) */
   variants?(f: F): F[];
   /** how a range splits between the archive and live (select.ts) */
-  split(range: F, held: Held, source: SourceParam, now: number, limits: { horizon: number; freshMs: number }): Part[];
+  split(range: F, held: Held, source: SourceParam, now: number, limits: Limits): Part[];
   /** the filter as the archive part reads it (default: as it is) */
   archiveFilter?(f: F, source: SourceParam): F;
   /** the variant of the stored problems an answer over `f` reports (default, or undefined: every variant) */
@@ -70,7 +81,7 @@ export interface DatasetRead<F extends Range, R> {
    * upstream serves. While the first backfill runs, an aggregate still asks live for what is
    * older: that history never arrives from the backfill.
    */
-  keptSince?(limits: { horizon: number; freshMs: number }): number;
+  keptSince?(limits: Limits): number;
   /** where a record's time is (absent: records have none, and no window is checked) */
   time?: RecordTime;
   /** the upstream queries one live part of a list needs, newest first (default: the range alone) */
@@ -179,6 +190,30 @@ export const DATASET_READS = {
       return { fromAccountType: a.fromAccountType ?? "SPOT", toAccountType: a.toAccountType ?? "SPOT" };
     },
     time: { field: "createTime", unit: "ms" },
+    aggregates: {},
+  }),
+
+  // Issue 27. Commission records: one product type per WEEX query (both read, SPOT first);
+  // `auto` reads WEEX live only for what is newer than the archive, or not yet held within the
+  // year it keeps — older history is the archive's alone (records are read page by page).
+  commissions: datasetRead<CommissionFilter, CommissionRecord>()({
+    dataset: "commissions",
+    archive: ARCHIVE_READS.commissions,
+    live: (sources, f, signal) => sources.commissions.records(f, signal),
+    variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
+    split: (range, held, source, now, { freshMs }) => splitByTime("commissions", range, held, source, now, freshMs),
+    problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
+    keptSince: ({ commissionHorizon }) => commissionHorizon,
+    time: { field: "date", unit: "ms" },
+    aggregates: {},
+  }),
+
+  // Per-invitee totals: window sums with no time of their own (no window to check a record against).
+  inviteeTotals: datasetRead<InviteeTotalsFilter, InviteeTotalsRecord>()({
+    dataset: "inviteeTotals",
+    archive: ARCHIVE_READS.inviteeTotals,
+    live: (sources, f, signal) => sources.inviteeTotals.records(f, signal),
+    split: (range, held, source, now, { freshMs }) => splitByTime("inviteeTotals", range, held, source, now, freshMs),
     aggregates: {},
   }),
 } satisfies Record<DatasetKey, unknown>;

@@ -1,9 +1,11 @@
 /**
- * The three archived datasets: which endpoint each reads, the request variants one time range
- * needs (both product types; each transfer account-type pair), and how a page of records
- * becomes rows, upserted on the natural key.
+ * The archived datasets: which endpoint each reads, the request variants one time range needs
+ * (both product types; each transfer account-type pair), and how a page of records becomes
+ * rows, upserted on the natural key. Issue 27 adds commission records and per-invitee totals
+ * (value-datasets.ts).
  */
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
+import type { PagedKey } from "@/lib/affiliate/pages";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
 import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
@@ -11,9 +13,9 @@ import type { Tx } from "./db";
 import type { Interval } from "./intervals";
 import { utcDayStart } from "./plan";
 import type { ArchiveSettings, DatasetKey } from "./settings";
+import { commissions, inviteeTotals } from "./value-datasets";
 
 export type Variant = Record<string, string>;
-type PagedKey = "subAffiliates" | "invitees" | "withdrawals";
 
 export interface DatasetDef {
   key: DatasetKey;
@@ -23,8 +25,8 @@ export interface DatasetDef {
   variants(settings: ArchiveSettings): Variant[];
   /** the upstream query of one slice and variant (without paging) */
   params(range: Interval, variant: Variant): Record<string, unknown>;
-  /** write one page; returns the rows written */
-  upsert(tx: Tx, items: unknown[], variant: Variant, now: number): Promise<number>;
+  /** write one page of the query of `range`; returns the rows written */
+  upsert(tx: Tx, items: unknown[], variant: Variant, now: number, range?: Interval): Promise<number>;
   /**
    * After a re-sync of `range` (every page read): delete the rows of that range and variant the
    * upstream no longer returned (they were not written since `since`).
@@ -209,4 +211,4 @@ const withdrawals: DatasetDef = {
   },
 };
 
-export const DATASET_DEFS: Record<DatasetKey, DatasetDef> = { subAffiliates, invitees, withdrawals };
+export const DATASET_DEFS: Record<DatasetKey, DatasetDef> = { subAffiliates, invitees, withdrawals, commissions, inviteeTotals };

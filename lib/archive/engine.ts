@@ -192,7 +192,7 @@ export class ArchiveEngine {
         : { variant: c.variant, nextPage: c.nextPage + 1, pages: page.pages };
       let written = 0;
       await this.db.transaction(async (tx) => {
-        written = await def.upsert(tx, page.items, variant, now);
+        written = await def.upsert(tx, page.items, variant, now, range);
         // Records that cannot be stored are kept as received and shown on /admin/sync.
         if (page.rejected?.length) await storeProblems(tx, c.dataset, page.rejected, { range, variant }, now);
         await advanceCursor(tx, c, { ...next, addRows: written, done }, now);

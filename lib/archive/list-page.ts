@@ -26,6 +26,10 @@ type AnyRead = DatasetRead<Range, unknown>;
 export async function listPage(reader: PartReader, key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>> {
   const read = ANY_READS[key];
   const { page, pageSize, ...filter } = input;
+  // A partner's page is cut from records, as an aggregate is: during the first backfill it
+  // answers from what the archive holds so far (the rest in `freshness.pending`) instead of
+  // walking most of a year live for every page.
+  if (filter.scope !== undefined) return scopedPage(reader, read, await reader.plan(read, filter, true), filter, page, pageSize, signal);
   const parts = await reader.plan(read, filter);
   if (parts.length === 1) {
     const f = partFilter(filter, parts[0]);
@@ -49,6 +53,31 @@ function mixedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Fil
     const got = await livePart(reader, read, f, signal);
     return { items: got.slice(skip, skip + want), total: got.length };
   });
+}
+
+/**
+ * A partner's page (a filter with a `scope`): WEEX pages hold everyone's records, so its pages
+ * cannot be the partner's. The archive's part is paged in SQL by the scope; a live part's
+ * records are read whole (the scope's own only: lib/affiliate/pages.ts asks WEEX per
+ * sub-affiliate, and keeps the scope's invitees of every page) and cut here, newest first.
+ */
+function scopedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Filter, page: number, pageSize: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
+  return pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
+    const f = partFilter(filter, p);
+    if (p.from === "archive") return archiveSlice((pg, size) => archiveList(reader, read, f, pg, size), skip, want);
+    const got: unknown[] = [];
+    for await (const batch of reader.liveForAggregate(read, f, signal)) got.push(...batch);
+    sortNewestFirst(read, got);
+    return { items: got.slice(skip, skip + want), total: got.length };
+  });
+}
+
+/** The upstream's order of a list: newest first by the record's time (a stable sort keeps each query's own order within a time). */
+function sortNewestFirst(read: AnyRead, items: unknown[]): void {
+  const field = read.time?.field;
+  if (!field) return;
+  const at = (r: unknown) => (r as Record<string, string | number>)[field]!;
+  items.sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
 }
 
 /** One page of the archive's part. */

@@ -8,10 +8,11 @@
  */
 import { sql } from "drizzle-orm";
 import type { PageLister } from "@/lib/affiliate/pages";
+import { partnerSources } from "@/lib/affiliate/partner-pages";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 import { DAY_MS } from "@/lib/weex/endpoints";
 import { Answer, type Notes } from "./answer";
-import type { DatasetRead, Range } from "./dataset-reads";
+import type { DatasetRead, Limits, LiveSources, Range } from "./dataset-reads";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
 import { MAX_CACHED_LIVE_SPAN_MS, sharedWalk, type LiveCache, type Walk } from "./live-walks";
@@ -34,6 +35,8 @@ export interface ArchiveSourceDeps {
   live?: AffiliateSources;
   /** how many days of sub-affiliate history the sync keeps (settings.subAffiliateDays) */
   subAffiliateDays: number;
+  /** how many days of commission records the sync keeps (settings.commissionDays; default 365) */
+  commissionDays?: number;
   /** settings.freshMs (default 0: the stretch since the last sync is always asked live) */
   freshMs?: number;
   /**
@@ -62,6 +65,11 @@ export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> 
   return { coverage, syncedAt: toMs(list[0]?.syncedAt ?? null) };
 }
 
+/** Every dataset's live walkers over `lister` (the interface's three given, or built over it too). */
+function allLiveSources(lister: PageLister, now: () => number, given?: AffiliateSources): LiveSources {
+  return { ...(given ?? liveSources(lister, now)), ...partnerSources(lister, now) };
+}
+
 /** The filter of one part: the filter with the part's range. */
 export function partFilter<F extends Range>(filter: F, p: Part): F {
   return { ...filter, startTime: p.startTime, endTime: p.endTime };
@@ -72,7 +80,7 @@ export class PartReader {
   /** WEEX for this answer: each page's unusable records noted in the answer, reports no longer served marked */
   readonly lister: PageLister;
   readonly now: () => number;
-  private readonly live: AffiliateSources;
+  private readonly live: LiveSources;
 
   constructor(
     readonly source: SourceParam,
@@ -81,16 +89,21 @@ export class PartReader {
     this.now = deps.now ?? Date.now;
     this.answer = new Answer(source);
     this.lister = collecting(deps.lister, this.answer, this.now);
-    this.live = deps.live ?? liveSources(this.lister, this.now);
+    this.live = allLiveSources(this.lister, this.now, deps.live);
   }
 
   db(): Promise<Db> {
     return this.deps.db();
   }
 
-  /** The oldest day the sub-affiliate sync keeps, and how old an invitee or transfer sync may be. */
-  private limits() {
-    return { horizon: utcDayStart(this.now()) - (this.deps.subAffiliateDays - 1) * DAY_MS, freshMs: this.deps.freshMs ?? 0 };
+  /** The oldest day the sub-affiliate and commission syncs keep, and how old an invitee or transfer sync may be. */
+  limits(): Limits {
+    const today = utcDayStart(this.now());
+    return {
+      horizon: today - (this.deps.subAffiliateDays - 1) * DAY_MS,
+      commissionHorizon: today - ((this.deps.commissionDays ?? 365) - 1) * DAY_MS,
+      freshMs: this.deps.freshMs ?? 0,
+    };
   }
 
   /**
@@ -156,7 +169,7 @@ export class PartReader {
     const walk: Walk<R> = async (lister, range, notes) => {
       const out: R[] = [];
       const window = { ...f, ...range };
-      for await (const batch of read.live(liveSources(lister, this.now), window)) out.push(...this.inWindow(read, window, batch, notes));
+      for await (const batch of read.live(allLiveSources(lister, this.now), window)) out.push(...this.inWindow(read, window, batch, notes));
       return out;
     };
     const mine = await this.shared(read, read.dataset, f, walk, signal);

@@ -16,11 +16,14 @@ onEachTestDatabase("PgWeightLedger", (db) => {
 
   it("admits while both windows have room, then says how long until they do", async () => {
     const l = ledger();
+    const first = Date.now();
     for (let i = 0; i < 6; i++) expect(await l.tryCharge(0, cost(10), 1)).toEqual({ ok: true });
     // UID window (60) is full; a public endpoint (no UID weight) still fits the IP window
     const full = await l.tryCharge(0, cost(10), 1);
     expect(full.ok).toBe(false);
-    expect(!full.ok && full.waitMs).toBeGreaterThan(800);
+    // until the first charge leaves the window: its second less what the charges took (slow
+    // when the machine is busy), never more
+    expect(!full.ok && full.waitMs).toBeGreaterThan(1000 - (Date.now() - first) - 50);
     expect(!full.ok && full.waitMs).toBeLessThanOrEqual(1000);
     expect(await l.tryCharge(0, cost(20, 0, "public"), 1)).toEqual({ ok: true });
     // another account's UID window is its own

@@ -16,6 +16,7 @@ import type { InviteeFilter, SubAffiliateFilter, WithdrawalFilter } from "@/lib/
 import type { InviteeRecord, ListPage, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, toMs, type Db } from "./db";
 import type { DatasetKey } from "./settings";
+import { commissionArchiveRead, inviteeTotalsArchiveRead } from "./value-read";
 
 /** How the archive answers one dataset: the rows of a filter, in the upstream's order, as records. */
 export interface ArchiveRead<F, R, W> {
@@ -41,6 +42,15 @@ function where(conds: (SQL | undefined)[]): SQL {
   return list.length ? sql.join(list, sql` AND `) : sql`TRUE`;
 }
 
+/**
+ * A partner's scope (a filter's `scope`, lib/affiliate/scope.ts) in SQL: `column` among the
+ * scope's values; an empty list holds nothing. Undefined without a scope.
+ */
+function inScope(column: SQL, values: readonly string[] | undefined): SQL | undefined {
+  if (values === undefined) return undefined;
+  return values.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : sql`FALSE`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sub-affiliate records
 
@@ -52,6 +62,7 @@ function subAffiliateConds(f: SubAffiliateFilter, now: number): SQL {
   return where([
     f.productType ? sql`product_type = ${f.productType}` : undefined,
     f.subUid ? sql`sub_affiliate_uid = ${f.subUid}` : undefined,
+    inScope(sql`sub_affiliate_uid`, f.scope?.subAffiliateUids),
     f.startTime !== undefined ? sql`day >= ${utcDate(f.startTime)}::date` : undefined,
     sql`day <= ${utcDate(Math.min(f.endTime ?? now, now))}::date`,
   ]);
@@ -91,7 +102,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
             FROM archive_sub_affiliate_daily WHERE ${conds} GROUP BY sub_affiliate_uid`
       : sql`SELECT ${filter.subUid ?? ""} AS uid, product_type AS "productType", to_char(day, 'YYYY-MM-DD') AS date,
                    trading_volume::text AS "tradingVolume", net_trading_fee::text AS "netTradingFee", paid_commission::text AS "paidCommission"
-            FROM ${filter.subUid ? sql`archive_sub_affiliate_daily` : sql`archive_sub_affiliate_day_total`} WHERE ${conds}`;
+            FROM ${filter.subUid || filter.scope ? sql`archive_sub_affiliate_daily` : sql`archive_sub_affiliate_day_total`} WHERE ${conds}`;
   return (await rows<SubAffiliateRow>(db, query)).map(subAffiliateRecord);
 }
 
@@ -101,6 +112,7 @@ export async function archiveSubAffiliateTotals(db: Db, filter: SubAffiliateFilt
 export function inviteeConds(f: InviteeFilter): SQL {
   return where([
     f.uid ? sql`uid = ${f.uid}` : undefined,
+    inScope(sql`invite_code`, f.scope?.inviteCodes),
     f.startTime !== undefined ? sql`register_time >= ${f.startTime}` : undefined,
     f.endTime !== undefined ? sql`register_time <= ${f.endTime}` : undefined,
   ]);
@@ -154,6 +166,8 @@ export type ArchiveWithdrawalFilter = WithdrawalFilter & { allAccountTypes?: boo
 
 function withdrawalConds(f: ArchiveWithdrawalFilter): SQL {
   return where([
+    // (transfers are never in a partner's scope)
+    f.scope ? sql`FALSE` : undefined,
     f.withdrawID ? sql`withdraw_id = ${f.withdrawID}` : undefined,
     f.coin ? sql`coin = ${f.coin.toUpperCase()}` : undefined,
     f.startTime !== undefined ? sql`create_time >= ${f.startTime}` : undefined,
@@ -252,6 +266,12 @@ export const ARCHIVE_READS = {
     after: (r) => sql`(create_time, length(withdraw_id), withdraw_id COLLATE "C") < (${r.createTime}, ${r.withdrawId.length}, ${r.withdrawId})`,
     record: (r, f) => withdrawalRecord(r, f.allAccountTypes),
   } satisfies ArchiveRead<ArchiveWithdrawalFilter, WithdrawalRecord, WithdrawalRow>,
+
+  /** Commission records newest first (value-read.ts). */
+  commissions: commissionArchiveRead,
+
+  /** Per-invitee totals of the periods a range counts, newest period first (value-read.ts). */
+  inviteeTotals: inviteeTotalsArchiveRead,
 } satisfies Record<DatasetKey, unknown>;
 
 /** A page in the list shape, from the archive's count. */

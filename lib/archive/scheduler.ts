@@ -5,13 +5,16 @@
  * request row any process can write).
  *
  * Datasets run concurrently (each sequentially, page after page): together they keep the
- * budget's background share full during a backfill. Only the process holding the lock syncs;
+ * budget's background share full during a backfill. The value datasets of issue 27 (commission
+ * records, per-invitee totals: most of a first backfill's weight) start theirs once the others
+ * have synced once, so the history every page needs is built as fast as before. Only the
+ * process holding the lock syncs;
  * the others keep trying to take it, so one of them takes over within a tick when the holder
  * dies.
  */
 import type { ArchiveEngine, SyncLogger } from "./engine";
 import { holdForRound, type SyncLock } from "./lock";
-import { DATASETS, type DatasetKey } from "./settings";
+import { DATASETS, isValueDataset, type ArchiveSettings, type DatasetKey } from "./settings";
 import { datasetRows, ensureDatasetRows, pendingCursors, type DatasetRow } from "./store";
 
 export interface SchedulerOptions {
@@ -78,10 +81,13 @@ export class ArchiveScheduler {
     const now = this.now();
     await ensureDatasetRows(this.engine.db, now);
     const rows = new Map((await datasetRows(this.engine.db)).map((r) => [r.dataset, r]));
+    // (a core dataset failing its first backfill, e.g. a report WEEX no longer serves, holds nothing up)
+    const coreBuilding = DATASETS.some((d) => !isValueDataset(d) && rows.get(d)?.syncedAt === null && rows.get(d)?.state !== "error");
     for (const dataset of DATASETS) {
       if (this.running.has(dataset)) continue;
       const row = rows.get(dataset);
       if (!row || !(await this.isDue(row, now))) continue;
+      if (coreBuilding && isValueDataset(dataset) && row.lastRunAt === null && row.requestedAt === null) continue;
       this.running.set(dataset, this.runOne(dataset));
     }
   }
@@ -92,8 +98,7 @@ export class ArchiveScheduler {
   }
 
   private async isDue(row: DatasetRow, now: number): Promise<boolean> {
-    const { intervalMs, withdrawalIntervalMs } = this.engine.settings;
-    const interval = row.dataset === "withdrawals" ? withdrawalIntervalMs : intervalMs;
+    const interval = intervalOf(row.dataset, this.engine.settings);
     if (row.requestedAt !== null && (row.lastRunAt === null || row.requestedAt >= row.lastRunAt)) return true;
     if (row.lastRunAt === null) return true;
     // Marked running, but not by this process (the lock holder): its runner died mid-run,
@@ -132,4 +137,11 @@ export class ArchiveScheduler {
     // The scheduler alone must not keep a process (a CLI, a test) alive.
     this.timer.unref?.();
   }
+}
+
+/** How often a dataset runs: transfers (weight 100 a query) and per-invitee totals less often. */
+function intervalOf(dataset: DatasetKey, settings: ArchiveSettings): number {
+  if (dataset === "withdrawals") return settings.withdrawalIntervalMs;
+  if (dataset === "inviteeTotals") return settings.movementIntervalMs;
+  return settings.intervalMs;
 }

@@ -142,10 +142,16 @@ const BY_TIME = {
   invitees: { maxAgeMs: WINDOWS.invitees.maxAgeMs, defaultStart: (end: number) => end - WINDOWS.invitees.maxSpanMs },
   // the past month: as far back as it answers
   withdrawals: { maxAgeMs: WINDOWS.withdrawals.maxAgeMs, defaultStart: () => 0 },
+  // WEEX sets no age limit, but records are read page by page: live answers no more than the
+  // year the archive keeps (older history is the archive's alone); without a start, its 7 days
+  commissions: { maxAgeMs: 365 * DAY_MS, defaultStart: (end: number) => end - WINDOWS.commissions.defaultSpanMs },
+  // its year, and without a start its 90 days
+  inviteeTotals: { maxAgeMs: WINDOWS.inviteeTotals.maxAgeMs, defaultStart: (end: number) => end - WINDOWS.inviteeTotals.defaultSpanMs },
 } satisfies Record<string, { maxAgeMs: number; defaultStart(end: number): number }>;
 
 /**
- * Invitees (by registration time) and transfers (by creation time). The archive holds up to
+ * Invitees (by registration time), transfers (by creation time), commission records (by their
+ * time) and per-invitee totals (by period). The archive holds up to
  * its last sync. When that sync is recent (within `freshMs`) the archive answers up to now and
  * `freshness` says how old it is: the minute since is not worth a live request (a transfer
  * query weighs 100 of the 500 per 10 s). Otherwise what happened since comes live. Live cannot

@@ -4,8 +4,20 @@
  */
 import { DAY_MS } from "@/lib/weex/endpoints";
 
-export const DATASETS = ["subAffiliates", "invitees", "withdrawals"] as const;
+export const DATASETS = ["subAffiliates", "invitees", "withdrawals", "commissions", "inviteeTotals"] as const;
 export type DatasetKey = (typeof DATASETS)[number];
+
+/**
+ * What each invitee is worth (issue 27): commission records and per-invitee totals. Their first
+ * backfill (at scale 1 ~68,000 and ~13,000 weight: 23 and 4 min of WEEX's budget) waits until
+ * the other datasets have synced once, so the overview's history is built as fast as before, and
+ * it is not in the overall "Building your history" figure (its datasets say their own progress).
+ */
+export const VALUE_DATASETS = ["commissions", "inviteeTotals"] as const satisfies readonly DatasetKey[];
+
+export function isValueDataset(d: DatasetKey): boolean {
+  return (VALUE_DATASETS as readonly string[]).includes(d);
+}
 
 export function isDatasetKey(v: unknown): v is DatasetKey {
   return typeof v === "string" && (DATASETS as readonly string[]).includes(v);
@@ -34,6 +46,25 @@ export interface ArchiveSettings {
    * may wait in the queue a while before its first request, and clocks differ.
    */
   windowMarginMs: number;
+  /** how many days of commission records (today included) the archive backfills and keeps current */
+  commissionDays: number;
+  /** backfill slice length for commission records (one WEEX query window per product type) */
+  commissionSliceDays: number;
+  /**
+   * Incremental runs re-read commission records from this long before the newest instant held:
+   * a record WEEX posts a little after its `date` is still met.
+   */
+  commissionLagMs: number;
+  /**
+   * Per-invitee totals (deposits, withdrawals) are held per UTC day for this many days before
+   * today at the first backfill (and every day after it); the older rest of WEEX's year per UTC
+   * week (Monday to Sunday): about half the weight of a year of days (docs/invitee-value.md).
+   */
+  movementDailyDays: number;
+  /** a day's totals are re-read until this long after it ended (late postings) */
+  movementSettleMs: number;
+  /** time between incremental runs of the per-invitee totals */
+  movementIntervalMs: number;
   /** time between incremental runs of a dataset */
   intervalMs: number;
   /** …of internal transfers (each request weighs 100, and there are four account-type pairs) */
@@ -63,6 +94,12 @@ export const DEFAULT_SETTINGS: ArchiveSettings = {
     ["FUND", "FUND"],
   ],
   inviteeRefreshMs: 15 * 60_000,
+  commissionDays: 365,
+  commissionSliceDays: 7,
+  commissionLagMs: 60 * 60_000,
+  movementDailyDays: 90,
+  movementSettleMs: 60 * 60_000,
+  movementIntervalMs: 5 * 60_000,
   overlapMs: 10 * 60_000,
   windowMarginMs: 10 * 60_000,
   intervalMs: 60_000,
@@ -97,6 +134,9 @@ export function archiveSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Ar
     freshMs: num("ARCHIVE_FRESH_MS", DEFAULT_SETTINGS.freshMs, 0),
     subAffiliateDays: num("ARCHIVE_SUB_AFFILIATE_DAYS", DEFAULT_SETTINGS.subAffiliateDays, 2),
     inviteeRefreshMs: num("ARCHIVE_INVITEE_REFRESH_MS", DEFAULT_SETTINGS.inviteeRefreshMs, 60_000),
+    commissionDays: num("ARCHIVE_COMMISSION_DAYS", DEFAULT_SETTINGS.commissionDays, 2),
+    movementDailyDays: num("ARCHIVE_MOVEMENT_DAILY_DAYS", DEFAULT_SETTINGS.movementDailyDays, 2),
+    movementIntervalMs: num("ARCHIVE_MOVEMENT_INTERVAL_MS", DEFAULT_SETTINGS.movementIntervalMs, 5_000),
   };
 }
 

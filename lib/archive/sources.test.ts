@@ -1,8 +1,11 @@
+import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFunnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard } from "@/lib/affiliate/leaderboard";
 import { liveSources } from "@/lib/affiliate/sources";
+import { partnerSources } from "@/lib/affiliate/partner-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
@@ -13,6 +16,11 @@ import { rows } from "./db";
 import { selectedSources, type SourceParam } from "./sources";
 import { DATASETS } from "./settings";
 import { simClient, unlimitedBudget } from "./test-support";
+import { inviteCodes } from "./cohorts-query";
+import { commissionPage } from "./commission-list";
+import { commissionSeries } from "./commission-series";
+import { inviteeValue } from "./value-query";
+import { normalScope, type Scope } from "@/lib/contract/scope";
 
 // The archive-backed sources against live answers of the same simulator (frozen clock): every
 // mix of archive and live must give the live answer exactly, and say where it came from.
@@ -26,8 +34,8 @@ for (const backend of testBackends()) {
     let sim: Simulator;
     let database: Database;
     const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
-    const sources = (source: SourceParam) =>
-      selectedSources(source, { db: async () => database.db, lister: client(), live: liveSources(client()), subAffiliateDays: 365, now });
+    const sources = (source: SourceParam, scope?: Scope) =>
+      selectedSources(source, { db: async () => database.db, lister: client(), live: liveSources(client()), subAffiliateDays: 365, now }, scope);
 
     beforeAll(async () => {
       sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
@@ -136,6 +144,136 @@ for (const backend of testBackends()) {
         sim.setFaults({});
       }
     });
+
+    it("a partner's scope (fast-check): over archive and live parts, every answer holds the scope's rows only and each total is the sum over them", async () => {
+      const collect = async <T,>(it: AsyncIterable<T[]>) => {
+        const out: T[] = [];
+        for await (const b of it) out.push(...b);
+        return out;
+      };
+      const D = Decimal.clone({ precision: 100 });
+      // The simulator's rows, unscoped and live: what every scoped answer is checked against.
+      const subAll = await collect(liveSources(client()).subAffiliates.records({ startTime: TODAY - 30 * DAY_MS, endTime: T0 }));
+      const invAll = await collect(liveSources(client()).invitees.records({ startTime: T0 - 60 * DAY_MS, endTime: T0 }));
+      const uidsAll = [...new Set(subAll.map((r) => r.subAffiliateUid!))].sort();
+      const codesAll = [...new Set(invAll.map((r) => r.inviteCode).filter((c): c is string => c != null))].sort();
+      expect(uidsAll.length).toBeGreaterThan(3);
+      expect(codesAll.length).toBeGreaterThan(1);
+      const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            subAffiliateUids: fc.subarray([...uidsAll, "999999999"], { maxLength: 4 }),
+            inviteCodes: fc.subarray([...codesAll, "NO-SUCH-CODE"], { maxLength: 2 }),
+          }),
+          // whole UTC days back from today (0: up to now, today's part live), 1–12 days long
+          fc.integer({ min: 0, max: 15 }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.constantFrom<SourceParam>("auto", "auto", "archive", "live"),
+          fc.option(fc.constantFrom("SPOT" as const, "FUTURES" as const), { nil: undefined }),
+          async (drawn, back, days, source, productType) => {
+            const scope = normalScope(drawn);
+            const endTime = back === 0 ? T0 : TODAY - (back - 1) * DAY_MS - 1;
+            const startTime = TODAY - (back + days - 1) * DAY_MS;
+            const inScopeSub = subAll.filter(
+              (r) => scope.subAffiliateUids.includes(r.subAffiliateUid!) && r.date >= utcDate(startTime) && r.date <= utcDate(endTime) && (!productType || r.productType === productType),
+            );
+            const filter = { startTime, endTime, productType };
+            const sum = (rs: typeof subAll, m: "tradingVolume" | "netTradingFee" | "paidCommission") => rs.reduce((a, r) => a.plus(r[m]), new D(0)).toString();
+
+            const series = await sources(source, scope).series(filter, "day", "UTC");
+            for (const m of ["tradingVolume", "netTradingFee", "paidCommission"] as const) expect(new D(series.totals[m].total).toString(), m).toBe(sum(inScopeSub, m));
+            const board = await sources(source, scope).leaderboard(filter, { by: "commission", limit: 100 });
+            expect(board.items.map((i) => i.subAffiliateUid).sort()).toEqual([...new Set(inScopeSub.map((r) => r.subAffiliateUid))].sort());
+            for (const i of board.items) expect(new D(i.paidCommission).toString()).toBe(sum(inScopeSub.filter((r) => r.subAffiliateUid === i.subAffiliateUid), "paidCommission"));
+            const page = await sources(source, scope).list("subAffiliates", { ...filter, page: 1, pageSize: 1000 });
+            expect(page.total).toBe(inScopeSub.length);
+            expect(page.items.every((r) => scope.subAffiliateUids.includes((r as { subAffiliateUid: string }).subAffiliateUid))).toBe(true);
+            expect((await collect(sources(source, scope).subAffiliates.records(filter))).length).toBe(inScopeSub.length);
+
+            // invitees: the range in ms (a live part since the archive's last sync three days ago)
+            const range = { startTime: T0 - (back + days) * 2 * DAY_MS, endTime: back === 0 ? T0 : T0 - back * DAY_MS };
+            // (source=archive answers what the archive holds: nothing after its last sync, three days ago)
+            const held = source === "archive" ? Math.min(range.endTime, T0 - 3 * DAY_MS) : range.endTime;
+            const inScopeInv = invAll.filter((r) => r.inviteCode != null && scope.inviteCodes.includes(r.inviteCode) && r.registerTime >= range.startTime && r.registerTime <= held);
+            const funnel = await sources(source, scope).funnel(range);
+            expect(funnel).toEqual({
+              registered: inScopeInv.length,
+              kycPassed: inScopeInv.filter((r) => r.kycResult).length,
+              firstDeposit: inScopeInv.filter((r) => r.firstDeposit !== null).length,
+              firstTrade: inScopeInv.filter((r) => r.firstTrade !== null).length,
+            });
+            const invPage = await sources(source, scope).list("invitees", { ...range, page: 1, pageSize: 1000 });
+            expect(invPage.total).toBe(inScopeInv.length);
+            expect((invPage.items as typeof invAll).map((r) => r.uid).sort()).toEqual(inScopeInv.map((r) => r.uid).sort());
+            const codes = await inviteCodes(sources(source, scope), range);
+            expect(codes.items.map((c) => c.inviteCode).every((c) => c !== null && scope.inviteCodes.includes(c))).toBe(true);
+            expect(codes.items.reduce((a, c) => a + c.registered, 0)).toBe(inScopeInv.length);
+            // transfers are never a partner's
+            expect(await collect(sources(source, scope).withdrawals.records({ startTime: T0 - 5 * DAY_MS, endTime: T0 }))).toEqual([]);
+          },
+        ),
+        { numRuns: 12 },
+      );
+    }, 600_000);
+
+    it("a partner's commission records (fast-check): the list, export, series and value list hold the records of their codes' archived invitees only, totals their sums", async () => {
+      const collect = async <T,>(it: AsyncIterable<T[]>) => {
+        const out: T[] = [];
+        for await (const b of it) out.push(...b);
+        return out;
+      };
+      const D = Decimal.clone({ precision: 100 });
+      // The network's records of the last week, read live and unscoped (both product types).
+      const weekAgo = TODAY - 6 * DAY_MS;
+      const all = await collect(partnerSources(client(), now).commissions.records({ startTime: weekAgo, endTime: T0 }));
+      const archived = await rows<{ uid: string; code: string | null }>(database.db, sql`SELECT uid, invite_code AS code FROM archive_invitee`);
+      const codesAll = [...new Set(archived.map((r) => r.code).filter((c): c is string => c !== null))].sort();
+      expect(codesAll.length).toBeGreaterThan(1);
+      // (the rule: a record of an invitee the archive holds under one of the scope's codes)
+      const mine = (scope: Scope) => new Set(archived.filter((r) => r.code !== null && scope.inviteCodes.includes(r.code)).map((r) => r.uid));
+      expect(all.filter((r) => mine({ subAffiliateUids: [], inviteCodes: codesAll }).has(r.uid)).length, "records of archived invitees to draw from").toBeGreaterThan(0);
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.subarray([...codesAll, "NO-SUCH-CODE"], { minLength: 1, maxLength: 2 }),
+          fc.integer({ min: 0, max: 5 }),
+          fc.integer({ min: 1, max: 6 * 24 }),
+          fc.constantFrom<SourceParam>("auto", "archive", "live"),
+          async (codes, back, hours, source) => {
+            const scope = normalScope({ inviteCodes: codes });
+            const endTime = T0 - back * DAY_MS;
+            const startTime = Math.max(weekAgo, endTime - hours * 3_600_000);
+            const uids = mine(scope);
+            const expected = all.filter((r) => uids.has(r.uid) && r.date >= startTime && r.date <= endTime);
+            const range = { startTime, endTime };
+            const sumBy = (rs: typeof all) => {
+              const m = new Map<string, Decimal>();
+              for (const r of rs) m.set(r.coin, (m.get(r.coin) ?? new D(0)).plus(r.commission ?? 0));
+              return Object.fromEntries([...m].filter(([, v]) => !v.isZero()).map(([c, v]) => [c, v.toString()]));
+            };
+            const norm = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([, v]) => !new D(v).isZero()).map(([c, v]) => [c, new D(v).toString()]));
+
+            const records = await collect(sources(source, scope).records("commissions", range));
+            expect(records.length).toBe(expected.length);
+            expect(records.every((r) => uids.has(r.uid))).toBe(true);
+            const page = await commissionPage(sources(source, scope), source, { ...range, page: 1, pageSize: 1000 });
+            expect(page.total).toBe(expected.length);
+            expect(page.items.every((r) => uids.has(r.uid))).toBe(true);
+            const series = await commissionSeries(sources(source, scope), { ...range, granularity: "day", tz: "UTC" });
+            expect(series.totals.records).toBe(expected.length);
+            expect(norm(series.totals.commission)).toEqual(sumBy(expected));
+            // the value list: direct records (sourceType 1) of invitees of the scope's codes only
+            const value = await inviteeValue(sources(source, scope), { ...range, sort: "commission" }, "all");
+            for (const row of value.items) expect(row.inviteCode !== null && scope.inviteCodes.includes(row.inviteCode), `${row.uid}: ${row.inviteCode}`).toBe(true);
+            const direct = expected.filter((r) => r.sourceType === 1);
+            expect(norm(value.totals.commission)).toEqual(sumBy(direct));
+          },
+        ),
+        { numRuns: 10 },
+      );
+    }, 600_000);
 
     it("keeps history WEEX has forgotten: source=archive answers beyond the upstream window", async () => {
       const old = T0 - 200 * DAY_MS;

@@ -30,22 +30,26 @@ import type { Granularity, Series } from "@/lib/affiliate/series";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
 import type { ListPage } from "@/lib/weex/endpoints";
 import type { Warnings } from "@/lib/weex/record-problems";
-import { aggregate, partsAggregate, records, type InviteeIo } from "./answers";
+import { aggregate, datasetsIo, partsAggregate, records, type DatasetsIo, type InviteeIo } from "./answers";
 import { ANY_READS, DATASET_READS, type AggregateAnswer, type AggregateKind, type AggregateOptions, type AggregateRead, type FilterOf, type RecordOf } from "./dataset-reads";
 import { listPage, type ListInput } from "./list-page";
 import { PartReader, type ArchiveSourceDeps } from "./part-reader";
 import type { Freshness, Part, SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
+import { ofScopeInvitees } from "./scope-invitees";
 import { batchesOrArchive, orArchive } from "./upstream";
+import type { Scope } from "@/lib/contract/scope";
 
 export type { Freshness, Part, SourceParam } from "./select";
 export type { ArchiveSourceDeps } from "./part-reader";
 export type { LiveCache } from "./live-walks";
 export { MAX_CACHED_LIVE_SPAN_MS } from "./live-walks";
 export type { ListInput } from "./list-page";
-export type { InviteeIo } from "./answers";
+export type { DatasetsIo, InviteeIo } from "./answers";
 
 export interface SelectedSources extends AffiliateSources {
+  /** A partner's scope (issue 28): every answer of these sources holds its rows only. Undefined for anyone else. */
+  readonly scope?: Scope;
   /** The records of any dataset's filter (`subAffiliates.records` and the like are this). */
   records<K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal): AsyncIterable<RecordOf<K>[]>;
   /** Any aggregate a dataset's entry names (`series`, `leaderboard` and `funnel` are this). */
@@ -62,6 +66,12 @@ export interface SelectedSources extends AffiliateSources {
    * under the same "WEEX no longer serves it" fallback.
    */
   inviteeAggregate<T>(range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * For answers over several datasets computed elsewhere (issue 27: value-query.ts,
+   * commission-series.ts, cohort-value.ts): `run` plans and reads any dataset's parts through
+   * `io`, under the same fallback.
+   */
+  across<T>(run: (io: DatasetsIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Where what was read so far came from (call after reading). */
   freshness(): Freshness;
   /** Records read so far that could not be used (call after reading): `{count: 0, example: null}` when none. */
@@ -73,17 +83,28 @@ export interface SelectedSources extends AffiliateSources {
   withRejected<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T[]>;
 }
 
-export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): SelectedSources {
+/**
+ * The sources of one request. With a `scope` (a partner's request: lib/server/route.ts), every
+ * filter any answer reads carries it, so every part — the archive's SQL, a live walk, the live
+ * cache's key — holds the scope's records only (lib/affiliate/scope.ts); and the answer reports
+ * no record it could not use (such a record cannot be told to be in the scope or not).
+ */
+export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps, scope?: Scope): SelectedSources {
   const reader = new PartReader(source, deps);
   const { answer } = reader;
+  const scoped = <F extends object>(filter: F): F => (scope ? { ...filter, scope } : filter);
   // Every answer kind under the "WEEX no longer serves it" fallback (upstream.ts).
-  const recordsOf = <K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal) =>
-    batchesOrArchive(answer, () => records(reader, ANY_READS[key], filter, signal)) as AsyncGenerator<RecordOf<K>[]>;
+  const recordsOf = <K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal) => {
+    const all = batchesOrArchive(answer, () => records(reader, ANY_READS[key], scoped(filter), signal)) as AsyncGenerator<RecordOf<K>[]>;
+    // (a live part of commission records holds everyone's: WEEX cannot filter by invite code)
+    return key === "commissions" ? (ofScopeInvitees(() => reader.db(), scope, all as AsyncGenerator<RecordOf<"commissions">[]>) as AsyncGenerator<RecordOf<K>[]>) : all;
+  };
   const aggregateOf = <K extends DatasetKey, A extends AggregateKind<K>>(key: K, kind: A, filter: FilterOf<K>, opts: AggregateOptions<K, A>, signal?: AbortSignal) => {
     const def = (ANY_READS[key].aggregates as Record<string, AggregateRead<unknown, unknown, unknown, unknown, AggregateAnswer<K, A>>>)[kind];
-    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, filter, opts, signal));
+    return orArchive(answer, () => aggregate(reader, ANY_READS[key], def, scoped(filter), opts, signal));
   };
   return {
+    scope,
     records: recordsOf,
     aggregate: aggregateOf,
     subAffiliates: { records: (filter, signal) => recordsOf("subAffiliates", filter, signal) },
@@ -94,12 +115,13 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps): S
     funnel: (range, signal) => aggregateOf("invitees", "funnel", { startTime: range.startTime, endTime: range.endTime }, range, signal),
     list: (key, input, signal) =>
       orArchive(answer, async () => {
-        const { rejected: _rejected, ...page } = await listPage(reader, key, input, signal);
+        const { rejected: _rejected, ...page } = await listPage(reader, key, scoped(input), signal);
         return page;
       }),
-    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, range, run, signal)),
-    warnings: () => answer.warnings(),
-    withRejected: (batches) => answer.withRejected(batches),
+    inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, scoped(range), run, signal)),
+    across: (run, signal) => orArchive(answer, () => run(datasetsIo(reader, signal, scope))),
+    warnings: () => (scope ? { count: 0, example: null } : answer.warnings()),
+    withRejected: (batches) => (scope ? (async function* () { yield* batches; })() : answer.withRejected(batches)),
     freshness: () => answer.freshness(),
   };
 }

@@ -249,6 +249,10 @@ const RECORD_TIME: Record<DatasetKey, (r: Record<string, unknown>) => number | n
   subAffiliates: (r) => (typeof r.date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(r.date) ? Date.parse(`${r.date}T00:00:00Z`) : null),
   invitees: (r) => (/^\d+$/.test(String(r.registerTime)) ? Number(r.registerTime) : null),
   withdrawals: (r) => (/^\d+$/.test(String(r.createTime)) ? Number(r.createTime) : null),
+  // (one of WEEX's tables names it dealTime)
+  commissions: (r) => (/^\d+$/.test(String(r.date ?? r.dealTime)) ? Number(r.date ?? r.dealTime) : null),
+  // a window's totals: no time of their own
+  inviteeTotals: () => null,
 };
 
 /**
@@ -287,6 +291,14 @@ const RECORD_FILTERS: Record<DatasetKey, readonly { field: string; filter: strin
     { field: "withdrawId", filter: "withdrawID" },
     { field: "coin", filter: "coin", caseless: true },
   ],
+  commissions: [
+    { field: "uid", filter: "uid" },
+    { field: "productType", filter: "productType" },
+    { field: "coin", filter: "coin", caseless: true },
+    { field: "symbol", filter: "symbol" },
+    { field: "sourceType", filter: "sourceType" },
+  ],
+  inviteeTotals: [{ field: "uid", filter: "uid" }],
 };
 
 /**

@@ -18,6 +18,7 @@
  */
 import { MemoryBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
+import { DAY_MS } from "@/lib/weex/endpoints";
 import { WeexError } from "@/lib/weex/errors";
 import { subAffiliatePages } from "@/lib/affiliate/pages";
 import { openDatabase, type Database } from "@/lib/db/connection";
@@ -90,7 +91,8 @@ async function main() {
     for (;;) {
       if (scheduler.holdsLock !== lastHeld) emit({ event: "lock", held: (lastHeld = scheduler.holdsLock) });
       if (!scheduler.holdsLock) {
-        // An interactive user of this process: two pages of sub-affiliate data, then reading;
+        // An interactive user of this process: two pages of sub-affiliate data (of the year
+        // the simulator holds: WEEX answers only a bounded window), then reading;
         // once, a transfer query (100 weight: more than the budget keeps free of background
         // work, so it needs the sync in the other process to step aside).
         // While the backfill fills the budget's background share, a click may be told to retry
@@ -100,7 +102,7 @@ async function main() {
         const started = Date.now();
         try {
           if (big) await lister.list("withdrawals", { page: 1, pageSize: 200 });
-          else for await (const _batch of subAffiliatePages(lister, { productType: "FUTURES" })) if (++pages >= 2) break;
+          else for await (const _batch of subAffiliatePages(lister, { productType: "FUTURES", startTime: started - 365 * DAY_MS, endTime: started })) if (++pages >= 2) break;
           emit({ event: "user", pages, big, waitedMs: Date.now() - started });
         } catch (e) {
           if (!(e instanceof WeexError && e.kind === "rate_limited" && e.upstream === undefined)) throw e;

@@ -32,8 +32,8 @@ export function unlimitedBudget(): MemoryBudget {
 /** Per UTC day and product: how many records and the exact sums (plain decimal text). */
 export type DailySummary = Record<string, { count: number; tradingVolume: string; netTradingFee: string; paidCommission: string }>;
 
-/** The upstream's sub-affiliate records (every page, both products) summarised per day. */
-export async function upstreamDailySummary(lister: PageLister, range: { startTime?: number; endTime?: number } = {}): Promise<DailySummary> {
+/** The upstream's sub-affiliate records of a window (every page, both products) summarised per day. */
+export async function upstreamDailySummary(lister: PageLister, range: { startTime: number; endTime: number }): Promise<DailySummary> {
   const acc = new Map<string, { count: number; v: Dec; f: Dec; c: Dec }>();
   for await (const batch of subAffiliatePages(lister, range)) {
     for (const r of batch) {

@@ -42,6 +42,36 @@ export const ACTIVE_DAYS_DEFAULT = 30;
 export const ACTIVE_DAYS_MAX = 3660;
 
 /**
+ * `sort` of the invitee value list (issue 27), each descending: the commission (per coin, see
+ * `coin`), the volume (spot + futures, USDT), the deposits.
+ */
+export const VALUE_SORTS = ["commission", "volume", "deposits"] as const;
+export type ValueSort = (typeof VALUE_SORTS)[number];
+
+/** `sourceType` of the commission records (WEEX's values): 1 = a direct client, 2 = via a sub-agent. */
+export const SOURCE_TYPES = [1, 2] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/**
+ * The "within N days of its own registration" of a cohort's commission per invitee (issue 27):
+ * a record counts when `date − registerTime ≤ N × 86 400 000`.
+ */
+export const COMMISSION_WITHIN_DAYS = { d7: 7, d30: 30, d90: 90, d180: 180 } as const;
+export type CommissionWithinKey = keyof typeof COMMISSION_WITHIN_DAYS;
+
+/**
+ * The longest range read live, record by record, from WEEX's commission records (`source=live`
+ * on the value list, the commission list, series and exports): 7 days, about 6,600 records at
+ * the simulator's scale 1 (66 pages of weight 20, ~27 s of WEEX's whole budget). Longer ranges
+ * come from the archive (`auto`, `archive`); the cohorts' and codes' values read live only
+ * this much (their `commissionRange` says so).
+ */
+export const LIVE_COMMISSION_MAX_DAYS = 7;
+
+/** The most uids one referral check takes (POST /api/affiliate/referrals/verify): 100 WEEX calls of 100. */
+export const VERIFY_MAX_UIDS = 10_000;
+
+/**
  * The paged lists: the page size a request without `pageSize` gets (the API's default and the
  * page's, one number), the sizes a page offers (the last is the most the route accepts), and
  * the route.
@@ -52,6 +82,8 @@ export const LISTS = {
   withdrawals: { path: "/api/affiliate/withdrawals", defaultSize: 100, sizes: [50, 100, PAGE_LIMITS.withdrawals] },
   allOrders: { path: "/api/spot/orders", defaultSize: 100, sizes: [50, 100, 500, PAGE_LIMITS.allOrders] },
   audit: { path: "/api/admin/audit", defaultSize: 50, sizes: [50, 100, 200] },
+  inviteeValue: { path: "/api/affiliate/invitees/value", defaultSize: 50, sizes: [20, 50, 100] },
+  commissions: { path: "/api/affiliate/commissions", defaultSize: 100, sizes: [50, PAGE_LIMITS.commissions] },
 } as const satisfies Record<string, { path: string; defaultSize: number; sizes: readonly number[] }>;
 export type ListKey = keyof typeof LISTS;
 
@@ -64,6 +96,35 @@ export const MAX_PAGE = 1_000_000;
  * (and clocks a little apart) is not refused. The part beyond WEEX's year is simply empty.
  */
 export const INVITEE_MAX_AGE_WITH_GRACE_MS = WINDOWS.invitees.maxAgeMs + DAY_MS;
+
+/**
+ * The window of a sub-affiliate read (list, export, series, leaderboard) when the person names
+ * no range, or only one end of it. WEEX's production service answers querySubChannelTransactions
+ * only with both `startTime` and `endTime` (weex-facts.md, "Windows and paging"; only its partner
+ * test environment picks a window of its own, unsaid), so the dashboard picks them, and the
+ * answer says which (`window`, `chosen: true`). The pick is what a manager opening a report
+ * expects and what the pages show by default (the "30d" period): the last 30 days up to now,
+ * as 30 whole UTC dates (WEEX's records are UTC days), today's included — from 00:00 UTC 29 days
+ * ago to now. Only an end: the 30 dates ending with its date. Only a start: up to now (a start
+ * in the future: that instant, an empty window rather than a reversed one).
+ */
+export const SUB_AFFILIATE_DEFAULT_DAYS = 30;
+
+/** The range a sub-affiliate answer covers (inclusive epoch ms); `chosen`: the dashboard picked a bound the person left open. */
+export interface ReadWindow {
+  startTime: number;
+  endTime: number;
+  chosen: boolean;
+}
+
+/** The bounded window of a sub-affiliate read: the person's range, its open ends chosen as above. */
+export function subAffiliateWindow(range: { startTime?: number; endTime?: number }, now: number): ReadWindow {
+  const { startTime, endTime } = range;
+  if (startTime !== undefined && endTime !== undefined) return { startTime, endTime, chosen: false };
+  const end = endTime ?? Math.max(now, startTime ?? now);
+  const start = startTime ?? end - (end % DAY_MS) - (SUB_AFFILIATE_DEFAULT_DAYS - 1) * DAY_MS;
+  return { startTime: start, endTime: end, chosen: true };
+}
 
 /** Whether `tz` is an IANA zone name this runtime knows ("UTC", "Asia/Kolkata"); offsets are not zones. */
 export function isIanaTimeZone(tz: string): boolean {

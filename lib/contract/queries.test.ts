@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "@/lib/weex/endpoints";
 import { LISTS } from "./params";
-import { funnelQuery, inviteesExportQuery, leaderboardQuery, QUERIES, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
+import { BODIES, funnelQuery, inviteesExportQuery, leaderboardQuery, PATH_PARAMS, QUERIES, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
 
 /** The field paths a query is refused for (empty when accepted). */
 function refused(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, q: Record<string, string>): string[] {
@@ -88,5 +88,56 @@ describe("the source parameter", () => {
   it("defaults to auto and names a bad value", () => {
     expect(invitees.parse({}).source).toBe("auto");
     expect(invitees.safeParse({ source: "cache" }).error!.issues[0].path).toEqual(["source"]);
+  });
+});
+
+describe("issue 27: value, commissions, referral checks", () => {
+  const now = Date.now();
+  const range = (days: number, ago = 0) => ({ startTime: String(now - (ago + days) * DAY_MS), endTime: String(now - ago * DAY_MS) });
+
+  it("value list: both ends, sort and coin, paging from LISTS; live reads at most a week", () => {
+    const value = QUERIES["/api/affiliate/invitees/value"];
+    expect(value.parse(range(30))).toMatchObject({ source: "auto", sort: "commission", page: 1, pageSize: LISTS.inviteeValue.defaultSize });
+    expect(value.parse({ ...range(30), sort: "deposits", coin: "btc", inviteCode: " VIP ", uid: "4200000001" })).toMatchObject({ sort: "deposits", coin: "BTC", inviteCode: "VIP", uid: "4200000001" });
+    expect(refused(value, { startTime: range(1).startTime })).toEqual(["endTime"]);
+    expect(refused(value, { ...range(30), sort: "fee" })).toEqual(["sort"]);
+    expect(refused(value, { ...range(30), pageSize: "101" })).toEqual(["pageSize"]);
+    expect(refused(value, { ...range(8), source: "live" })).toEqual(["endTime"]);
+    expect(refused(value, { ...range(7), source: "live" })).toEqual([]);
+    // live names codes for the uid filter's invitee only: a code filter would walk WEEX's invitee year
+    expect(refused(value, { ...range(7), source: "live", inviteCode: "VIP" })).toEqual(["inviteCode"]);
+    expect(refused(QUERIES["/api/affiliate/invitees/value/export"], { ...range(7), source: "live", inviteCode: "VIP" })).toEqual(["inviteCode"]);
+    expect(refused(value, { ...range(7), source: "live", uid: "4200000001" })).toEqual([]);
+    // the year auto and live keep (WEEX's totals), which archive lifts
+    expect(refused(value, range(30, 400))).toEqual(["startTime", "endTime"]);
+    expect(refused(value, { ...range(30, 400), source: "archive" })).toEqual([]);
+  });
+
+  it("commission records: productType optional (both), sourceType 1 or 2, coin upper-cased; live at most a week", () => {
+    const list = QUERIES["/api/affiliate/commissions"];
+    expect(list.parse({})).toMatchObject({ source: "auto", page: 1, pageSize: LISTS.commissions.defaultSize });
+    expect(list.parse({ sourceType: "2", coin: "usdt", symbol: "cmt_btcusdt", productType: "FUTURES" })).toMatchObject({ sourceType: 2, coin: "USDT", symbol: "cmt_btcusdt", productType: "FUTURES" });
+    expect(refused(list, { sourceType: "3" })).toEqual(["sourceType"]);
+    expect(refused(list, { pageSize: "200" })).toEqual(["pageSize"]);
+    // no age limit (WEEX sets none), but a year at most with auto
+    expect(refused(list, range(30, 800))).toEqual([]);
+    expect(refused(list, range(400))).toEqual(["endTime"]);
+    expect(refused(list, { ...range(400), source: "archive" })).toEqual([]);
+    expect(refused(QUERIES["/api/affiliate/commissions/export"], { ...range(8), source: "live" })).toEqual(["endTime"]);
+    const series = QUERIES["/api/affiliate/commissions/series"];
+    expect(series.parse(range(30))).toMatchObject({ granularity: "day", tz: "UTC", source: "auto" });
+    expect(refused(series, { ...range(30), tz: "+08:00" })).toEqual(["tz"]);
+    expect(refused(series, { startTime: range(30).startTime })).toEqual(["endTime"]);
+  });
+
+  it("referral check: 1 to 10,000 uids, each bad one named by its place", () => {
+    const body = BODIES["/api/affiliate/referrals/verify"];
+    expect(body.parse({ uids: ["4200000001", 4200000002] })).toEqual({ uids: ["4200000001", "4200000002"], source: "auto" });
+    const bad = body.safeParse({ uids: ["4200000001", "abc", "4200000003", "-5"] });
+    expect(bad.error!.issues.map((i) => i.path.join("."))).toEqual(["uids.1", "uids.3"]);
+    expect(body.safeParse({ uids: [] }).success).toBe(false);
+    expect(body.safeParse({ uids: Array.from({ length: 10_001 }, (_, i) => String(1000 + i)) }).error!.issues[0].path).toEqual(["uids"]);
+    expect(body.safeParse({ uids: ["1"], source: "archive" }).error!.issues[0].path).toEqual(["source"]);
+    expect(PATH_PARAMS["/api/affiliate/invitees/[uid]/assets"].safeParse({ uid: "x" }).success).toBe(false);
   });
 });

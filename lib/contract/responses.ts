@@ -6,7 +6,8 @@
  * interface's field names and may carry fields WEEX adds (loose objects).
  */
 import { z } from "zod";
-import { ROLES } from "./roles";
+import type { ReadWindow } from "./params";
+import { USER_ROLES } from "./roles";
 
 const id = z.string();
 const decimal = z.string();
@@ -37,6 +38,15 @@ export const warningsSchema = z.object({ count: z.number().int(), example: recor
 export type Warnings = z.infer<typeof warningsSchema>;
 
 const affiliateMeta = { freshness: freshnessSchema.optional(), warnings: warningsSchema.optional() };
+
+/**
+ * The range a sub-affiliate answer (list, series, leaderboard) covers: the request's, or with
+ * the bounds it left open chosen by the dashboard (`chosen: true`; params.ts
+ * `subAffiliateWindow`: the last 30 days up to now), since WEEX answers only a bounded window.
+ * A CSV export says it in headers (X-Data-Window-Start, X-Data-Window-End, X-Data-Window-Chosen).
+ */
+export const readWindowSchema = z.object({ startTime: time, endTime: time, chosen: z.boolean() }) satisfies z.ZodType<ReadWindow>;
+const subAffiliateMeta = { ...affiliateMeta, window: readWindowSchema };
 
 /** One page of a list: `total` and `pages` are null where WEEX does not say. */
 export function listPageSchema<R extends z.ZodType>(record: R) {
@@ -113,8 +123,29 @@ export const spotOrderSchema = z.looseObject({
 });
 export type SpotOrder = z.infer<typeof spotOrderSchema>;
 
+/**
+ * GET /api/affiliate/commissions: one commission record under WEEX's field names (issue 27):
+ * `date` its time (ms), paid in `coin`; an amount WEEX does not know (`"--"`) is null, never 0.
+ * `sourceType` 1 = a direct client, 2 = via a sub-agent.
+ */
+export const commissionRecordSchema = z.looseObject({
+  uid: id,
+  date: time,
+  coin: z.string(),
+  productType: z.string(),
+  fee: decimal.nullable(),
+  commission: decimal.nullable(),
+  rate: decimal.nullable(),
+  symbol: z.string(),
+  sourceType: z.number().int(),
+  takerAmount: decimal.nullable(),
+  makerAmount: decimal.nullable(),
+});
+export type CommissionRow = z.infer<typeof commissionRecordSchema>;
+
 export const inviteesPageSchema = listPageSchema(inviteeSchema);
-export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema);
+export const commissionsPageSchema = listPageSchema(commissionRecordSchema);
+export const subAffiliatesPageSchema = listPageSchema(subAffiliateRecordSchema).extend({ window: readWindowSchema });
 export const transfersPageSchema = listPageSchema(transferSchema);
 export const spotOrdersPageSchema = listPageSchema(spotOrderSchema);
 
@@ -138,14 +169,14 @@ export const seriesSchema = z.object({
   items: z.array(seriesItemSchema),
   /** the range's sums (exact), so a page shows them without summing the items itself */
   totals: z.object({ tradingVolume: seriesTotalSchema, netTradingFee: seriesTotalSchema, paidCommission: seriesTotalSchema }),
-  ...affiliateMeta,
+  ...subAffiliateMeta,
 });
 export type SeriesResponse = z.infer<typeof seriesSchema>;
 
 /** GET /api/affiliate/sub-affiliates/leaderboard */
 export const leaderboardItemSchema = seriesItemSchema.omit({ bucket: true, productType: true }).extend({ subAffiliateUid: id });
 export type LeaderboardItem = z.infer<typeof leaderboardItemSchema>;
-export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...affiliateMeta });
+export const leaderboardSchema = z.object({ items: z.array(leaderboardItemSchema), ...subAffiliateMeta });
 export type LeaderboardResponse = z.infer<typeof leaderboardSchema>;
 
 /** GET /api/affiliate/invitees/funnel: invitees of the range at each stage. */
@@ -158,6 +189,126 @@ export const funnelSchema = z.object({
 });
 export type FunnelResponse = z.infer<typeof funnelSchema>;
 export type FunnelCounts = Pick<FunnelResponse, "registered" | "kycPassed" | "firstDeposit" | "firstTrade">;
+
+// ---------------------------------------------------------------------------------------------
+// What each invitee is worth (issue 27)
+
+/**
+ * Amounts per coin, `{USDT: "12.5", BTC: "0.0001"}`: only the coins that occur (`{}` when none),
+ * each the exact sum of records paid in that coin. Coins are never added together.
+ */
+export const coinAmountsSchema = z.record(z.string(), decimal);
+export type CoinAmounts = z.infer<typeof coinAmountsSchema>;
+
+/**
+ * What one invitee (a direct one: sourceType 1) is worth over the range: its trading volumes
+ * (USDT, from its commission records), deposits and withdrawals (USDT, WEEX's totals), and the
+ * commission it brought, per coin. `inviteCode` and `registerTime` are null where the
+ * dashboard does not know the invitee (registered over a year before the archive began).
+ */
+export const inviteeValueSchema = z.object({
+  uid: id,
+  inviteCode: z.string().nullable(),
+  registerTime: time.nullable(),
+  spotTradingAmount: decimal,
+  futuresTradingAmount: decimal,
+  depositAmount: decimal,
+  withdrawalAmount: decimal,
+  commission: coinAmountsSchema,
+});
+export type InviteeValue = z.infer<typeof inviteeValueSchema>;
+/** The same sums over every row of the filter (not only the page's). */
+export const inviteeValueTotalsSchema = inviteeValueSchema.omit({ uid: true, inviteCode: true, registerTime: true });
+export type InviteeValueTotals = z.infer<typeof inviteeValueTotalsSchema>;
+
+/**
+ * A stretch of deposits and withdrawals as they were summed: WEEX totals them per window, and the
+ * archive holds them per UTC day (the last 90 days of its first backfill, and every day since)
+ * or per UTC week (Monday to Sunday; older history of that backfill). A period counts in a range
+ * when its midpoint lies in it; `startTime`/`endTime` (inclusive ms) are the periods counted.
+ */
+export const movementPeriodSchema = z.object({ startTime: time, endTime: time, period: z.enum(["day", "week"]) });
+export type MovementPeriod = z.infer<typeof movementPeriodSchema>;
+
+/**
+ * GET /api/affiliate/invitees/value: a page of invitees, most valuable first, with the range's
+ * totals; `resolution.movements` says which periods the deposits and withdrawals are the sums
+ * of (commission and volumes are summed record by record, to the millisecond of the range).
+ */
+export const inviteeValuePageSchema = listPageSchema(inviteeValueSchema).extend({
+  totals: inviteeValueTotalsSchema,
+  resolution: z.object({ movements: z.array(movementPeriodSchema) }),
+});
+export type InviteeValuePage = z.infer<typeof inviteeValuePageSchema>;
+
+/**
+ * GET /api/affiliate/commissions/series: commission records summed per bucket (day, week from
+ * Monday, month in `tz`, by each record's own time), coin, product type and source type
+ * (1 direct clients, 2 sub-agents). `fee` and `commission` are in `coin`; `volume` is the
+ * records' taker + maker amounts (USDT).
+ */
+export const commissionSeriesItemSchema = z.object({
+  bucket: z.string(),
+  coin: z.string(),
+  productType: z.string(),
+  sourceType: z.number().int(),
+  commission: decimal,
+  fee: decimal,
+  volume: decimal,
+  records: z.number().int(),
+});
+export type CommissionSeriesItem = z.infer<typeof commissionSeriesItemSchema>;
+export const commissionSeriesSchema = z.object({
+  granularity: z.string(),
+  tz: z.string(),
+  items: z.array(commissionSeriesItemSchema),
+  /** the range's sums: commission and fee per coin, and the commission by product type ("SPOT", "FUTURES") and source type ("1", "2") */
+  totals: z.object({
+    commission: coinAmountsSchema,
+    fee: coinAmountsSchema,
+    volume: decimal,
+    records: z.number().int(),
+    byProductType: z.record(z.string(), coinAmountsSchema),
+    bySourceType: z.record(z.string(), coinAmountsSchema),
+  }),
+  ...affiliateMeta,
+});
+export type CommissionSeries = z.infer<typeof commissionSeriesSchema>;
+
+/**
+ * The span of commission records a cohort's or an invite code's value was computed from
+ * (inclusive ms), or null when none was read (`source=live` over a range longer than WEEX's
+ * records are read live, LIVE_COMMISSION_MAX_DAYS).
+ */
+export const commissionRangeSchema = z.object({ startTime: time, endTime: time }).nullable();
+
+/** POST /api/affiliate/referrals/verify: each uid asked (once, in the order given) and whether it is a direct invitee. */
+export const referralCheckSchema = z.object({
+  items: z.array(z.object({ uid: id, referral: z.boolean() })),
+  referrals: z.number().int(),
+  others: z.number().int(),
+  ...affiliateMeta,
+});
+export type ReferralCheck = z.infer<typeof referralCheckSchema>;
+
+/**
+ * GET /api/affiliate/invitees/{uid}/assets (live): WEEX's snapshot of a direct invitee's
+ * accounts now (USDT; null where WEEX does not know) and its deposits within the UTC days
+ * `startDate`..`endDate` (`depositList` as WEEX sends it).
+ */
+export const inviteeAssetsSchema = z.looseObject({
+  uid: id,
+  startDate: z.string(),
+  endDate: z.string(),
+  availableBalance: decimal.nullable(),
+  fundingTotalUsdt: decimal.nullable(),
+  spotProTotalUsdt: decimal.nullable(),
+  unimarginTotalUsdt: decimal.nullable(),
+  depositTotalAmount: decimal.nullable(),
+  depositList: z.array(z.unknown()),
+  ...affiliateMeta,
+});
+export type InviteeAssets = z.infer<typeof inviteeAssetsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Archive, health, admin
@@ -175,6 +326,14 @@ export const cohortItemSchema = z.object({
   tradedWithin: withinSchema,
   activeLast30d: z.number().int(),
   medianHoursToFirstTrade: decimal.nullable(),
+  /**
+   * Issue 27: the commission the cohort's invitees brought within 7, 30, 90 and 180 days of
+   * their own registration, divided by `registered` (per coin, to 10 decimal places, half up).
+   * null while the cohort is too young for it: the end of its span (its week or month, cut by
+   * the range and by now) plus N days lies after the answer's `commissionRange` (which never
+   * ends after now), or its span starts before that range (docs/invitee-value.md).
+   */
+  commissionPerInvitee: z.object({ d7: coinAmountsSchema.nullable(), d30: coinAmountsSchema.nullable(), d90: coinAmountsSchema.nullable(), d180: coinAmountsSchema.nullable() }),
 });
 export type CohortItem = z.infer<typeof cohortItemSchema>;
 export const cohortsSchema = z.object({
@@ -183,14 +342,30 @@ export const cohortsSchema = z.object({
   items: z.array(cohortItemSchema),
   /** traders of the range by time from registration to first trade; the last bin (null) is open */
   timeToFirstTrade: z.array(z.object({ upToHours: z.number().nullable(), traded: z.number().int() })),
+  commissionRange: commissionRangeSchema,
   ...affiliateMeta,
 });
 export type Cohorts = z.infer<typeof cohortsSchema>;
 
-/** GET /api/affiliate/invitees/codes (issue 14): each invite code's funnel; an absent code is `null`. */
-export const codeItemSchema = z.object({ inviteCode: z.string().nullable(), registered: z.number().int(), kycPassed: z.number().int(), deposited: z.number().int(), traded: z.number().int() });
+/**
+ * GET /api/affiliate/invitees/codes (issue 14): each invite code's funnel; an absent code is
+ * `null`. Issue 27: the commission (per coin) and the volumes (USDT) of the code's invitees
+ * registered in the range, from their records in the range; null when no commission records
+ * were read for it (`commissionRange` null).
+ */
+export const codeItemSchema = z.object({
+  inviteCode: z.string().nullable(),
+  registered: z.number().int(),
+  kycPassed: z.number().int(),
+  deposited: z.number().int(),
+  traded: z.number().int(),
+  commission: coinAmountsSchema.nullable(),
+  spotTradingAmount: decimal.nullable(),
+  futuresTradingAmount: decimal.nullable(),
+});
 export type CodeItem = z.infer<typeof codeItemSchema>;
-export const codesSchema = z.object({ items: z.array(codeItemSchema), ...affiliateMeta });
+export const codesSchema = z.object({ items: z.array(codeItemSchema), commissionRange: commissionRangeSchema, ...affiliateMeta });
+export type Codes = z.infer<typeof codesSchema>;
 
 export const archiveStatusSchema = z.object({
   now: time,
@@ -218,7 +393,9 @@ export type Health = z.infer<typeof healthSchema>;
 export const adminUserSchema = z.object({
   id: id,
   username: z.string(),
-  role: z.enum(ROLES),
+  role: z.enum(USER_ROLES),
+  /** a partner's scope (lib/contract/scope.ts); null for the other roles */
+  scope: z.object({ subAffiliateUids: z.array(z.string()), inviteCodes: z.array(z.string()) }).nullable(),
   disabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -250,8 +427,11 @@ export interface ApiResponses {
   "/api/affiliate/invitees": ListPage<Invitee>;
   "/api/affiliate/invitees/funnel": FunnelResponse;
   "/api/affiliate/invitees/cohorts": Cohorts;
-  "/api/affiliate/invitees/codes": z.infer<typeof codesSchema>;
-  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow>;
+  "/api/affiliate/invitees/codes": Codes;
+  "/api/affiliate/invitees/value": InviteeValuePage;
+  "/api/affiliate/commissions": ListPage<CommissionRow>;
+  "/api/affiliate/commissions/series": CommissionSeries;
+  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow> & { window: ReadWindow };
   "/api/affiliate/sub-affiliates/series": SeriesResponse;
   "/api/affiliate/sub-affiliates/leaderboard": LeaderboardResponse;
   "/api/affiliate/withdrawals": ListPage<Transfer>;

@@ -130,6 +130,9 @@ function lockDataDir(dataDir: string): () => void {
     try {
       writeFileSync(file, String(process.pid), { flag: "wx" });
       const release = () => {
+        // (one listener per open database, removed with it: a process that opens many in turn,
+        // the tests, would otherwise pile them up past Node's warning)
+        process.off("exit", release);
         try {
           if (readFileSync(file, "utf8") === String(process.pid)) unlinkSync(file);
         } catch {

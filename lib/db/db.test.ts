@@ -12,15 +12,18 @@ import { DatabaseBusyError, openDatabase, type Database } from "./connection";
 import { clearLoginFailures, recentFailures, recordLoginFailure } from "./login-attempts";
 import { migrate, readMigrations } from "./migrate";
 import { users } from "./schema";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
 import {
   BCRYPT_COST,
   countActiveAdmins,
   createUser,
+  demoPartnerScope,
   ensureStartupUsers,
   getUserById,
   getUserByUsername,
   listUsers,
+  toPublicUser,
   updateUser,
   UsernameTakenError,
   verifyPassword,
@@ -83,6 +86,22 @@ describe.each(testBackends())("database on $name", (backend) => {
     expect(await updateUser(database.db, "00000000-0000-0000-0000-000000000000", { role: "viewer" })).toBeUndefined();
   });
 
+  it("keeps a partner's scope in its normal form, clears it when the role changes, and refuses a partner without one", async () => {
+    const p = await createUser(database.db, { username: "kol", password: "password-1", role: "partner", scope: { subAffiliateUids: [" 20002", "10001", "20002"], inviteCodes: ["B", "A"] } });
+    expect(toPublicUser(p).scope).toEqual({ subAffiliateUids: ["10001", "20002"], inviteCodes: ["A", "B"] });
+    const narrowed = await updateUser(database.db, p.id, { scope: { subAffiliateUids: [], inviteCodes: ["A"] } });
+    // a scope change is no sign-out: the partner's next request simply sees less
+    expect(narrowed).toMatchObject({ scopeSubAffiliateUids: [], scopeInviteCodes: ["A"], sessionVersion: p.sessionVersion });
+    const viewer = await updateUser(database.db, p.id, { role: "viewer" });
+    expect(toPublicUser(viewer!).scope).toBeNull();
+    expect(viewer).toMatchObject({ scopeSubAffiliateUids: [], scopeInviteCodes: [] });
+    await expect(createUser(database.db, { username: "noscope", password: "password-1", role: "partner" })).rejects.toThrow(/needs a scope/);
+    // and the database itself holds to it: a partner row without a scope, or a viewer with one, is refused
+    await expect(database.db.update(users).set({ role: "partner" }).where(eq(users.id, p.id))).rejects.toThrow();
+    const v = await createUser(database.db, { username: "plain", password: "password-1", role: "viewer" });
+    await expect(database.db.update(users).set({ scopeInviteCodes: ["A"] }).where(eq(users.id, v.id))).rejects.toThrow();
+  });
+
   it("creates the demo accounts in demo mode only, and the bootstrap admin on an empty table", async () => {
     const warnings: string[] = [];
     const warn = (m: string) => warnings.push(m);
@@ -117,6 +136,22 @@ describe.each(testBackends())("database on $name", (backend) => {
     expect(warnings.join("\n")).toMatch(/already has users other than the demo accounts, so this start creates none of viewer, trader, admin \(password "demo"\)/);
     expect(started).toEqual({ demoAccounts: false });
     expect([first, again]).toEqual([{ demoAccounts: true }, { demoAccounts: true }]);
+  });
+
+  it("counts the demo's example partner, with their own password, as a demo account, and disables them in live mode", async () => {
+    const warnings: string[] = [];
+    const warn = (m: string) => warnings.push(m);
+    await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn });
+    // as `npm run demo` adds them (scripts/demo-seed.ts, over the admin API and its password rules)
+    await createUser(database.db, { username: DEMO_PARTNER, password: DEMO_PARTNER_PASSWORD, role: "partner", scope: { subAffiliateUids: ["10001"], inviteCodes: [] } });
+    expect(await ensureStartupUsers(database.db, { mode: "demo", bootstrapAdmin: null, warn })).toEqual({ demoAccounts: true });
+    expect(await demoPartnerScope(database.db)).toEqual({ subAffiliateUids: ["10001"], inviteCodes: [] });
+    expect(warnings).toEqual([]);
+
+    await ensureStartupUsers(database.db, { mode: "live", bootstrapAdmin: null, warn });
+    expect((await listUsers(database.db)).filter((u) => !u.disabled)).toEqual([]);
+    expect(warnings.join("\n")).toMatch(/disabled the demo account "partner"/);
+    expect(await demoPartnerScope(database.db)).toBeNull();
   });
 
   it("treats a demo username without the demo password as somebody else (a live install's own admin)", async () => {
@@ -179,6 +214,7 @@ describe("embedded database in a directory", () => {
   it("keeps its data across restarts and refuses a second process", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "weex-db-"));
     dirs.push(dataDir);
+    const exitListeners = process.listenerCount("exit");
     const first = await openDatabase({ kind: "embedded", dataDir });
     await migrate(first);
     await createUser(first.db, { username: "erin", password: "password-e", role: "viewer" });
@@ -188,6 +224,8 @@ describe("embedded database in a directory", () => {
     expect((await migrate(second)).applied).toEqual([]);
     expect((await getUserByUsername(second.db, "erin"))?.role).toBe("viewer");
     await second.close();
+    // a closed database leaves no exit listener behind (its lock's release)
+    expect(process.listenerCount("exit")).toBe(exitListeners);
 
     // Another live process (our parent) holds the lock: opening must fail, not corrupt.
     writeFileSync(join(dataDir, "db.lock"), String(process.ppid));

@@ -8,7 +8,8 @@ import { getConfig, parseDatabaseTarget, type DatabaseTarget } from "@/lib/confi
 import { logger } from "@/lib/log/log";
 import { openDatabase, type Database, type Db } from "./connection";
 import { migrate } from "./migrate";
-import { ensureStartupUsers } from "./users";
+import { demoPartnerScope, ensureStartupUsers } from "./users";
+import type { Scope } from "@/lib/contract/scope";
 
 export { openDatabase, type Database, type Db, type DatabaseKind, type SqlSession } from "./connection";
 
@@ -72,6 +73,12 @@ export async function demoAccountsOffered(): Promise<boolean> {
     return false;
   }
   return g.__weexDemoAccounts === true;
+}
+
+/** The demo's example partner for the login page (issue 28): their scope, when the demo accounts are offered and `npm run demo` has added them. */
+export async function demoPartnerOffered(): Promise<Scope | null> {
+  if (!(await demoAccountsOffered())) return null;
+  return demoPartnerScope((await getDatabase()).db);
 }
 
 /** The Drizzle database every query uses. */

@@ -4,11 +4,13 @@ import bcrypt from "bcryptjs";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
-import { ROLES, users, type Role, type UserRow } from "./schema";
+import { ROLES, USER_ROLES, users, type Role, type UserRole, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
+import { normalScope, type Scope } from "../contract/scope";
+import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { normalizeUsername } from "../config/user-rules";
 
-export { ROLES, type Role, type UserRow };
+export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope };
 
 /** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
 export const BCRYPT_COST = 11;
@@ -45,7 +47,9 @@ export class UsernameTakenError extends Error {
 export interface PublicUser {
   id: string;
   username: string;
-  role: Role;
+  role: UserRole;
+  /** a partner's scope; null for the other roles */
+  scope: Scope | null;
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
@@ -56,10 +60,24 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     role: u.role,
+    scope: scopeOf(u),
     disabled: u.disabled,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
+}
+
+/** A partner's scope as stored (its normal form); null for the other roles. */
+export function scopeOf(u: Pick<UserRow, "role" | "scopeSubAffiliateUids" | "scopeInviteCodes">): Scope | null {
+  return u.role === "partner" ? normalScope({ subAffiliateUids: u.scopeSubAffiliateUids, inviteCodes: u.scopeInviteCodes }) : null;
+}
+
+/** The scope columns for a role: a partner's scope in its normal form, nothing for the other roles. */
+function scopeColumns(role: UserRole, scope: Scope | undefined) {
+  if (role !== "partner") return { scopeSubAffiliateUids: [], scopeInviteCodes: [] };
+  if (!scope) throw new Error("A partner needs a scope: sub-affiliate UIDs and/or invite codes.");
+  const s = normalScope(scope);
+  return { scopeSubAffiliateUids: s.subAffiliateUids, scopeInviteCodes: s.inviteCodes };
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -69,12 +87,13 @@ function isUniqueViolation(e: unknown): boolean {
   return false;
 }
 
-/** Create a user; the caller has validated the username and password. */
-export async function createUser(db: Db, input: { username: string; password: string; role: Role }): Promise<UserRow> {
+/** Create a user; the caller has validated the username, the password and (a partner's) scope. */
+export async function createUser(db: Db, input: { username: string; password: string; role: UserRole; scope?: Scope }): Promise<UserRow> {
   const username = normalizeUsername(input.username);
+  const scope = scopeColumns(input.role, input.scope);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role }).returning();
+    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role, ...scope }).returning();
     return row!;
   } catch (e) {
     if (isUniqueViolation(e)) throw new UsernameTakenError(username);
@@ -112,7 +131,9 @@ export async function countActiveAdmins(db: Db): Promise<number> {
 }
 
 export interface UserChanges {
-  role?: Role;
+  role?: UserRole;
+  /** a partner's new scope (required when the role becomes partner) */
+  scope?: Scope;
   password?: string;
   disabled?: boolean;
 }
@@ -122,9 +143,12 @@ export interface UserChanges {
  * (session_version is part of every session token and checked on each request).
  */
 export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
-  if (!(await getUserById(db, id))) return undefined;
+  const before = await getUserById(db, id);
+  if (!before) return undefined;
   const set: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
   if (changes.role !== undefined) set.role = changes.role;
+  // The scope goes with the role: a partner keeps theirs unless a new one is given, anyone else has none.
+  if (changes.role !== undefined || changes.scope !== undefined) Object.assign(set, scopeColumns(changes.role ?? before.role, changes.scope ?? scopeOf(before) ?? undefined));
   if (changes.disabled !== undefined) set.disabled = changes.disabled;
   if (changes.password !== undefined) set.passwordHash = await hashPassword(changes.password);
   if (changes.password !== undefined || changes.disabled === true) set.sessionVersion = sql`${users.sessionVersion} + 1`;
@@ -152,7 +176,8 @@ export interface StartupUsers {
  *   DATABASE_URL left in place) must not open it to "admin"/"demo". Decided on the table as
  *   this start found it, before the bootstrap admin: a first demo start may create both;
  * - live mode never lets those demo accounts in: one still using the demo password is disabled
- *   (a DATA_DIR that was used for the demo and then switched to live keys).
+ *   (a DATA_DIR that was used for the demo and then switched to live keys) — the demo's example
+ *   partner too while they have theirs (DEMO_PARTNER, added by `npm run demo`: scripts/demo-seed.ts).
  */
 export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promise<StartupUsers> {
   const demoAccounts = opts.mode === "demo" && (await holdsOnlyDemoAccounts(db));
@@ -164,9 +189,11 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
       if (!(e instanceof UsernameTakenError)) throw e;
     }
   }
-  for (const role of ROLES) {
+  for (const role of [...ROLES, DEMO_PARTNER] as const) {
     const existing = await getUserByUsername(db, role);
     if (opts.mode === "demo") {
+      // (the example partner is added over the API by the demo script, with its scope)
+      if (role === DEMO_PARTNER) continue;
       if (demoAccounts && !existing) {
         try {
           await createUser(db, { username: role, password: DEMO_PASSWORD, role });
@@ -174,7 +201,7 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
           if (!(e instanceof UsernameTakenError)) throw e;
         }
       }
-    } else if (existing && !existing.disabled && (await verifyPassword(DEMO_PASSWORD, existing.passwordHash))) {
+    } else if (existing && !existing.disabled && (await verifyPassword(demoPasswordOf(role), existing.passwordHash))) {
       await updateUser(db, existing.id, { disabled: true });
       opts.warn(`Live mode: disabled the demo account "${role}", which still had the demo password.`);
     }
@@ -192,14 +219,26 @@ export async function ensureStartupUsers(db: Db, opts: BootstrapOptions): Promis
 }
 
 /**
- * Whether every user is a demo account: one of the demo usernames that still has the demo
- * password (a real "admin" of a live install is somebody else). An empty table qualifies.
+ * Whether every user is a demo account: one of the demo usernames (or the demo's example
+ * partner) that still has its demo password (a real "admin" of a live install is somebody
+ * else). An empty table qualifies.
  */
 async function holdsOnlyDemoAccounts(db: Db): Promise<boolean> {
   const rows = await listUsers(db);
-  if (rows.some((u) => !(ROLES as readonly string[]).includes(u.username))) return false;
-  for (const u of rows) if (!(await verifyPassword(DEMO_PASSWORD, u.passwordHash))) return false;
+  if (rows.some((u) => !([...ROLES, DEMO_PARTNER] as readonly string[]).includes(u.username))) return false;
+  for (const u of rows) if (!(await verifyPassword(demoPasswordOf(u.username), u.passwordHash))) return false;
   return true;
+}
+
+/** The password a demo account is created with: "demo", the example partner's their own (see DEMO_PARTNER_PASSWORD). */
+function demoPasswordOf(username: string): string {
+  return username === DEMO_PARTNER ? DEMO_PARTNER_PASSWORD : DEMO_PASSWORD;
+}
+
+/** The demo's example partner's scope, while they exist as a partner and are enabled (the login page lists them); else null. */
+export async function demoPartnerScope(db: Db): Promise<Scope | null> {
+  const u = await getUserByUsername(db, DEMO_PARTNER);
+  return u && !u.disabled ? scopeOf(u) : null;
 }
 
 /** Remember the language a user chose (null: back to the browser's). */

@@ -7,7 +7,8 @@
  * `YYYY-MM-DD` in UTC (the upstream's days). A missing start is `earliest`; a missing end is
  * the day of the export.
  */
-import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { InviteeValue } from "@/lib/contract/responses";
+import type { CommissionRecord, InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import type { CsvColumn } from "./csv";
 
 /** The columns of a record type, each one of its fields, value exactly as received. */
@@ -45,6 +46,40 @@ export const WITHDRAWAL_COLUMNS = fields<WithdrawalRecord>([
   "createTime",
   "updateTime",
 ]);
+
+/** Commission records (issue 27) under WEEX's field names, in its order; `date` in ms. */
+export const COMMISSION_COLUMNS = fields<CommissionRecord>([
+  "uid",
+  "date",
+  "coin",
+  "productType",
+  "symbol",
+  "sourceType",
+  "fee",
+  "commission",
+  "rate",
+  "takerAmount",
+  "makerAmount",
+]);
+
+/**
+ * The value list (issue 27): one row per invitee, the commission in a column per coin WEEX pays
+ * in (USDT, BTC; empty where the invitee brought none in it: never converted) and any other
+ * coin as `COIN amount` pairs in the last column.
+ */
+export const INVITEE_VALUE_COLUMNS: CsvColumn<InviteeValue>[] = [
+  ...fields<InviteeValue>(["uid", "inviteCode", "registerTime", "spotTradingAmount", "futuresTradingAmount", "depositAmount", "withdrawalAmount"]),
+  { header: "commissionUSDT", value: (r) => r.commission.USDT ?? null },
+  { header: "commissionBTC", value: (r) => r.commission.BTC ?? null },
+  {
+    header: "commissionOtherCoins",
+    value: (r) =>
+      Object.entries(r.commission)
+        .filter(([c]) => c !== "USDT" && c !== "BTC")
+        .map(([c, v]) => `${c} ${v}`)
+        .join("; ") || null,
+  },
+];
 
 interface Range {
   startTime?: number;
@@ -86,4 +121,22 @@ export function inviteesFilename(filter: Range & InviteeFilterNames, now = Date.
 
 export function transfersFilename(filter: Range, now = Date.now()): string {
   return `transfers_${rangePart(filter, now)}.csv`;
+}
+
+/** `commissions[_SPOT][_USDT][_uid-1][_direct|_sub-agents]_<from>_<to>.csv` */
+export function commissionsFilename(filter: Range & { productType?: string; coin?: string; uid?: string; symbol?: string; sourceType?: number }, now = Date.now()): string {
+  const parts = [
+    filter.productType ?? "all",
+    filter.coin,
+    filter.uid && `uid-${filter.uid}`,
+    filter.symbol && `symbol-${filter.symbol.replace(/[^A-Za-z0-9_]/g, "-")}`,
+    filter.sourceType === 1 ? "direct" : filter.sourceType === 2 ? "sub-agents" : undefined,
+  ].filter(Boolean);
+  return `commissions${parts.map((p) => `_${p}`).join("")}_${rangePart(filter, now)}.csv`;
+}
+
+/** `invitee-value[_code-ABC][_uid-1]_by-commission_<from>_<to>.csv` */
+export function inviteeValueFilename(filter: Range & { inviteCode?: string; uid?: string; sort: string }, now = Date.now()): string {
+  const parts = [filter.inviteCode !== undefined && `code-${filter.inviteCode.replace(/[^A-Za-z0-9_]/g, "-")}`, filter.uid && `uid-${filter.uid}`, `by-${filter.sort}`].filter(Boolean);
+  return `invitee-value${parts.map((p) => `_${p}`).join("")}_${rangePart(filter, now)}.csv`;
 }

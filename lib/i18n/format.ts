@@ -8,13 +8,15 @@
  * sortable and read the same in both languages; dates in words ("Nov 16", "11月16日") and
  * relative times come from Intl in the page's language.
  */
-import { formatCount, formatDecimal, type FormatDecimalOptions } from "@/lib/ui/format";
+import { formatAmount, formatCount, formatDecimal, type FormatAmountOptions, type FormatDecimalOptions } from "@/lib/ui/format";
 import type { Locale } from "./locales";
 
 export interface Format {
   locale: Locale;
   /** an exact decimal string, grouped: "1,234,567.000000000000000001" */
   decimal(value: Parameters<typeof formatDecimal>[0], opts?: Omit<FormatDecimalOptions, "locale">): string;
+  /** an amount of a coin for reading: "60,131.67" (USDT), "0.00012346" (BTC); the exact text stays the value (lib/ui/format.ts) */
+  amount(value: Parameters<typeof formatAmount>[0], coin: string, opts?: Omit<FormatAmountOptions, "locale">): string;
   /** an integer count, grouped */
   count(value: number | string): string;
   /** a percentage from a ratio already ×100 as a decimal string, e.g. "12.5" → "12.5 %" / "12.5%" */
@@ -57,6 +59,7 @@ export function createFormat(locale: Locale): Format {
   return {
     locale,
     decimal: (value, opts) => formatDecimal(value, { ...opts, locale }),
+    amount: (value, coin, opts) => formatAmount(value, coin, { ...opts, locale }),
     count: (value) => formatCount(value, locale),
     percent: (value, opts) => {
       const n = formatDecimal(value, { ...opts, locale });

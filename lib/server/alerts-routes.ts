@@ -17,7 +17,8 @@ type Who = { user: SessionUser; ip: string; locale: Locale };
 
 export function collectionRoutes<B extends z.ZodType>(opts: { readRole: "viewer" | "admin"; list: (db: Db) => Promise<unknown[]>; body: B; create: (input: z.output<B>, who: Who) => Promise<unknown> }) {
   return {
-    GET: route({ role: opts.readRole, handler: async () => ({ items: await opts.list(await getDb()) }) }),
+    // (alerts are about the whole account: never a partner's)
+    GET: route({ role: opts.readRole, partners: "denied", handler: async () => ({ items: await opts.list(await getDb()) }) }),
     POST: route({
       role: "admin",
       body: opts.body,

@@ -97,10 +97,12 @@ export async function tokenPrincipal(text: string, ip: string, opts: { fromUrl: 
     throw new ApiError("rate_limited", `This API token has made ${rate().limit} requests in the last minute; try again in ${taken.retryAfterSeconds} s.`, { retryAfterSeconds: taken.retryAfterSeconds });
   }
   await noteUse(grant, user.username, ip, now);
-  // The lower of the token's role and its user's role now: a demoted user's tokens follow.
-  const role = lowerRole(grant.role, user.role);
+  // The lower of the token's role and its user's role now: a demoted user's tokens follow. A
+  // partner's token is the partner, with their scope as of now (stored as viewer, the most a
+  // partner's token can be): the wrapper's partner checks then apply to it unchanged.
+  const role = user.role === "partner" ? "partner" : lowerRole(grant.role, user.role);
   return {
-    user: { id: user.id, username: user.username, role, locale: user.locale },
+    user: { id: user.id, username: user.username, role, scope: user.role === "partner" ? user.scope : null, locale: user.locale },
     via: "token",
     token: { id: grant.id, name: grant.name },
     write: grant.canWrite,
@@ -162,8 +164,9 @@ export async function tokensOf(who: Principal): Promise<TokenView[]> {
 /** Make a token for the signed-in person: shown once in the answer, its hash kept. */
 export async function createToken(input: TokenInput, who: Principal, ip: string, now = Date.now()): Promise<TokenCreated> {
   const { user } = who;
-  const role = input.role ?? (input.inUrl ? "viewer" : user.role);
-  if (!hasRole(user, role)) throw fieldError("role", `must not be above your own role (${user.role})`);
+  // (a partner's token is stored as viewer and acts as the partner, scope and all: tokenPrincipal)
+  const role: Role = input.role ?? (input.inUrl || user.role === "partner" ? "viewer" : user.role);
+  if (user.role === "partner" ? role !== "viewer" : !hasRole(user, role)) throw fieldError("role", `must not be above your own role (${user.role})`);
   if (input.expiresAt <= now) throw fieldError("expiresAt", "must be in the future");
   if (input.expiresAt - now > TOKEN_MAX_LIFETIME_MS) throw fieldError("expiresAt", "must be at most a year away");
   const db = await getDb();

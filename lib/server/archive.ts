@@ -24,6 +24,7 @@ import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
 import { ArchiveScheduler } from "@/lib/archive/scheduler";
 import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
 import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
+import type { Scope } from "@/lib/contract/scope";
 
 const g = globalThis as typeof globalThis & {
   __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
@@ -80,18 +81,23 @@ export async function stopArchiveSync(): Promise<void> {
   await scheduler?.stop();
 }
 
-/** The affiliate sources for one request, by its `source` parameter (default auto). */
-export function affiliateSources(source: SourceParam = "auto"): SelectedSources {
+/**
+ * The affiliate sources for one request, by its `source` parameter (default auto); with a
+ * partner's scope (the route's `scope`, lib/server/route.ts), every answer read through them
+ * holds that scope's rows only.
+ */
+export function affiliateSources(source: SourceParam = "auto", scope?: Scope | null): SelectedSources {
   const settings = archiveSettingsFromEnv();
   return selectedSources(source, {
     db: getDb,
     lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
+    commissionDays: settings.commissionDays,
     freshMs: settings.freshMs,
     // (this process syncs; with ARCHIVE_SYNC=off a never-synced archive is not being built here)
     syncing: archiveSyncEnabled(),
     liveCache: liveCache(),
-  });
+  }, scope ?? undefined);
 }
 
 /** A JSON answer read from `sources`, with where it came from and what could not be used. */

@@ -9,7 +9,10 @@
  * password, changing their role or signing out takes effect at once, not when the token
  * expires. A session ends SESSION_MAX_AGE_S after sign-in however often its token is renewed.
  *
- * Roles, each including the one before: viewer < trader < admin.
+ * Roles, each including the one before: viewer < trader < admin; and `partner` outside them,
+ * bound to a scope (lib/contract/scope.ts) read with the user: a partner's user row is read on
+ * every request (never from the cache below), so a change of their scope applies to their next
+ * request on every instance.
  */
 import "server-only";
 import type { AuthOptions } from "next-auth";
@@ -19,7 +22,7 @@ import { cachedDecode } from "./token-cache";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb, type Db } from "@/lib/db";
 import { createSession, getSession, pruneSessions, revokeSession } from "@/lib/db/sessions";
-import { getUserById, getUserByUsername, normalizeUsername, type Role } from "@/lib/db/users";
+import { getUserById, getUserByUsername, normalizeUsername, scopeOf, type Role, type Scope, type UserRole } from "@/lib/db/users";
 import { audit } from "./audit";
 import { getAuthSecret } from "@/lib/config/config";
 import { ownPath } from "@/lib/contract/callback-url";
@@ -29,18 +32,18 @@ import { BUSY_RETRY_AFTER_S, reservePasswordCheck } from "./password-pool";
 import { clientIp, isHttps } from "./request-info";
 import { BUSY_MESSAGE, MAX_STORED_USERNAME, noteFailure, noteSuccess, refuseSignIn, takeAttempt, throttledMessage } from "./throttle";
 
-export type { Role };
+export type { Role, Scope, UserRole };
 
 declare module "next-auth" {
   interface User {
-    role: Role;
+    role: UserRole;
     ver: number;
     locale: Locale | null;
     /** the session this sign-in opened (user_sessions) */
     sid: string;
   }
   interface Session {
-    user?: { id: string; name: string; username: string; role: Role; locale: Locale | null };
+    user?: { id: string; name: string; username: string; role: UserRole; scope: Scope | null; locale: Locale | null };
   }
 }
 
@@ -48,7 +51,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     uid?: string;
     username?: string;
-    role?: Role;
+    role?: UserRole;
     ver?: number;
     /** the session's id (user_sessions): revoked at sign-out */
     sid?: string;
@@ -61,7 +64,9 @@ declare module "next-auth/jwt" {
 export interface SessionUser {
   id: string;
   username: string;
-  role: Role;
+  role: UserRole;
+  /** a partner's scope, as of this request; null for the other roles */
+  scope: Scope | null;
   /** the language they chose in the shell; null: none yet (lib/i18n/locales.ts) */
   locale: Locale | null;
 }
@@ -83,7 +88,8 @@ const MAX_CREDENTIAL_LENGTH = 1024;
 export interface UserState {
   id: string;
   username: string;
-  role: Role;
+  role: UserRole;
+  scope: Scope | null;
   disabled: boolean;
   sessionVersion: number;
   locale: Locale | null;
@@ -116,11 +122,21 @@ export function cached<T>(cache: Cache<T>, key: string, load: () => Promise<T | 
 }
 
 export function loadUserState(id: string): Promise<UserState | null> {
-  return cached(userCache, id, () =>
+  const state = cached(userCache, id, () =>
     getDb()
       .then((db) => getUserById(db, id))
-      .then((u) => (u ? { id: u.id, username: u.username, role: u.role, disabled: u.disabled, sessionVersion: u.sessionVersion, locale: u.locale ?? null } : null)),
+      .then((u) => (u ? { id: u.id, username: u.username, role: u.role, scope: scopeOf(u), disabled: u.disabled, sessionVersion: u.sessionVersion, locale: u.locale ?? null } : null)),
   );
+  // A partner's scope is what keeps other people's rows from them: it is read per request
+  // (requests in flight together still share one read), so a narrowed scope applies to their
+  // next request on every instance, not USER_CACHE_MS later on the others.
+  state.then(
+    (s) => {
+      if (s?.role === "partner" && userCache.get(id)?.state === state) userCache.delete(id);
+    },
+    () => {},
+  );
+  return state;
 }
 
 function loadSessionState(sid: string): Promise<SessionState | null> {
@@ -142,7 +158,7 @@ export async function userFromToken(token: JWT | null): Promise<SessionUser | nu
   const [state, session] = await Promise.all([loadUserState(token.uid), loadSessionState(token.sid)]);
   if (!state || state.disabled || state.sessionVersion !== token.ver) return null;
   if (!session || session.revoked || session.userId !== state.id || session.expiresAt <= Date.now()) return null;
-  return { id: state.id, username: state.username, role: state.role, locale: state.locale };
+  return { id: state.id, username: state.username, role: state.role, scope: state.scope, locale: state.locale };
 }
 
 /** Sign-out: the session ends in the database (every instance) and in this process at once. */
@@ -173,7 +189,7 @@ export async function getRequestUser(req: Request): Promise<SessionUser | null> 
 /** The signed-in user in a server component or page, or null. */
 export async function getCurrentUser(): Promise<SessionUser | null> {
   const u = (await getServerSession(authOptions))?.user;
-  return u ? { id: u.id, username: u.username, role: u.role, locale: u.locale ?? null } : null;
+  return u ? { id: u.id, username: u.username, role: u.role, scope: u.scope ?? null, locale: u.locale ?? null } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +292,7 @@ export const authOptions: AuthOptions = {
     async session({ session, token }) {
       const user = await userFromToken(token);
       // A disabled user, or a token from before a password reset, has no session.
-      return user ? { expires: session.expires, user: { id: user.id, name: user.username, username: user.username, role: user.role, locale: user.locale } } : { expires: session.expires };
+      return user ? { expires: session.expires, user: { id: user.id, name: user.username, username: user.username, role: user.role, scope: user.scope, locale: user.locale } } : { expires: session.expires };
     },
   },
   events: {

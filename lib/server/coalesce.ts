@@ -5,7 +5,8 @@
  * opening the transfer list at once cost one upstream call, not ten.
  *
  * Keyed by route and normalised query, not by user: every user sees the same affiliate
- * account. Each request is still authenticated, authorised and validated on its own before it
+ * account — except a partner, who sees their scope's rows only: their key names the scope, so
+ * answers are shared within one scope and never across scopes or with anyone unscoped. Each request is still authenticated, authorised and validated on its own before it
  * joins (lib/server/route.ts). Nothing is kept after the answer (the caches do that:
  * lib/cache/ttl-cache.ts for reference data, the live cache for lists); this only merges the
  * requests in flight.
@@ -31,9 +32,9 @@ export function coalesces(method: string, pathname: string): boolean {
   return method === "GET" && COALESCED_ROUTES.some((re) => re.test(pathname));
 }
 
-/** The key of a request: its path and its validated query with the keys in order. */
-export function coalesceKey(pathname: string, query: unknown): string {
-  return `${pathname}?${stableJson(query ?? {})}`;
+/** The key of a request: its path, its validated query with the keys in order, and a partner's scope (scope.ts `scopeKey`). */
+export function coalesceKey(pathname: string, query: unknown, scope?: string): string {
+  return `${pathname}?${stableJson(query ?? {})}${scope === undefined ? "" : `#scope=${scope}`}`;
 }
 
 function stableJson(v: unknown): string {

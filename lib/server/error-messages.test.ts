@@ -65,6 +65,16 @@ describe("API error messages in the request's language", () => {
     for (const [e, want] of cases) expect(localizeErrorBody(e.toBody(), "zh-CN").error.message).toBe(want);
   });
 
+  it("renders issue 27's messages: the referral check's turn, an uid that is no invitee, a bad uid list", () => {
+    expect(localizeErrorBody(new ApiError("rate_limited", "A referral check of yours is still running; start the next one when it has finished.").toBody(), "zh-CN").error.message).toBe(
+      "您的另一个推荐关系核验仍在进行中；请在它完成后再开始下一个。",
+    );
+    expect(localizeErrorBody(new ApiError("not_found", "1000 is not one of your direct invitees (WEEX: nope).").toBody(), "zh-CN").error.message).toBe("1000 不是您的直接邀请用户（WEEX：nope）。");
+    const tooMany = invalid(BODIES["/api/affiliate/referrals/verify"], { uids: Array.from({ length: 10_001 }, (_, i) => String(i + 1)) });
+    expect(localizeErrorBody(tooMany, "zh-CN").error.fields![0].message).toBe("最多只能填写 10000 个 uid");
+    expect(localizeErrorBody(invalid(BODIES["/api/affiliate/referrals/verify"], { uids: [] }), "zh-CN").error.fields![0].message).toBe("必须至少填写一个 uid");
+  });
+
   it("renders the exchange client's messages: validation, malformed answers, a placement that may have gone through", () => {
     const v = fromWeexError(validationError([{ code: "custom", path: ["endTime"], message: "must be within the past 90 days", input: undefined } as never]));
     expect(localizeErrorBody(v.toBody(), "zh-CN").error.message).toBe("输入无效：endTime 必须在过去 90 天内");
@@ -95,5 +105,17 @@ describe("API error messages in the request's language", () => {
     // icu-minify's compiled form (next.config.mjs precompiles the catalogues in the build)
     expect(placeholderNames(["Invalid input: ", ["path"], " ", ["message"]])).toEqual(["path", "message"]);
     expect(placeholderNames("Invalid input")).toEqual([]);
+  });
+
+  it("says a partner's 403s in Chinese: not their view, nothing of that kind in it, a field outside it", () => {
+    const denied = new ApiError("forbidden", "This is not part of a partner's view; you are signed in as kol (partner).").toBody();
+    expectChinese(localizeErrorBody(denied, "zh-CN").error.message);
+    const lacks = new ApiError("forbidden", "Your view has no sub-affiliates; you are signed in as kol (partner).").toBody();
+    expect(localizeErrorBody(lacks, "zh-CN").error.message).toContain("sub-affiliates");
+    expect(localizeErrorBody(lacks, "zh-CN").error.message).toMatch(HAN);
+    const outside = new ApiError("forbidden", "subUid: not in your view.", { fields: [{ path: "subUid", message: "is not in your view" }] }).toBody();
+    const zh = localizeErrorBody(outside, "zh-CN");
+    expectChinese(zh.error.message);
+    expect(zh.error.fields).toEqual([{ path: "subUid", message: expect.stringMatching(HAN) }]);
   });
 });

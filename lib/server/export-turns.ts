@@ -26,14 +26,15 @@ const inFlight = () => (g.__weexExportsInFlight ??= new Set());
 /**
  * Take the current party's export turn, or throw `rate_limited` when it has an export running.
  * Answers the function that gives the turn back (idempotent): call it when the download is
- * over, however it ends. Outside a party (no one signed in) nothing is held.
+ * over, however it ends. Outside a party (no one signed in) nothing is held. `what` names the
+ * walk in the 429 (a referral check takes the same turn: it is a walk of up to 100 WEEX calls).
  */
-export function takeExportTurn(): () => void {
+export function takeExportTurn(what = "An export of yours"): () => void {
   const party = currentParty();
   if (party === undefined) return () => {};
   const running = inFlight();
   if (running.has(party)) {
-    throw new ApiError("rate_limited", "An export of yours is still running; start the next one when it has finished.", { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
+    throw new ApiError("rate_limited", `${what} is still running; start the next one when it has finished.`, { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS });
   }
   running.add(party);
   let given = false;

@@ -45,7 +45,10 @@ export function isHttps(h: HeaderSource): boolean {
  * for nothing. "unknown" when the socket is not known (see peer-address.ts).
  */
 export function clientIp(h: HeaderSource): string {
-  return clientAddress(header(h, "x-forwarded-for"), stampedPeer(header(h, PEER_HEADER)), trustedProxies());
+  const peer = stampedPeer(header(h, PEER_HEADER));
+  // No stamp, nothing to walk: the configuration is not needed (nor read) to say "unknown".
+  if (peer === null) return "unknown";
+  return clientAddress(header(h, "x-forwarded-for"), peer, trustedProxies());
 }
 
 /** The walk of `clientIp`, given the header, the socket's address and the trusted proxies. */

@@ -1,14 +1,16 @@
 /**
  * The one wrapper every route handler under app/api uses (contract 3):
  *
- *   authenticate: an API token or the session cookie, once, as the request's principal (401;
- *   a token past its rate: 429; credentials.ts) → for POST/PATCH/PUT/DELETE: the same-origin
- *   check of a cookie request, or a token's `write` permission (403) → role (403)
- *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
- *   upstream; a body past 64 KB: 413, read no further, body.ts) → the handler, run as the
- *   principal (principal.ts: its party in the WEEX budget, its token in the audit log; shared
- *   by identical concurrent GETs of the lists and reference data: coalesce.ts) → its value as
- *   JSON, `Cache-Control: no-store`.
+ *   authenticate: an API token or the session cookie (or a share link's token: share-links.ts),
+ *   once, as the request's principal (401; a token past its rate: 429; credentials.ts) → for
+ *   POST/PATCH/PUT/DELETE: the same-origin check of a cookie request, or a token's `write`
+ *   permission (403) → role (403) → parse path params, query and JSON body with the given zod
+ *   schemas (400, nothing sent upstream; a body past 64 KB: 413, read no further, body.ts) → a
+ *   partner's scope (403 where a partner may not go or names someone outside it:
+ *   partner-access.ts; a partner's token carries it, as its user is the partner) → the handler,
+ *   run as the principal (principal.ts: its party in the WEEX budget, its token in the audit
+ *   log; shared by identical concurrent GETs of the lists and reference data, within one scope:
+ *   coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
  *
  * Every error becomes the contract's error shape here (errors.ts): WeexError via fromWeexError (with
  * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
@@ -21,12 +23,13 @@ import { z } from "zod";
 import type { FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
+import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
 import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import type { SessionUser } from "./auth";
 import { requestPrincipal } from "./credentials";
-import { asPrincipal, type Principal } from "./principal";
+import { asPrincipal, sessionPrincipal, type Principal } from "./principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
 import { readBodyText } from "./body";
@@ -35,6 +38,8 @@ import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 import { localizeErrorBody } from "./error-messages";
 import { localeOfRequest } from "./locale";
+import { partnerScope, type PartnerAccess } from "./partner-access";
+import { shareUser } from "./share-links";
 
 export type RouteRole = Role | "public";
 
@@ -50,11 +55,16 @@ export interface HandlerContext<Q, B, P, R extends RouteRole> {
   user: R extends "public" ? SessionUser | null : SessionUser;
   /** how they came: session or API token (null only on public routes) */
   principal: R extends "public" ? Principal | null : Principal;
+  /**
+   * A partner's scope on a scoped route (`partners: "subAffiliates" | "invitees"`): the answer
+   * holds its rows only (`affiliateSources(source, scope)`). Null for everyone else.
+   */
+  scope: Scope | null;
   req: NextRequest;
   ip: string;
 }
 
-export interface RouteOptions<Q, B, P, R extends RouteRole> {
+export type RouteOptions<Q, B, P, R extends RouteRole> = {
   role: R;
   query?: Q;
   body?: B;
@@ -64,8 +74,18 @@ export interface RouteOptions<Q, B, P, R extends RouteRole> {
   tokens?: false;
   /** also a token made for URLs as ?access_token= (the CSV exports, for spreadsheets: credentials.ts) */
   urlToken?: boolean;
+  /** a larger body limit than MAX_BODY_BYTES, for the one route whose input is a list (the referral check: 10,000 uids) */
+  maxBodyBytes?: number;
   handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
-}
+} & (R extends "viewer"
+  ? {
+      /**
+       * What a partner may do here (partner-access.ts): every viewer route says so, a new one
+       * cannot be added without deciding. Trader and admin routes are never a partner's.
+       */
+      partners: PartnerAccess;
+    }
+  : { partners?: undefined });
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -91,10 +111,13 @@ export function route<
       const issues: FieldIssue[] = [];
       const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
       const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues, opts.urlToken === true), issues) : undefined;
-      const rawBody = opts.body ? await readJsonBody(req) : undefined;
+      const rawBody = opts.body ? await readJsonBody(req, opts.maxBodyBytes) : undefined;
       if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
       if (issues.length) throw invalidInput(uniqueIssues(issues));
+      // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
+      // invitee's {uid}, or the query or body), before anything is read.
+      const scope = await partnerScope(user, opts.partners, { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) });
 
       const handle = (r: NextRequest) =>
         opts.handler({
@@ -104,6 +127,7 @@ export function route<
           params: params as HandlerContext<Q, B, P, R>["params"],
           user: user as HandlerContext<Q, B, P, R>["user"],
           principal: principal as HandlerContext<Q, B, P, R>["principal"],
+          scope,
           req: r,
           ip: clientIp(req.headers),
         });
@@ -113,9 +137,10 @@ export function route<
       const asUser = (r: NextRequest) => asPrincipal(principal, () => asParty(principal?.party, () => handle(r)));
       const { pathname } = req.nextUrl;
       if (!coalesces(req.method, pathname)) return finish(await asUser(req));
-      // Authorised and validated: join an identical request in flight, if any (coalesce.ts).
+      // Authorised and validated: join an identical request in flight, if any (coalesce.ts) —
+      // of the same scope only: a partner's answer is theirs, and nobody else's is theirs.
       const shared = await coalescer().join(
-        coalesceKey(pathname, query),
+        coalesceKey(pathname, query, scope ? scopeKey(scope) : undefined),
         async (signal) => shareable(await asUser(withSignal(req, signal))),
         req.signal,
       );
@@ -172,12 +197,20 @@ function withHsts(res: Response): Response {
 
 /**
  * 401 without a usable session or token, 403 for a cross-site mutation with a cookie, a change
- * by a token without `write`, a token on a route for sessions only, or a role too low.
+ * by a token without `write`, a token on a route for sessions only, or a role too low. A partner
+ * has no ranked role: they pass a viewer route's role check here, and its `partners` entry
+ * decides (partner-access.ts); a trader or admin route is a 403.
  */
 async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: false; urlToken?: boolean }): Promise<Principal | null> {
   const { role } = opts;
   // Public routes see the user too when there is one (the language switch saves with them).
-  const principal = await requestPrincipal(req, { urlToken: opts.urlToken === true });
+  // No session or token but a share link's token: its creator as a reader, on the link's view's
+  // routes only (share-links.ts).
+  let principal = await requestPrincipal(req, { urlToken: opts.urlToken === true });
+  if (!principal) {
+    const shared = await shareUser(req, role);
+    if (shared) principal = sessionPrincipal(shared);
+  }
   if (role !== "public" && !principal) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   const mutating = MUTATING.has(req.method);
   if (principal?.via === "token") {
@@ -191,7 +224,7 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
   }
   const user = principal?.user;
-  if (user && role !== "public" && !hasRole(user, role)) {
+  if (user && role !== "public" && !hasRole(user, role) && !(user.role === "partner" && role === "viewer")) {
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
   }
   return principal;
@@ -255,9 +288,9 @@ function queryObject(sp: URLSearchParams, issues: FieldIssue[], urlToken: boolea
   return out;
 }
 
-async function readJsonBody(req: NextRequest): Promise<unknown> {
-  // (within MAX_BODY_BYTES, counted as it arrives: a 413 past it, the rest never read)
-  const text = await readBodyText(req);
+async function readJsonBody(req: NextRequest, limit?: number): Promise<unknown> {
+  // (within MAX_BODY_BYTES or the route's limit, counted as it arrives: a 413 past it, the rest never read)
+  const text = await readBodyText(req, limit);
   // No body at all: an empty object, so the schema names each missing field.
   if (text.trim() === "") return {};
   // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.

@@ -12,7 +12,8 @@ import {
   listUsers,
   normalizeUsername,
   passwordProblem,
-  ROLES,
+  scopeOf,
+  USER_ROLES,
   toPublicUser,
   updateUser,
   usernameProblem,
@@ -22,13 +23,20 @@ import {
 import { audit } from "./audit";
 import { forgetUser, type SessionUser } from "./auth";
 import { ApiError, fieldError } from "./errors";
+import { scopeSchema } from "@/lib/contract/scope";
 
 const password = z.string({ error: "is required" }).superRefine((p, ctx) => {
   const problem = passwordProblem(p);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
-const role = z.enum(ROLES, { error: `must be one of ${ROLES.join(", ")}` });
+const role = z.enum(USER_ROLES, { error: `must be one of ${USER_ROLES.join(", ")}` });
+
+/** A partner needs a scope, and only a partner has one (lib/contract/scope.ts). */
+function scopeGoesWithRole(u: { role?: string; scope?: unknown }, ctx: z.RefinementCtx, required: boolean) {
+  if (u.role === "partner" && required && u.scope === undefined) ctx.addIssue({ code: "custom", path: ["scope"], message: "is required for a partner: sub-affiliate UIDs and/or invite codes, at least one" });
+  if (u.role !== undefined && u.role !== "partner" && u.scope !== undefined) ctx.addIssue({ code: "custom", path: ["scope"], message: "is only for the partner role" });
+}
 
 export const newUserSchema = z.strictObject({
   username: z
@@ -40,18 +48,21 @@ export const newUserSchema = z.strictObject({
     }),
   password,
   role,
-});
+  scope: scopeSchema.optional(),
+}).superRefine((u, ctx) => scopeGoesWithRole(u, ctx, true));
 
 export const userChangesSchema = z
   .strictObject({
     role: role.optional(),
+    scope: scopeSchema.optional(),
     password: password.optional(),
     disabled: z.boolean({ error: "must be true or false" }).optional(),
   })
-  .refine((c) => c.role !== undefined || c.password !== undefined || c.disabled !== undefined, {
-    message: "must change at least one of role, password, disabled",
+  .refine((c) => c.role !== undefined || c.scope !== undefined || c.password !== undefined || c.disabled !== undefined, {
+    message: "must change at least one of role, scope, password, disabled",
     path: [],
-  });
+  })
+  .superRefine((c, ctx) => scopeGoesWithRole(c, ctx, false));
 
 export async function allUsers(): Promise<PublicUser[]> {
   return (await listUsers(await getDb())).map(toPublicUser);
@@ -60,7 +71,7 @@ export async function allUsers(): Promise<PublicUser[]> {
 export async function addUser(input: z.output<typeof newUserSchema>, actor: SessionUser, ip: string): Promise<PublicUser> {
   try {
     const row = await createUser(await getDb(), input);
-    await audit({ username: actor.username, action: "user.create", ip, outcome: "success", detail: { target: row.username, role: row.role } });
+    await audit({ username: actor.username, action: "user.create", ip, outcome: "success", detail: { target: row.username, role: row.role, ...(row.role === "partner" ? { scope: scopeOf(row) } : {}) } });
     return toPublicUser(row);
   } catch (e) {
     if (e instanceof UsernameTakenError) throw fieldError("username", "is already taken");
@@ -78,8 +89,11 @@ export async function changeUser(id: string, changes: z.output<typeof userChange
   if (losesAdmin && (await countActiveAdmins(db)) <= 1) {
     throw fieldError(changes.disabled === true ? "disabled" : "role", "would leave the dashboard without an enabled admin");
   }
+  if (changes.role === "partner" && before.role !== "partner" && changes.scope === undefined) throw fieldError("scope", "is required to make a user a partner");
+  if (changes.scope !== undefined && (changes.role ?? before.role) !== "partner") throw fieldError("scope", "is only for the partner role");
   const after = await updateUser(db, id, changes);
   if (!after) throw new ApiError("not_found", "There is no such user.");
+  // (the user's next request, in this process, reads the new role and scope; partners are never cached: auth.ts)
   forgetUser(id);
   await audit({
     username: actor.username,
@@ -89,6 +103,7 @@ export async function changeUser(id: string, changes: z.output<typeof userChange
     detail: {
       target: after.username,
       ...(changes.role !== undefined ? { role: { from: before.role, to: after.role } } : {}),
+      ...(changes.scope !== undefined || (changes.role !== undefined && changes.role !== before.role) ? { scope: { from: scopeOf(before), to: scopeOf(after) } } : {}),
       ...(changes.disabled !== undefined ? { disabled: after.disabled } : {}),
       ...(changes.password !== undefined ? { passwordReset: true } : {}),
     },

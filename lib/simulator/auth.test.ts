@@ -72,7 +72,7 @@ describe("signed requests", () => {
   });
 
   it("rejects a POST without Content-Type: application/json with -1045", async () => {
-    const body = '{"productType":"SPOT"}';
+    const body = JSON.stringify({ productType: "SPOT", startTime: t.clock.t - 86_400_000, endTime: t.clock.t });
     const none = await t.call("POST", pathOf("subAffiliates"), { body, contentType: null });
     expect([none.status, codeOf(none)]).toEqual([400, -1045]);
     const text = await t.call("POST", pathOf("subAffiliates"), { body, contentType: "text/plain" });
@@ -112,6 +112,18 @@ describe("GET /__sim/recent", () => {
     expect(recent.map((r) => [r.method, r.url, r.key])).toEqual([
       ["GET", `${withdrawals}?pageSize=3`, CREDS.apiKey],
       ["GET", withdrawals, "someone-else"],
+    ]);
+  });
+
+  it("lists a POST with its body (where querySubChannelTransactions' filters are), a GET with none", async () => {
+    const from = Date.now();
+    const body = JSON.stringify({ productType: "SPOT", startTime: t.clock.t - 86_400_000, endTime: t.clock.t });
+    await t.call("POST", pathOf("subAffiliates"), { body });
+    await t.call("GET", withdrawals, { query: "pageSize=2" });
+    const recent = ((await (await fetch(`${t.sim.url}/__sim/recent`)).json()) as { at: number; method: string; body: string | null }[]).filter((r) => r.at >= from);
+    expect(recent.map((r) => [r.method, r.body])).toEqual([
+      ["POST", body],
+      ["GET", null],
     ]);
   });
 });

@@ -17,7 +17,6 @@ describe("simOptionsFromEnv", () => {
       ipWeightPer10s: 500,
       uidWeightPer10s: 500,
       faults: undefined,
-      requireSubAffiliateRange: false,
     });
   });
 
@@ -32,9 +31,8 @@ describe("simOptionsFromEnv", () => {
       SIM_API_PASSPHRASE: "p",
       SIM_FAULTS: '{"latencyMs":50,"endpoints":["coins"]}',
       SIM_LOG_REQUESTS: "1",
-      SIM_REQUIRE_SUB_AFFILIATE_RANGE: "1",
     });
-    expect(o).toMatchObject({ port: 4999, host: "0.0.0.0", seed: 7, scale: 0.5, apiKey: "k", apiSecret: "s", passphrase: "p", logRequests: true, requireSubAffiliateRange: true });
+    expect(o).toMatchObject({ port: 4999, host: "0.0.0.0", seed: 7, scale: 0.5, apiKey: "k", apiSecret: "s", passphrase: "p", logRequests: true });
     expect(o.faults).toEqual({ latencyMs: 50, endpoints: ["coins"] });
   });
 

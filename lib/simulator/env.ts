@@ -3,7 +3,7 @@
  * SIM_PORT (4010), SIM_HOST (127.0.0.1), SIM_API_KEY / SIM_API_SECRET / SIM_API_PASSPHRASE
  * (the defaults in SIM_DEFAULTS), SIM_SEED (42), SIM_SCALE (1), SIM_FAULTS (JSON, see
  * faults.ts), SIM_IP_WEIGHT_PER_10S / SIM_UID_WEIGHT_PER_10S (500), SIM_ORDERS_PER_MINUTE (50),
- * SIM_LOG_REQUESTS=1, SIM_REQUIRE_SUB_AFFILIATE_RANGE=1.
+ * SIM_LOG_REQUESTS=1.
  */
 import { faultsFromEnv } from "./faults";
 import { CONTRACT_ORDER_CAP } from "../weex/limits";
@@ -43,6 +43,5 @@ export function simOptionsFromEnv(env: Env = process.env): Required<Pick<Simulat
     ordersPerMinute: int(env, "SIM_ORDERS_PER_MINUTE", CONTRACT_ORDER_CAP.orders, 1, 1_000_000_000),
     faults: faultsFromEnv(env.SIM_FAULTS),
     logRequests: get(env, "SIM_LOG_REQUESTS") === "1",
-    requireSubAffiliateRange: get(env, "SIM_REQUIRE_SUB_AFFILIATE_RANGE") === "1",
   };
 }

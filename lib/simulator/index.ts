@@ -45,7 +45,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     quiet,
     logRequests: opts.logRequests ?? false,
     faults: opts.faults ?? faultsFromEnv(process.env.SIM_FAULTS),
-    requireSubAffiliateRange: opts.requireSubAffiliateRange ?? false,
   });
   const port = await server.listen(opts.port ?? SIM_DEFAULTS.port, host);
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -54,6 +53,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     url,
     port,
+    data,
     close: () => server.close(),
     setFaults: (f) => server.setFaults(f),
     stats: () => server.stats(),

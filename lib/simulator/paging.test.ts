@@ -71,7 +71,7 @@ describe("querySubChannelTransactions: JSON pageNum / pageSize → {records,tota
       const seen = new Set<string>();
       let pages = 0;
       for (let pageNum = 1; ; pageNum++) {
-        const body = ok(await s.sim.post(pathOf("subAffiliates"), JSON.stringify({ productType, pageNum, pageSize: 100 })));
+        const body = ok(await s.sim.post(pathOf("subAffiliates"), JSON.stringify({ productType, startTime: s.data.subAffiliates.firstDay, endTime: FIXED_NOW, pageNum, pageSize: 100 })));
         expect(body).toMatchObject({ current: String(pageNum), size: "100" });
         const records = body.records as Obj[];
         for (const r of records) {
@@ -90,7 +90,7 @@ describe("querySubChannelTransactions: JSON pageNum / pageSize → {records,tota
 
   it("filters by a subUid sent as a raw JSON number above 2^53", async () => {
     const uid = s.data.subAffiliates.subs[1].uid;
-    const body = stringifyWireJson({ subUid: jsonNumber(uid), productType: "FUTURES", pageSize: 100 });
+    const body = stringifyWireJson({ subUid: jsonNumber(uid), productType: "FUTURES", startTime: FIXED_NOW - 30 * DAY, endTime: FIXED_NOW, pageSize: 100 });
     expect(body).toContain(`"subUid":${uid}`);
     const r = ok(await s.sim.post(pathOf("subAffiliates"), body));
     expect((r.records as Obj[]).length).toBeGreaterThan(0);

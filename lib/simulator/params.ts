@@ -136,6 +136,9 @@ export const WINDOW_GRACE_MS = 60_000;
 export function checkTimeWindow(w: TimeWindow, range: { startTime?: number | string; endTime?: number | string }, now: number): void {
   const s = boundMs(range.startTime);
   const e = boundMs(range.endTime);
+  // WEEX's production service refuses such a read without either bound, as a missing parameter.
+  if (w.bounded && s === undefined) missing("startTime");
+  if (w.bounded && e === undefined) missing("endTime");
   if (w.ordered && s !== undefined && e !== undefined && e < s) {
     throw badRequest(CODES.startAfterEnd, "startTime must be less than or equal to endTime.");
   }

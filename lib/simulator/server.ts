@@ -34,8 +34,6 @@ export interface ServerConfig {
   quiet: boolean;
   logRequests: boolean;
   faults?: Faults;
-  /** SimulatorOptions.requireSubAffiliateRange */
-  requireSubAffiliateRange: boolean;
 }
 
 interface Answer {
@@ -129,9 +127,9 @@ export class SimServer {
     return [...this.recent];
   }
 
-  private remember(method: string, url: string, req: IncomingMessage): void {
+  private remember(method: string, url: string, req: IncomingMessage, body: string): void {
     const key = req.headers["access-key"];
-    this.recent.push({ at: Date.now(), method, url, key: typeof key === "string" ? key : null });
+    this.recent.push({ at: Date.now(), method, url, key: typeof key === "string" ? key : null, body: method === "POST" ? body : null });
     if (this.recent.length > RECENT_KEPT) this.recent.shift();
   }
 
@@ -162,7 +160,7 @@ export class SimServer {
     }
     const moved = this.pathModes(method, path);
     const ep = moved && "ep" in moved ? moved.ep : endpointFor(method, path);
-    if (moved || ep) this.remember(method, url, req);
+    if (moved || ep) this.remember(method, url, req, rawBody);
     if (moved && "answer" in moved) {
       this.counters.requests++;
       this.write(res, moved.answer);
@@ -249,7 +247,6 @@ export class SimServer {
         data: this.cfg.data,
         state: this.state,
         locale: headerValue(req.headers.locale),
-        requireSubAffiliateRange: this.cfg.requireSubAffiliateRange,
         widenMs,
       });
       if (result.executed) this.counters.ordersPlaced++;

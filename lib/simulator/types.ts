@@ -1,6 +1,7 @@
 /**
  * Public types of the simulated WEEX exchange (contract 1 in the team notes).
  */
+import type { Dataset } from "./data";
 import type { Faults } from "./faults";
 
 export type { Faults, FaultSpec } from "./faults";
@@ -30,12 +31,6 @@ export interface SimulatorOptions {
   logRequests?: boolean;
   /** faults active from the start; default: the SIM_FAULTS environment variable (JSON), else none */
   faults?: Faults;
-  /**
-   * querySubChannelTransactions refuses a call without startTime and endTime (-1141), as WEEX's
-   * production service does (weex-facts.md: only its partner test environment answers without
-   * them). Default off until the dashboard always sends a range.
-   */
-  requireSubAffiliateRange?: boolean;
 }
 
 export interface SimStats {
@@ -66,11 +61,15 @@ export interface SimRecentRequest {
   url: string;
   /** the ACCESS-KEY header, if any */
   key: string | null;
+  /** a POST's body as sent (querySubChannelTransactions' filters are there, not in the URL); null for GET */
+  body: string | null;
 }
 
 export interface Simulator {
   url: string;
   port: number;
+  /** the data it serves (e.g. for the demo to pick an example partner's scope: scripts/demo-seed.ts) */
+  data: Dataset;
   close(): Promise<void>;
   setFaults(f: Faults): void;
   stats(): SimStats;

@@ -8,6 +8,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ApiErrorBody, FieldIssue, UpstreamInfo } from "@/lib/contract/errors";
 import type { QueryInput, QueryPath } from "@/lib/contract/queries";
 import type { ApiResponses } from "@/lib/contract/responses";
+import { shareHeaders } from "./share-mode";
 
 /**
  * A failed request as the pages see it: the contract's error (code, message, fields, upstream)
@@ -131,7 +132,7 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(path, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...init.headers } });
+    return await fetch(path, { credentials: "same-origin", ...init, headers: { accept: "application/json", ...shareHeaders(), ...init.headers } });
   } catch (e) {
     if ((e as Error)?.name === "AbortError") throw e;
     throw networkError();

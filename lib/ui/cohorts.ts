@@ -2,6 +2,7 @@
  * The /cohorts page's arithmetic, shared by the heat map, the codes table and the CSV file
  * (browser side: the figures come from GET /api/affiliate/invitees/cohorts and /codes).
  */
+import { COMMISSION_WITHIN_DAYS, type CommissionWithinKey } from "@/lib/contract/params";
 import type { CohortItem } from "@/lib/contract/responses";
 
 /**
@@ -29,6 +30,24 @@ export function sharePercent(n: number, of: number): string | null {
 export function heatLevel(n: number, of: number): number {
   if (of <= 0 || n <= 0) return 0;
   return Math.min(5, 1 + Math.floor((n / of) * 5));
+}
+
+/**
+ * The value heat map's columns (issue 27): the commission a cohort's invitees brought within 7,
+ * 30, 90 and 180 days of their own registration, per invitee: read along a row, the cohort's
+ * LTV curve.
+ */
+export const VALUE_COLUMNS = (Object.keys(COMMISSION_WITHIN_DAYS) as CommissionWithinKey[]).map((key) => ({ key, days: COMMISSION_WITHIN_DAYS[key] }));
+
+/**
+ * A heat level 0–5 for a cohort's commission per invitee against the largest of the table (in
+ * the same coin): colour only, so a float is close enough; the cell shows the exact string.
+ * null (too young) and zero are 0.
+ */
+export function valueHeatLevel(value: string | null | undefined, max: number): number {
+  const v = value == null ? 0 : Number(value);
+  if (!(v > 0) || !(max > 0)) return 0;
+  return Math.min(5, 1 + Math.max(0, Math.floor((v / max) * 5 - 1e-9)));
 }
 
 /** A span of hours as the page says it: whole days from 48 h on, hours below. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Dec } from "@/lib/contract/decimal";
-import { decimalPercent, formatCount, formatDecimal, plainDecimal } from "./format";
+import { AMOUNT_DIGITS, decimalPercent, formatAmount, formatCount, formatDecimal, OTHER_COIN_DIGITS, plainDecimal } from "./format";
 
 describe("formatDecimal", () => {
   it("groups the integer part and keeps every fraction digit", () => {
@@ -80,5 +80,61 @@ describe("formatCount", () => {
   it("groups an integer", () => {
     expect(formatCount(1234567, "en-US")).toBe("1,234,567");
     expect(formatCount("9007199254740993", "en-US")).toBe("9,007,199,254,740,993");
+  });
+});
+
+describe("formatAmount (issue 27: amounts for reading, the exact string kept beside)", () => {
+  const en = { locale: "en-US" };
+  it("USDT: two decimals, grouped, rounded half away from zero and padded", () => {
+    // the KPI card of the issue: 60,131.6678718 beside 121,862,363.48
+    expect(formatAmount("60131.6678718", "USDT", en)).toBe("60,131.67");
+    expect(formatAmount("121862363.48", "USDT", en)).toBe("121,862,363.48");
+    expect(formatAmount("5", "USDT", en)).toBe("5.00");
+    expect(formatAmount("0.5", "usdt", en)).toBe("0.50");
+    expect(formatAmount("2.345", "USDT", en)).toBe("2.35");
+    expect(formatAmount("999.995", "USDT", en)).toBe("1,000.00");
+    expect(formatAmount("0", "USDT", en)).toBe("0.00");
+    expect(formatAmount("1.5E+3", "USDT", en)).toBe("1,500.00");
+  });
+  it("BTC: eight decimals (the satoshi)", () => {
+    expect(formatAmount("0.000123456789", "BTC", en)).toBe("0.00012346");
+    expect(formatAmount("1", "BTC", en)).toBe("1.00000000");
+    expect(formatAmount("21000000.123456785", "BTC", en)).toBe("21,000,000.12345679");
+    expect(AMOUNT_DIGITS.BTC).toBe(8);
+  });
+  it("negative values keep their sign; deltas may be signed", () => {
+    expect(formatAmount("-1234.567", "USDT", en)).toBe("-1,234.57");
+    expect(formatAmount("-0.005", "USDT", en)).toBe("-0.01");
+    expect(formatAmount("1234.567", "USDT", { ...en, signed: true })).toBe("+1,234.57");
+    expect(formatAmount("-0", "USDT", { ...en, signed: true })).toBe("0.00");
+  });
+  it("huge values keep every integer digit (no float on the way)", () => {
+    expect(formatAmount("123456789012345678901234.567", "USDT", en)).toBe("123,456,789,012,345,678,901,234.57");
+    expect(formatAmount("9007199254740993.999", "USDT", en)).toBe("9,007,199,254,740,994.00");
+  });
+  it("a value that is not zero never reads as zero", () => {
+    expect(formatAmount("0.004", "USDT", en)).toBe("<0.01");
+    expect(formatAmount("-0.0049", "USDT", en)).toBe(">-0.01");
+    expect(formatAmount("0.000000001", "BTC", en)).toBe("<0.00000001");
+    expect(formatAmount("0.000000001", "ETH", en)).toBe("<0.00000001");
+  });
+  it("other coins: at most eight decimals, trailing zeros dropped", () => {
+    expect(OTHER_COIN_DIGITS).toBe(8);
+    expect(formatAmount("0.5", "ETH", en)).toBe("0.5");
+    expect(formatAmount("1234.123456789", "DOGE", en)).toBe("1,234.12345679");
+    expect(formatAmount("3.10000000000", "ETH", en)).toBe("3.1");
+    expect(formatAmount("7", "ETH", en)).toBe("7");
+  });
+  it("shows only: the exact string is untouched, and non-decimal text passes through", () => {
+    const exact = "60131.6678718";
+    formatAmount(exact, "USDT", en);
+    expect(exact).toBe("60131.6678718");
+    expect(plainDecimal("6.01316678718E+4")).toBe(exact);
+    expect(formatAmount("--", "USDT", en)).toBe("--");
+  });
+  it("uses the locale's separators", () => {
+    expect(formatAmount("1234567.256", "USDT", { locale: "de-DE" })).toBe("1.234.567,26");
+    expect(formatAmount("0.001", "USDT", { locale: "de-DE" })).toBe("<0,01");
+    expect(formatAmount("1234567.256", "USDT", { locale: "zh-CN" })).toBe("1,234,567.26");
   });
 });

@@ -117,6 +117,47 @@ export function formatDecimal(value: string | Dec, opts: FormatDecimalOptions = 
   return sign + grouped + (frac ? decimalSeparator(opts.locale) + frac : "");
 }
 
+/**
+ * The fraction digits an amount of a coin is shown with for reading (issue 27): USDT (and the
+ * other dollar coins) as money, BTC to the satoshi. The exact value stays where a person takes
+ * it from: on hover, on copy (components/ui/amount.tsx) and in every export.
+ */
+export const AMOUNT_DIGITS: Readonly<Record<string, number>> = { USDT: 2, USDC: 2, BTC: 8 };
+/**
+ * Any other coin: at most 8 fraction digits (no coin WEEX lists is finer in practice), trailing
+ * zeros dropped, since its own precision is not known here.
+ */
+export const OTHER_COIN_DIGITS = 8;
+
+export interface FormatAmountOptions {
+  /** Show a leading "+" on positive values (deltas). */
+  signed?: boolean;
+  locale?: string;
+}
+
+/**
+ * An amount of `coin` for reading: grouped, rounded half away from zero to the coin's digits
+ * (AMOUNT_DIGITS: "60131.6678718" USDT → "60,131.67", "0.5" BTC → "0.50000000"; another coin
+ * to at most OTHER_COIN_DIGITS, trailing zeros dropped). A value that is not zero but rounds
+ * to zero says so ("<0.01", ">-0.01") rather than reading as nothing. Text that is not a
+ * decimal comes back as received. Display only: the exact string is the value.
+ */
+export function formatAmount(value: string | Dec, coin: string, opts: FormatAmountOptions = {}): string {
+  const plain = plainDecimal(value);
+  if (!DECIMAL_RE.test(plain)) return String(value);
+  const fixed = Object.hasOwn(AMOUNT_DIGITS, coin.toUpperCase()) ? AMOUNT_DIGITS[coin.toUpperCase()] : null;
+  const digits = fixed ?? OTHER_COIN_DIGITS;
+  const rounded = roundText(plain, digits);
+  const negative = plain.startsWith("-");
+  if (/^-?0$/.test(rounded) && /[1-9]/.test(plain)) {
+    const step = formatDecimal(`0.${"1".padStart(digits, "0")}`, { locale: opts.locale });
+    return negative ? `>-${step}` : `<${step}`;
+  }
+  const [, frac = ""] = rounded.split(".");
+  const padded = fixed !== null && frac.length < fixed ? `${rounded}${frac ? "" : "."}${"0".repeat(fixed - frac.length)}` : rounded;
+  return formatDecimal(padded, { locale: opts.locale, signed: opts.signed });
+}
+
 /** Format an integer count (number or digit string) with grouping. */
 export function formatCount(value: number | string, locale?: string): string {
   return grouper(locale).format(BigInt(value));

@@ -6,3 +6,6 @@
  */
 export const METRICS = ["tradingVolume", "netTradingFee", "paidCommission"] as const;
 export type Metric = (typeof METRICS)[number];
+
+/** The coin the sub-affiliate records' amounts are in (WEEX totals them in USDT): how they are shown (lib/ui/format.ts). */
+export const METRIC_COIN = "USDT";

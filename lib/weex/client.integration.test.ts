@@ -63,10 +63,10 @@ describe("affiliate data (signed, paged)", () => {
   it("sub-affiliate daily records page with pageNum, both products, exact ids", async () => {
     const start = Date.now() - 30 * DAY_MS;
     for (const productType of ["SPOT", "FUTURES"] as const) {
-      const p1 = await client.list("subAffiliates", { productType, startTime: start, pageSize: 50 });
+      const p1 = await client.list("subAffiliates", { productType, startTime: start, endTime: Date.now(), pageSize: 50 });
       expect(p1.items.length).toBe(50);
       expect(p1.items.every((r) => r.productType === productType && /^\d{4}-\d{2}-\d{2}$/.test(r.date))).toBe(true);
-      const p2 = await client.list("subAffiliates", { productType, startTime: start, pageSize: 50, page: 2 });
+      const p2 = await client.list("subAffiliates", { productType, startTime: start, endTime: Date.now(), pageSize: 50, page: 2 });
       expect(p2.page).toBe(2);
       expect(JSON.stringify(p2.items)).not.toBe(JSON.stringify(p1.items));
       expect(p1.items.some((r) => isBigId(r.subAffiliateUid))).toBe(true);

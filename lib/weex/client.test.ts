@@ -11,6 +11,8 @@ const credentials = { apiKey: "key-main", apiSecret: "secret-main-XYZ", passphra
 const tradeCredentials = { apiKey: "key-trade", apiSecret: "secret-trade-XYZ", passphrase: "pass-trade-XYZ" };
 
 const order = LIMIT_ORDER;
+/** A querySubChannelTransactions window: WEEX's production service answers only a bounded one. */
+const WINDOW = { startTime: 1_764_460_800_000, endTime: 1_764_547_199_999 };
 const spotOrder = {
   symbol: "BTCUSDT",
   orderId: 1,
@@ -88,6 +90,14 @@ describe("validation", () => {
     expect(e.issues?.map((i) => i.path.join("."))).toEqual(["quantity", "price"]);
     expect(server.requests).toHaveLength(0);
   });
+
+  it("sends no querySubChannelTransactions call without both startTime and endTime (WEEX's production service refuses it)", async () => {
+    const e = await failure(client().call("subAffiliates", { productType: "SPOT" }));
+    expect(e.kind).toBe("validation");
+    expect(e.issues?.map((i) => i.path.join("."))).toEqual(["startTime", "endTime"]);
+    expect((await failure(client().call("subAffiliates", { productType: "SPOT", startTime: WINDOW.startTime }))).issues?.map((i) => i.path.join("."))).toEqual(["endTime"]);
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe("no retry of POST", () => {
@@ -114,7 +124,7 @@ describe("no retry of POST", () => {
 
   it("querySubChannelTransactions is a POST too: not retried (but not an order)", async () => {
     server.handle(() => ({ status: 502, body: "bad gateway" }));
-    const e = await failure(client().call("subAffiliates", { productType: "SPOT" }));
+    const e = await failure(client().call("subAffiliates", { productType: "SPOT", ...WINDOW }));
     expect(server.requests).toHaveLength(1);
     expect(e.kind).toBe("unavailable");
     expect(e.maybeExecuted).toBeUndefined();
@@ -128,12 +138,12 @@ describe("no retry of POST", () => {
     const warnings: string[] = [];
     const logger = { info: () => {}, warn: (_o: object, msg?: string) => void warnings.push(msg ?? ""), error: () => {} };
     const c = client({ now: () => t, logger });
-    for (let i = 0; i < 3; i++) await c.call("subAffiliates", { productType: "SPOT" });
+    for (let i = 0; i < 3; i++) await c.call("subAffiliates", { productType: "SPOT", ...WINDOW });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "GET"]);
     expect(warnings.filter((w) => w.includes("-1150"))).toHaveLength(1);
 
     t += METHOD_MEMORY_MS;
-    await c.call("subAffiliates", { productType: "SPOT" });
+    await c.call("subAffiliates", { productType: "SPOT", ...WINDOW });
     expect(server.requests.map((r) => r.method).slice(4)).toEqual(["POST", "GET"]);
   });
 
@@ -147,10 +157,10 @@ describe("no retry of POST", () => {
         : { body: { records: [] } },
     );
     const c = client();
-    await c.call("subAffiliates", { productType: "SPOT" });
+    await c.call("subAffiliates", { productType: "SPOT", ...WINDOW });
     fixed = true;
-    await c.call("subAffiliates", { productType: "SPOT" });
-    await c.call("subAffiliates", { productType: "SPOT" });
+    await c.call("subAffiliates", { productType: "SPOT", ...WINDOW });
+    await c.call("subAffiliates", { productType: "SPOT", ...WINDOW });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "GET", "GET", "POST", "POST"]);
   });
 

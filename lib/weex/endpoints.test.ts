@@ -122,17 +122,26 @@ describe("withdrawals (getInternalWithdrawalStatus)", () => {
 });
 
 describe("subAffiliates (querySubChannelTransactions)", () => {
+  // WEEX's production service answers only a bounded window: every call names both ends.
+  const window = { startTime: now - 3 * DAY_MS, endTime: now };
   it("productType is required: SPOT or FUTURES", () => {
-    expect(rejected("subAffiliates", { productType: "SPOT" })).toEqual([]);
-    expect(rejected("subAffiliates", { productType: "FUTURES" })).toEqual([]);
-    expect(rejected("subAffiliates", {})).toEqual(["productType"]);
-    expect(rejected("subAffiliates", { productType: "MARGIN" })).toEqual(["productType"]);
+    expect(rejected("subAffiliates", { productType: "SPOT", ...window })).toEqual([]);
+    expect(rejected("subAffiliates", { productType: "FUTURES", ...window })).toEqual([]);
+    expect(rejected("subAffiliates", window)).toEqual(["productType"]);
+    expect(rejected("subAffiliates", { productType: "MARGIN", ...window })).toEqual(["productType"]);
   });
   it("pageSize <= 100, subUid digits, endTime >= startTime", () => {
-    expect(rejected("subAffiliates", { productType: "SPOT", pageSize: 100, subUid: "702345678901234567" })).toEqual([]);
-    expect(rejected("subAffiliates", { productType: "SPOT", pageSize: 101 })).toEqual(["pageSize"]);
-    expect(rejected("subAffiliates", { productType: "SPOT", subUid: "12a" })).toEqual(["subUid"]);
+    expect(rejected("subAffiliates", { productType: "SPOT", pageSize: 100, subUid: "702345678901234567", ...window })).toEqual([]);
+    expect(rejected("subAffiliates", { productType: "SPOT", pageSize: 101, ...window })).toEqual(["pageSize"]);
+    expect(rejected("subAffiliates", { productType: "SPOT", subUid: "12a", ...window })).toEqual(["subUid"]);
     expect(rejected("subAffiliates", { productType: "SPOT", startTime: 2000, endTime: 1000 })).toEqual(["endTime"]);
+  });
+  it("startTime and endTime are both required (WEEX's production service refuses a call without them)", () => {
+    expect(rejected("subAffiliates", { productType: "SPOT" })).toEqual(["startTime", "endTime"]);
+    expect(rejected("subAffiliates", { productType: "SPOT", startTime: window.startTime })).toEqual(["endTime"]);
+    expect(rejected("subAffiliates", { productType: "SPOT", endTime: window.endTime })).toEqual(["startTime"]);
+    const r = requestSchema(ENDPOINTS.subAffiliates).safeParse({ productType: "SPOT" });
+    expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(["is required: WEEX answers only a bounded window", "is required: WEEX answers only a bounded window"]);
   });
 });
 

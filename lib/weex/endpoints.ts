@@ -79,6 +79,11 @@ export function checkWindow(
 ) {
   const s = boundMs(p.startTime);
   const e = boundMs(p.endTime);
+  if (w.bounded) {
+    for (const [name, v] of [["startTime", s], ["endTime", e]] as const) {
+      if (v === undefined) ctx.addIssue({ code: "custom", path: [name], message: "is required: WEEX answers only a bounded window" });
+    }
+  }
   if (w.ordered && s !== undefined && e !== undefined && e < s) {
     ctx.addIssue({ code: "custom", path: ["endTime"], message: "must be greater than or equal to startTime" });
   }

@@ -48,6 +48,12 @@ export interface TimeWindow {
   /** endTime must be >= startTime */
   ordered: boolean;
   /**
+   * Both startTime and endTime must be sent: WEEX refuses a call without either (-1141). The
+   * client refuses it before sending; a route whose person may leave the range open bounds it
+   * first (lib/contract/params.ts `subAffiliateWindow`).
+   */
+  bounded?: boolean;
+  /**
    * The span WEEX fills in when bounds are missing (the simulator applies it; a caller that
    * wants to say which window applied reads it here): none → the span ending now; only
    * endTime → the span ending there; only startTime → the span starting there, never past now.
@@ -61,7 +67,12 @@ export const WINDOWS = {
   withdrawals: { maxAgeMs: 30 * DAY_MS, ordered: true },
   /** getAffiliateUIDs: start no older than one year, at most 90 days per query */
   invitees: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true },
-  subAffiliates: { ordered: true },
+  /**
+   * querySubChannelTransactions: WEEX's production service answers only a bounded window
+   * (weex-facts.md, "Windows and paging"); only its partner test environment picks one of its
+   * own when the bounds are missing. No age or span limit is documented.
+   */
+  subAffiliates: { ordered: true, bounded: true },
   allOrders: { ordered: true },
   /** getChannelUserTradeAndAsset: start within the last 365 days, at most 90 days, default the last 90 */
   inviteeTotals: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true, defaultSpanMs: 90 * DAY_MS },

@@ -10,6 +10,8 @@ import overview from "./overview.json";
 import subAffiliates from "./subAffiliates.json";
 import invitees from "./invitees.json";
 import cohorts from "./cohorts.json";
+import value from "./value.json";
+import referrals from "./referrals.json";
 import transfers from "./transfers.json";
 import orders from "./orders.json";
 import markets from "./markets.json";
@@ -21,7 +23,8 @@ import trading from "./trading.json";
 import exports from "./exports.json";
 import errors from "./errors.json";
 import email from "./email.json";
+import share from "./share.json";
 import tokens from "./tokens.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, tokens };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share, tokens };
 export default messages;

@@ -44,7 +44,7 @@ async function deliveryLog(destinationId: string) {
   return (await call<DeliveryLog>(`/api/alerts/deliveries?destinationId=${destinationId}`)).json.items;
 }
 
-/** The receiver's check (lib/alerts/signature.ts, as the README shows it): this secret, this body, within 5 minutes of `nowS`. */
+/** The receiver's check (lib/alerts/signature.ts, as docs/alerts.md shows it): this secret, this body, within 5 minutes of `nowS`. */
 const signed = (secret: string, body: string, header: string | string[] | undefined, nowS = Math.floor(Date.now() / 1000)) => verifyWebhookSignature(secret, header, body, nowS);
 
 beforeAll(async () => {

@@ -57,7 +57,7 @@ describe("archive sync over HTTP", () => {
     const done = await until("the backfill", status, (s) => s.datasets.every((d) => d.syncedAt !== null && d.state === "idle"));
     expect(done.enabled).toBe(true);
     expect(done.runner).toBe("this-process");
-    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals"]);
+    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals", "commissions", "inviteeTotals"]);
     for (const d of done.datasets) {
       expect(d.rows).toBeGreaterThan(0);
       expect(d.held).toHaveLength(1);
@@ -80,7 +80,7 @@ describe("archive sync over HTTP", () => {
     };
     const done = await until("the backfill", get, (s) => !s.building);
     expect(done.percent).toBe(100);
-    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals"]);
+    expect(done.datasets.map((d) => d.dataset)).toEqual(["subAffiliates", "invitees", "withdrawals", "commissions", "inviteeTotals"]);
     for (const d of done.datasets) {
       expect(d.building).toBe(false);
       expect(d.heldFrom).toBeLessThan(d.heldTo!);
@@ -151,7 +151,8 @@ describe("archive sync over HTTP", () => {
     );
     expect(series.status).toBe(200);
     for (const metric of ["tradingVolume", "paidCommission"] as const) {
-      expect(closed.match(new RegExp(`data-testid="kpi-${metric}-value">([^<]*)<`))?.[1]?.replace(/,/g, ""), metric).toBe(series.json.totals[metric].total);
+      // (the card shows the amount rounded for reading, and carries the exact one it copies)
+      expect(closed.match(new RegExp(`data-testid="kpi-${metric}-value"[^>]*data-exact="([^"]*)"`))?.[1], metric).toBe(series.json.totals[metric].total);
     }
     // The series and the comparison are in the page's query cache (dehydrated with it).
     expect(html).toContain(`"/api/affiliate/sub-affiliates/series`);

@@ -150,8 +150,9 @@ describe("cohorts", () => {
     const [archive, live] = await Promise.all([api<{ items: CohortItem[] }>(`${q}&source=archive`, { cookie: viewer }), api<{ items: CohortItem[] }>(`${q}&source=live`, { cookie: viewer })]);
     expect(archive.status, archive.text).toBe(200);
     expect(live.status, live.text).toBe(200);
-    // activeLast30d follows the clock: compare the rest
-    const strip = (items: CohortItem[]) => items.map(({ activeLast30d: _a, ...rest }) => rest);
+    // activeLast30d follows the clock: compare the rest (and the commission per invitee, issue 27,
+    // is never answered live: invitee-value.test.ts checks it)
+    const strip = (items: CohortItem[]) => items.map(({ activeLast30d: _a, commissionPerInvitee: _v, ...rest }) => rest);
     expect(strip(archive.json.items)).toEqual(strip(live.json.items));
     expect(archive.json.items.reduce((n, i) => n + i.registered, 0)).toBe(records.length);
   });

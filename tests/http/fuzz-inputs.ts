@@ -43,7 +43,7 @@ export function entriesText(entries: Entries): string {
 // Shared pools
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 /** Fixed once per run: the fuzz suite takes well under a minute, the windows are days wide. */
 export const NOW = Date.now();
 
@@ -243,6 +243,8 @@ export interface InputModel<V> {
   combos?: fc.Arbitrary<Change<V>[]>;
   /** unknown keys are rejected (every strict zod schema) */
   strict: boolean;
+  /** fields valid alone but not together (inviteCode with source=live): valid inputs leave these out */
+  validTogether?: (entries: Array<[string, V]>) => boolean;
 }
 
 /**
@@ -265,7 +267,8 @@ export function validEntries<V>(m: InputModel<V>): fc.Arbitrary<Array<[string, V
   const parts = Object.entries(m.fields).map(([key, f]) =>
     (f.required || f.keep ? f.valid.map((v) => [[key, v]] as Array<[string, V]>) : fc.option(f.valid, { nil: undefined }).map((v) => (v === undefined ? [] : ([[key, v]] as Array<[string, V]>)))),
   );
-  return parts.length ? fc.tuple(...parts).map((p) => p.flat()) : fc.constant([]);
+  const all: fc.Arbitrary<Array<[string, V]>> = parts.length ? fc.tuple(...parts).map((p) => p.flat()) : fc.constant([]);
+  return m.validTogether ? all.filter(m.validTogether) : all;
 }
 
 /** One change that alone makes any input of the model invalid. */

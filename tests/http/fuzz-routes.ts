@@ -5,8 +5,9 @@
  * app/api, so a route file without a model here fails the suite.
  */
 import fc from "fast-check";
-import { b, NOW, pick, q, recentEnd, recentStart, type Change, type Field, type InputModel, type Json } from "./fuzz-inputs";
+import { b, HOUR, NOW, pick, q, recentEnd, recentStart, type Change, type Field, type InputModel, type Json } from "./fuzz-inputs";
 import type { Method } from "./route-files";
+import { SHARE_PAGE_KEYS } from "../../lib/contract/share";
 
 const DAY = 86_400_000;
 
@@ -28,6 +29,8 @@ export interface ValidatedRoute {
   runs: Runs;
   /** statuses a maybe-valid input may get besides 400 */
   ok: number[];
+  /** the route's body limit when larger than the 64 KB every other route reads (the referral check) */
+  maxBodyBytes?: number;
   /** a path for the mixed inputs, if not the valid path (e.g. a user made for the purpose) */
   mixedPath?: () => string;
 }
@@ -105,6 +108,48 @@ const tooLong: fc.Arbitrary<Change<string>[]> = fc.tuple(fc.integer({ min: 92, m
   { op: "set", key: "endTime", value: String(NOW - 340 * DAY + span * DAY) },
   { op: "set", key: "source", value: src },
 ]);
+
+/** source=live reads commission records for a week at most (LIVE_COMMISSION_MAX_DAYS) */
+const liveTooLong: fc.Arbitrary<Change<string>[]> = fc.integer({ min: 8, max: 60 }).map((days) => [
+  { op: "set", key: "startTime", value: String(NOW - days * DAY) },
+  { op: "set", key: "endTime", value: String(NOW) },
+  { op: "set", key: "source", value: "live" },
+]);
+
+/**
+ * The value list's ranges: the last hours. Its live and auto answers walk every commission record
+ * of the range from WEEX (a day and a half at scale 1: ~30 pages, 10-20 s of the budget), which
+ * says nothing more about validation than an hour does and would outlast the test's minute.
+ */
+const valueFields = {
+  startTime: { ...time(fc.integer({ min: NOW - 3 * HOUR, max: NOW - 2 * HOUR })), required: true },
+  endTime: { ...time(fc.integer({ min: NOW - HOUR, max: NOW })), required: true },
+  uid: q.id(anyId),
+  inviteCode: inviteeExtras.inviteCode,
+  sort: q.enumOf(["commission", "volume", "deposits"]),
+  coin: q.text(pick(["USDT", "BTC", "usdt"]), 20),
+  source,
+};
+
+/** source=live names no invite codes (a year of WEEX's invitee pages): it refuses a code filter. */
+const valueTogether = (entries: Array<[string, string]>) => !(entries.some(([k, v]) => k === "source" && v === "live") && entries.some(([k]) => k === "inviteCode"));
+
+/** an invite-code filter with source=live */
+const liveByCode: fc.Arbitrary<Change<string>[]> = pick(["ABC123", "x"]).map((code) => [
+  { op: "set", key: "inviteCode", value: code },
+  { op: "set", key: "source", value: "live" },
+]);
+
+const commissionFields = {
+  uid: q.id(anyId),
+  coin: q.text(pick(["USDT", "BTC"]), 20),
+  productType,
+  symbol: q.text(pick(["cmt_btcusdt", "BTCUSDT"]), 40),
+  sourceType: q.int(1, 2),
+  startTime: kept(time(recentStart)),
+  endTime: kept(time(recentEnd)),
+  source,
+};
 
 const subAffiliateFilter = {
   productType,
@@ -319,6 +364,29 @@ const alertDestination: InputModel<Json> = {
     email: b.text(pick(["ops@example.test", "a.b@c.example"]), ["not-an-email", "@x", "a@", "", "a b@c.d"], true),
   },
 };
+/** POST /api/share-links (issue 28): a view, its filters, an expiry within 90 days, a password of the rules' length. */
+const shareLink: InputModel<Json> = {
+  strict: true,
+  fields: {
+    page: b.enumOf(SHARE_PAGE_KEYS, true),
+    query: b.text(pick(["", "?startTime=1&endTime=2", "sort=deposits"]), [1, null, true], false, 2000),
+    expiresAt: b.text(
+      fc.integer({ min: 2, max: 80 * 24 }).map((h) => new Date(NOW + h * HOUR).toISOString()),
+      ["tomorrow", "2026-13-01T00:00:00Z", "2026-01-01", "", String(NOW + DAY), new Date(NOW - DAY).toISOString(), new Date(NOW + 120 * DAY).toISOString()],
+      true,
+    ),
+    password: b.text(pick(["correct horse battery", "12345678x"]), ["short", "", 12345678, null], false, 200),
+    allowExport: b.bool(false),
+  },
+};
+/** POST /api/share-links/unlock (public; sent with a session, which it ignores): a token no link has (a valid input answers 401), and a password. */
+const shareUnlock: InputModel<Json> = {
+  strict: true,
+  fields: {
+    token: b.text(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), [1, null, "x".repeat(101), []], true),
+    password: b.text(pick(["wrong password", "x"]), [1, null, "x".repeat(201), {}], true),
+  },
+};
 const alertSchedule: InputModel<Json> = {
   strict: true,
   fields: {
@@ -455,6 +523,96 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     },
   },
   "affiliate/invitees/codes": invitedInRange("/api/affiliate/invitees/codes"),
+  // Issue 27: what each invitee is worth
+  "affiliate/invitees/value": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/value",
+      query: { strict: true, fields: { ...valueFields, page, pageSize: q.int(1, 100, 20) }, combos: fc.oneof(reversed, tooOld(367), liveTooLong, liveByCode), validTogether: valueTogether },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/invitees/value/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/invitees/value/export",
+      query: { strict: true, fields: valueFields, combos: fc.oneof(reversed, tooOld(367), liveTooLong, liveByCode), validTogether: valueTogether },
+      runs: { broken: 45, mixed: 4 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions",
+      query: { strict: true, fields: { ...commissionFields, page, pageSize: q.int(1, 100, 20) }, combos: fc.oneof(reversed, liveTooLong) },
+      runs: { broken: 45, mixed: 8 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions/export": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions/export",
+      query: { strict: true, fields: commissionFields, combos: fc.oneof(reversed, liveTooLong) },
+      runs: { broken: 45, mixed: 4 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/commissions/series": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/commissions/series",
+      query: {
+        strict: true,
+        fields: {
+          ...commissionFields,
+          startTime: { ...time(recentStart), required: true },
+          endTime: { ...time(recentEnd), required: true },
+          granularity: q.enumOf(["day", "week", "month"]),
+          tz: { valid: pick(["UTC", "Asia/Shanghai"]), invalid: pick(["Mars/Olympus", "+08:00", "x".repeat(80)]) },
+        },
+        combos: fc.oneof(reversed, liveTooLong),
+      },
+      runs: { broken: 45, mixed: 6 },
+      ok: [200, 429],
+    },
+  },
+  "affiliate/referrals/verify": {
+    POST: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/affiliate/referrals/verify",
+      body: {
+        strict: true,
+        fields: {
+          uids: { valid: fc.array(anyId, { minLength: 1, maxLength: 5 }), invalid: pick<Json>([[], ["abc"], "4200000001", [1.5], ["-1"], [null], {}]), required: true },
+          source: b.enumOf(["auto", "live"], false),
+        },
+      },
+      runs: { broken: 45, mixed: 6 },
+      ok: [200, 429],
+      // 10,000 uids of up to 19 digits (app/api/affiliate/referrals/verify/route.ts)
+      maxBodyBytes: 10_000 * 24 + 1024,
+    },
+  },
+  "affiliate/invitees/[uid]/assets": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: { valid: anyId, invalid: pick(["abc", "-1", "0", "1.5", "%20", "9".repeat(30)]), build: (uid) => `/api/affiliate/invitees/${encodeURIComponent(uid)}/assets` },
+      query: { strict: true, fields: { startTime: time(recentStart), endTime: time(recentEnd) }, combos: reversed },
+      runs: { broken: 30, mixed: 4 },
+      // (a random uid is no direct invitee: 404)
+      ok: [200, 404, 429],
+    },
+  },
   "affiliate/invitees/export": {
     GET: {
       kind: "validated",
@@ -630,6 +788,13 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/destinations"), status: [200], runs: 10 },
     POST: { kind: "validated", role: "admin", path: "/api/alerts/destinations", body: alertDestination, runs: { broken: 45, mixed: 6 }, ok: [201] },
   },
+  // issue 28: share links
+  "share-links": {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/share-links"), status: [200], runs: 10 },
+    POST: { kind: "validated", role: "trader", path: "/api/share-links", body: shareLink, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "share-links/[id]": { DELETE: { kind: "fixed", role: "trader", paths: hexId.map((id) => `/api/share-links/${id}`), status: [404], runs: 5 } },
+  "share-links/unlock": { POST: { kind: "validated", role: "trader", path: "/api/share-links/unlock", body: shareUnlock, runs: { broken: 45, mixed: 6 }, ok: [401] } },
   "alerts/destinations/[id]": { DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}`), status: [404], runs: 5 } },
   "alerts/destinations/[id]/test": { POST: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/destinations/${id}/test`), status: [404], runs: 5, withBody: true } },
   "alerts/deliveries": {

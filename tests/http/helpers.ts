@@ -92,7 +92,8 @@ export async function login(user: Role | string, password = "demo", opts: { fres
   if (r.status !== 200 || !r.cookie.includes("session-token")) {
     throw new Error(`login as ${user} failed: HTTP ${r.status} ${JSON.stringify(r.body)}`);
   }
-  sessions.set(key, r.cookie);
+  // A fresh session is the caller's own (it may sign it out): later callers keep the shared one.
+  if (!opts.fresh) sessions.set(key, r.cookie);
   return r.cookie;
 }
 

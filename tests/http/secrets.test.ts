@@ -237,9 +237,11 @@ describe("start-up refusals", () => {
     },
   ];
 
-  it.each(refusals)(
+  // Concurrently: each start only loads Next and exits, so six of them share the wait.
+  it.concurrent.for(refusals)(
     "refuses $what, naming the variable",
-    async ({ env, message, hidden }) => {
+    { timeout: 180_000 },
+    async ({ env, message, hidden }, { expect }) => {
       const s = await startNextServer({ env, waitReady: false });
       try {
         const { code } = await waitForExit(s, 150_000);
@@ -252,7 +254,6 @@ describe("start-up refusals", () => {
         await s.stop();
       }
     },
-    180_000,
   );
 });
 

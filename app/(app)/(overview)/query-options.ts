@@ -14,6 +14,11 @@ export function funnelQuery(period: Range) {
   return routeQuery("/api/affiliate/invitees/funnel", { startTime: period.startTime, endTime: period.endTime });
 }
 
+/** The period's commission records summed per coin and source type (issue 27; month buckets keep the answer small: the totals are what the overview shows). */
+export function commissionSplitQuery(period: Range, tz: string) {
+  return routeQuery("/api/affiliate/commissions/series", { startTime: period.startTime, endTime: period.endTime, granularity: "month", tz });
+}
+
 export function leaderboardQuery(period: Range, by: LeaderboardBy, limit = 10) {
   return routeQuery("/api/affiliate/sub-affiliates/leaderboard", { startTime: period.startTime, endTime: period.endTime, by, limit });
 }
@@ -35,13 +40,15 @@ export const OVERVIEW_STALE_MS = 60_000;
  * (view.tsx asks one after another; the server prefetches them together, so a page served from
  * the archive arrives with its figures).
  */
-export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number) {
+export function overviewQueries(period: Range, previous: Range, granularity: Granularity, tz: string, now: number, withInvitees = true) {
   return [
     seriesQuery(period, granularity, tz),
-    ...(inviteeRangeAvailable(period, now) ? [funnelQuery(period)] : []),
+    ...(withInvitees && inviteeRangeAvailable(period, now) ? [funnelQuery(period)] : []),
     seriesQuery(previous, "month", tz),
-    ...(inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
+    ...(withInvitees && inviteeRangeAvailable(previous, now) ? [funnelQuery(previous)] : []),
     leaderboardQuery(period, "commission"),
     leaderboardQuery(period, "volume"),
+    // (a partner's commission records are their invite codes' invitees': without codes, none)
+    ...(withInvitees ? [commissionSplitQuery(period, tz)] : []),
   ];
 }

@@ -14,8 +14,9 @@ import { KpiCard } from "@/components/ui/kpi-card";
 import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import { METRICS } from "@/lib/ui/metrics";
+import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
 import type { FunnelCounts } from "@/lib/contract/responses";
+import { CommissionSplit } from "./commission-split";
 import { Leaderboard } from "./leaderboard";
 import { funnelQuery, inviteeRangeAvailable, OVERVIEW_STALE_MS } from "./query-options";
 
@@ -31,7 +32,7 @@ function settled(q: { isSuccess: boolean; isError: boolean }): boolean {
  * page.tsx) and no arithmetic arrives later to render it all again. The charts build their rows
  * in their own lazy chunk, when they are drawn.
  */
-export function OverviewView() {
+export function OverviewView({ withInvitees = true }: { withInvitees?: boolean }) {
   const t = useTranslations("overview");
   const metrics = useTranslations("subAffiliates.metrics");
   const { state, tz, period, previous, against, now } = usePeriod();
@@ -41,8 +42,9 @@ export function OverviewView() {
   // the current period's figures appear early, the comparison and rankings follow, and the
   // browser keeps free connections for navigation meanwhile. (What the archive answers at once
   // the server has usually put in the cache already: overviewQueries, page.tsx.)
-  const funnelNow = inviteeRangeAvailable(period, now);
-  const funnelPrev = inviteeRangeAvailable(previous, now);
+  // (a partner without invite codes has no invitees in their view: no funnel is asked for)
+  const funnelNow = withInvitees && inviteeRangeAvailable(period, now);
+  const funnelPrev = withInvitees && inviteeRangeAvailable(previous, now);
   // During the first backfill each answer holds what the history has so far and is asked
   // again until it is whole (components/archive/pending.ts): charts fill in as it goes.
   const refetchInterval = refetchWhilePartial;
@@ -102,6 +104,7 @@ export function OverviewView() {
                 key={m}
                 testId={`kpi-${m}`}
                 label={metrics(m)}
+                coin={METRIC_COIN}
                 loading={series.isPending && !series.isError}
                 current={totals ? totals[m].total : null}
                 previous={prevTotals && comparable ? prevTotals[m].total : null}
@@ -137,7 +140,7 @@ export function OverviewView() {
             <>
               <div className="grid gap-6 lg:grid-cols-3">
                 {METRICS.map((m) => (
-                  <div key={m}>
+                  <div key={m} className="min-w-0">
                     <h3 className="mb-2 text-sm font-semibold">{metrics(m)}</h3>
                     <SeriesItemsChart items={series.data.items} metric={m} title={metrics(m)} granularity={state.granularity} />
                   </div>
@@ -157,7 +160,9 @@ export function OverviewView() {
         </Section>
 
         <Section id="funnel" title={t("funnel.title")} description={t("funnel.description")}>
-          {!funnelNow ? (
+          {!withInvitees ? (
+            <EmptyState title={t("funnel.notInView.title")}>{t("funnel.notInView.body")}</EmptyState>
+          ) : !funnelNow ? (
             <EmptyState title={t("funnel.unavailable.title")}>{t("funnel.unavailable.body")}</EmptyState>
           ) : !funnel.isSuccess && !funnel.isError ? (
             <ChartSkeleton height={200} />
@@ -186,6 +191,15 @@ export function OverviewView() {
             <Leaderboard by="volume" period={period} enabled={leadersReady} />
           </Section>
         </div>
+
+        <Section id="commission-split" title={t("commission.title")} description={t("commission.description")}>
+          {/* (a partner's are their invite codes' invitees': without codes, none are in their view) */}
+          {withInvitees ? (
+            <CommissionSplit period={period} tz={tz} enabled={leadersReady} />
+          ) : (
+            <EmptyState title={t("funnel.notInView.title")}>{t("commission.notInView")}</EmptyState>
+          )}
+        </Section>
       </div>
     </>
   );

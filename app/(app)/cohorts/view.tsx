@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
 import { useFormat } from "@/components/i18n/use-format";
+import { Amount } from "@/components/ui/amount";
 import { FreshnessNote } from "@/components/archive/freshness-note";
 import { WarningsNote } from "@/components/archive/warnings-note";
 import { PeriodControls } from "@/components/period/period-controls";
@@ -19,10 +20,12 @@ import { ChartSkeleton, TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { codesQuery, cohortsQuery } from "./query-options";
-import { cohortsSearch } from "./search-params";
+import { COHORT_SHOWS, cohortsSearch } from "./search-params";
 import { COHORT_BY } from "@/lib/contract/params";
+import { formatDateTime } from "@/lib/ui/time";
 import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
-import { cohortsCsv, cohortsFilename, delayBin, HEAT_COLUMNS, heatLevel, sharePercent, type DelayBin } from "@/lib/ui/cohorts";
+import { cohortsCsv, cohortsFilename, delayBin, HEAT_COLUMNS, heatLevel, sharePercent, VALUE_COLUMNS, valueHeatLevel, type DelayBin } from "@/lib/ui/cohorts";
+import { coinsIn } from "@/lib/ui/invitee-value";
 
 /** Background per heat level: light to dark sky; text stays legible (AA) on each. */
 const HEAT_CLASSES = [
@@ -42,7 +45,7 @@ const HEAT_CLASSES = [
 export function CohortsView() {
   const t = useTranslations("cohorts");
   const { tz, period } = usePeriod();
-  const [{ by }, setUrl] = useQueryStates(cohortsSearch);
+  const [{ by, show, coin }, setUrl] = useQueryStates(cohortsSearch);
   const cohorts = useRouteQuery(cohortsQuery(period, by, tz));
   // after the cohorts: one heavy read at a time while WEEX is read live
   const codes = useRouteQuery(codesQuery(period), { enabled: !cohorts.isPending });
@@ -63,8 +66,9 @@ export function CohortsView() {
           ) : null
         }
       >
-        <div className="mb-3">
+        <div className="mb-3 flex flex-wrap gap-4">
           <ChoiceGroup legend={t("cohortBy")} name="cohort-by" value={by} options={COHORT_BY.map((b) => ({ value: b, label: b === "week" ? t("week") : t("month") }))} onChange={(b) => void setUrl({ by: b })} />
+          <ChoiceGroup legend={t("show")} name="cohort-show" value={show} options={COHORT_SHOWS.map((s) => ({ value: s, label: t(`shows.${s}`) }))} onChange={(s) => void setUrl({ show: s === "conversion" ? null : s })} />
         </div>
         {cohorts.isError ? (
           <ErrorBanner error={cohorts.error} onRetry={() => void cohorts.refetch()} title={t("loadError")} />
@@ -74,7 +78,11 @@ export function CohortsView() {
           <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
         ) : (
           <>
-            <CohortHeatMap items={cohorts.data.items} by={by} />
+            {show === "value" ? (
+              <ValueHeatMap items={cohorts.data.items} by={by} coin={coin} onCoin={(c) => void setUrl({ coin: c })} range={cohorts.data.commissionRange} />
+            ) : (
+              <CohortHeatMap items={cohorts.data.items} by={by} />
+            )}
             <FreshnessNote freshness={cohorts.data.freshness} />
             <WarningsNote warnings={cohorts.data.warnings} />
           </>
@@ -93,6 +101,7 @@ export function CohortsView() {
         ) : (
           <>
             <CodesTable items={codes.data.items} from={period.from} to={period.to} days={period.days} />
+            <CommissionRangeNote range={codes.data.commissionRange} />
             <FreshnessNote freshness={codes.data.freshness} />
           </>
         )}
@@ -156,6 +165,63 @@ function CohortHeatMap({ items, by }: { items: CohortItem[]; by: string }) {
   return <DataTable columns={columns} data={items} caption={t("caption", { by })} getRowId={(r) => r.cohort} testId="cohorts-table" />;
 }
 
+/** The commission a cohort's invitees brought within 7 to 180 days of registering, per invitee, in one coin: a row is the cohort's LTV curve. */
+function ValueHeatMap({ items, by, coin, onCoin, range }: { items: CohortItem[]; by: string; coin: string | null; onCoin: (c: string | null) => void; range: Cohorts["commissionRange"] }) {
+  const t = useTranslations("cohorts.value");
+  const th = useTranslations("cohorts.heat");
+  const f = useFormat();
+  const coins = useMemo(() => coinsIn(items.flatMap((i) => VALUE_COLUMNS.map((c) => i.commissionPerInvitee[c.key]))), [items]);
+  const shown = coin && coins.includes(coin) ? coin : (coins[0] ?? "USDT");
+  // the largest per-invitee figure of the table in this coin: the top of the colour scale
+  const max = useMemo(() => Math.max(0, ...items.flatMap((i) => VALUE_COLUMNS.map((c) => Number(i.commissionPerInvitee[c.key]?.[shown] ?? 0)))), [items, shown]);
+  const columns = useMemo(() => {
+    const h = columnHelper<CohortItem>();
+    return h.columns([
+      h.accessor("cohort", { header: by === "week" ? th("weekOf") : th("month"), meta: { nowrap: true } }),
+      h.accessor("registered", { header: th("registered"), cell: (c) => f.count(c.getValue()), meta: { numeric: true } }),
+      ...VALUE_COLUMNS.map((col) =>
+        h.display({
+          id: col.key,
+          header: t("within", { days: col.days }),
+          cell: (c) => {
+            const per = c.row.original.commissionPerInvitee[col.key];
+            if (per === null) return <span className="text-slate-600 dark:text-slate-400" title={t("tooYoung", { days: col.days })}>{t("young")}</span>;
+            const v = per[shown] ?? "0";
+            return (
+              <div className={`-mx-3 -my-2 px-3 py-2 text-right ${HEAT_CLASSES[valueHeatLevel(v, max)]}`}>
+                <Amount value={v} coin={shown} />
+              </div>
+            );
+          },
+          meta: { numeric: true },
+        }),
+      ),
+    ]);
+  }, [by, t, th, f, shown, max]);
+  return (
+    <>
+      {coins.length > 1 ? (
+        <div className="mb-3">
+          <ChoiceGroup legend={t("coin")} name="cohort-coin" value={shown} options={coins.map((c) => ({ value: c, label: c }))} onChange={(c) => onCoin(c === coins[0] ? null : c)} />
+        </div>
+      ) : null}
+      <DataTable columns={columns} data={items} caption={t("caption", { by, coin: shown })} getRowId={(r) => r.cohort} testId="cohorts-value-table" />
+      <CommissionRangeNote range={range} />
+    </>
+  );
+}
+
+/** Which commission records the values were computed from, or that none were read (a live read longer than a week). */
+function CommissionRangeNote({ range }: { range: Cohorts["commissionRange"] }) {
+  const t = useTranslations("cohorts.value");
+  const { tz } = usePeriod();
+  return (
+    <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+      {range ? t("range", { from: formatDateTime(range.startTime, tz), to: formatDateTime(range.endTime, tz), tz }) : t("noRange")}
+    </p>
+  );
+}
+
 /** A delay bin in words: "≤ 1 h", "> 30 d" / "≤ 1 小时", "> 30 天". */
 function useBinLabel(): (bin: DelayBin) => string {
   const t = useTranslations("cohorts.delay");
@@ -202,6 +268,7 @@ function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string
   const t = useTranslations("cohorts");
   const f = useFormat();
   const share = useShare();
+  const coins = useMemo(() => coinsIn(items.map((i) => i.commission)), [items]);
   const columns = useMemo(() => {
     const h = columnHelper<CodeItem>();
     const dates = days <= LIST_MAX_DAYS ? `&regFrom=${from}&regTo=${to}` : "";
@@ -224,7 +291,18 @@ function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string
       h.accessor("deposited", { header: t("heat.deposited"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
       h.accessor("traded", { header: t("heat.traded"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
       h.display({ id: "depositToTrade", header: t("codes.depositToTrade"), cell: (c) => share(c.row.original.traded, c.row.original.deposited), meta: { numeric: true } }),
+      // issue 27: what the code's invitees brought, per coin (never added across coins), and their volume
+      ...coins.map((coin) =>
+        h.display({
+          id: `commission-${coin}`,
+          header: t("codes.commission", { coin }),
+          cell: (c) => (c.row.original.commission === null ? "—" : <Amount value={c.row.original.commission[coin] ?? "0"} coin={coin} />),
+          meta: { numeric: true },
+        }),
+      ),
+      h.accessor("spotTradingAmount", { header: t("codes.spot"), cell: (c) => <Amount value={c.getValue()} coin="USDT" />, meta: { numeric: true } }),
+      h.accessor("futuresTradingAmount", { header: t("codes.futures"), cell: (c) => <Amount value={c.getValue()} coin="USDT" />, meta: { numeric: true } }),
     ]);
-  }, [from, to, days, t, f, share]);
+  }, [from, to, days, t, f, share, coins]);
   return <DataTable columns={columns} data={items} caption={t("codes.caption", { from, to })} getRowId={(r) => r.inviteCode ?? "\u0000none"} testId="codes-table" />;
 }

@@ -7,8 +7,9 @@ import type { ProductType } from "@/lib/contract/params";
 export interface ExportSlotProps {
   productType: ProductType;
   subUid: string | null;
-  startTime: number;
-  endTime: number;
+  /** absent: the person chose no period, and the route picks the window (as for the list) */
+  startTime?: number;
+  endTime?: number;
   from: string;
   to: string;
 }

@@ -17,7 +17,7 @@ import { useRouteQuery } from "@/components/ui/use-api-query";
 import type { Granularity } from "@/lib/contract/params";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
-import { METRICS } from "@/lib/ui/metrics";
+import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
 
 const metricParser = parseAsStringLiteral(METRICS).withDefault("tradingVolume");
 
@@ -105,6 +105,7 @@ export function TrendPanel({
             <dl className="mb-3 max-w-md">
               <KpiCard
                 label={t("versus", { metric: metrics(metric) })}
+                coin={METRIC_COIN}
                 current={q.data.totals[metric].total}
                 previous={prevTotals && !partial && !prevPartial ? prevTotals[metric].total : null}
                 against={against}

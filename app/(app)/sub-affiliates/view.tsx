@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { PeriodControls } from "@/components/period/period-controls";
-import { usePeriod } from "@/components/period/use-period";
+import { usePeriod, usePeriodNamed } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
@@ -20,6 +20,8 @@ import { subAffiliatesQuery } from "./query-options";
 import { subAffiliatesSearch } from "./search-params";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
+import { METRIC_COIN } from "@/lib/ui/metrics";
+import { DAY_MS, formatDate, UTC } from "@/lib/ui/time";
 import { SubAffiliateExport } from "./export-slot";
 
 // The trend panel (its chart, the comparison card, decimal.js for the totals) shows only once a
@@ -34,7 +36,12 @@ const PRODUCTS = [...PRODUCT_TYPES].reverse();
 export function SubAffiliatesView() {
   const t = useTranslations("subAffiliates");
   const { tz, period, previous, against, state: periodState } = usePeriod();
-  const { url, setUrl, paging, query: q } = usePagedQuery(subAffiliatesSearch, "subAffiliates", subAffiliatesQuery, period);
+  // No period in the URL (the person chose none): the route picks the window — WEEX answers
+  // only a bounded one — and the page shows which (windowChosen), rather than a window of its own.
+  const periodNamed = usePeriodNamed();
+  const asked = useMemo(() => (periodNamed ? { startTime: period.startTime, endTime: period.endTime } : {}), [periodNamed, period.startTime, period.endTime]);
+  const { url, setUrl, paging, query: q } = usePagedQuery(subAffiliatesSearch, "subAffiliates", subAffiliatesQuery, asked);
+  const chosen = q.data?.window.chosen ? q.data.window : null;
   const trendUid = url.trend ?? url.subUid;
 
   const columns = useMemo(() => {
@@ -43,9 +50,9 @@ export function SubAffiliatesView() {
       h.accessor("date", { header: t("columns.date"), cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
       h.accessor("subAffiliateUid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("uidLabel")} />, meta: { nowrap: true } }),
       h.accessor("productType", { header: t("columns.product"), cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
-      h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
-      h.accessor("paidCommission", { header: t("metrics.paidCommission"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
+      h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
+      h.accessor("paidCommission", { header: t("metrics.paidCommission"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
       h.display({
         id: "trend",
         header: t("columns.trend"),
@@ -63,7 +70,9 @@ export function SubAffiliatesView() {
     ]);
   }, [trendUid, setUrl, t]);
 
-  const range = { product: url.productType, from: period.from, to: period.to };
+  // (the records are UTC days: a chosen window is named by its UTC dates)
+  const shown = chosen ? { from: formatDate(chosen.startTime, UTC), to: formatDate(chosen.endTime, UTC) } : { from: period.from, to: period.to };
+  const range = { product: url.productType, ...shown };
   const caption = url.subUid ? t("captionUid", { ...range, uid: url.subUid }) : t("caption", range);
 
   return (
@@ -77,10 +86,15 @@ export function SubAffiliatesView() {
         onReset={() => void setUrl({ productType: null, subUid: null, trend: null, page: null })}
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t("note")}
-        </p>
-        <SubAffiliateExport productType={url.productType} subUid={url.subUid} startTime={period.startTime} endTime={period.endTime} from={period.from} to={period.to} />
+        <div className="text-sm text-slate-600 dark:text-slate-400">
+          {chosen ? (
+            <p data-testid="sub-affiliates-window">
+              {t("windowChosen", { days: Math.round((chosen.endTime - (chosen.endTime % DAY_MS) - chosen.startTime) / DAY_MS) + 1, ...shown })}
+            </p>
+          ) : null}
+          <p>{t("note")}</p>
+        </div>
+        <SubAffiliateExport productType={url.productType} subUid={url.subUid} startTime={asked.startTime} endTime={asked.endTime} from={shown.from} to={shown.to} />
       </div>
 
       {trendUid ? (

@@ -51,7 +51,7 @@ export function TransfersView() {
       h.accessor("withdrawId", { header: t("columns.withdrawId"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.withdrawIdLabel")} />, meta: { nowrap: true } }),
       h.accessor("status", { header: t("columns.status"), cell: (c) => <Badge tone={STATUS_TONE[c.getValue()] ?? "neutral"}>{c.getValue()}</Badge> }),
       h.accessor("coin", { header: t("columns.coin"), cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
-      h.accessor("amount", { header: t("columns.amount"), cell: (c) => <Amount value={c.getValue()} />, meta: { numeric: true } }),
+      h.accessor("amount", { header: t("columns.amount"), cell: (c) => <Amount value={c.getValue()} coin={c.row.original.coin} />, meta: { numeric: true } }),
       h.accessor("fromUserId", { header: t("columns.fromUser"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.fromUserLabel")} />, meta: { nowrap: true } }),
       h.accessor("toUserId", { header: t("columns.toUser"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.toUserLabel")} />, meta: { nowrap: true } }),
       h.accessor("createTime", { header: t("columns.created", { tz }), cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue(), tz)}</span> }),

@@ -7,9 +7,18 @@
  * sub-affiliates, withdrawals) call `route()` in their route files with their handler beside
  * the query, so a list parameter goes from the route's parsing through its route file straight
  * on to lib/archive/sources.ts; they answer through `withProvenance` like the rest.
+ *
+ * Each names what a partner may do there (`partners`, lib/server/partner-access.ts): the
+ * sources are then the partner's scope's (`affiliateSources(source, scope)`), so every list,
+ * total, series, leaderboard and file holds its rows only.
+ *
+ * A route whose upstream answers only a bounded window (the sub-affiliate routes) names its
+ * rule (`window`): the filter's open ends are chosen before anything is read, and the answer
+ * says which range it covers — `window` in JSON, X-Data-Window-* headers on a download.
  */
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { ReadWindow } from "@/lib/contract/params";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
 import { affiliateSources, withProvenance } from "@/lib/server/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
@@ -17,38 +26,64 @@ import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
 import { takeExportTurn } from "@/lib/server/export-turns";
+import type { PartnerAccess } from "@/lib/server/partner-access";
 import { route } from "@/lib/server/route";
 
-type AffiliatePath = Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>;
+// (the invitee's assets are read live on demand: a route of their own, without `source`)
+type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>, "/api/affiliate/invitees/[uid]/assets">;
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 
-function affiliateRoute<P extends AffiliatePath>(path: P, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>, opts: { urlToken?: boolean } = {}) {
+function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>, opts: { urlToken?: boolean } = {}) {
   return route({
     role: "viewer",
+    partners,
     query: QUERIES[path],
     urlToken: opts.urlToken,
-    handler: ({ input, req }) => {
+    handler: ({ input, scope, req }) => {
       const { source, ...filter } = input as QueryOutput<P>;
-      return answer(affiliateSources(source), filter as Filter<P>, req);
+      return answer(affiliateSources(source, scope), filter as Filter<P>, req);
     },
   });
 }
 
-/** A JSON read: what `read` answers, with where it came from and what could not be used. */
-export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>) {
-  return affiliateRoute(path, async (sources, filter, req) => withProvenance(sources, await read(sources, filter, req.signal)));
+/** How a route bounds its range (e.g. params.ts `subAffiliateWindow`): the window it reads, open ends chosen. */
+type WindowRule = (range: { startTime?: number; endTime?: number }, now: number) => ReadWindow;
+
+/** The filter with its range bounded by `rule`, and the window to say; without a rule, the filter as it is. */
+function bounded<F extends object>(filter: F, rule: WindowRule | undefined): { filter: F; window?: ReadWindow } {
+  if (!rule) return { filter };
+  const window = rule(filter as { startTime?: number; endTime?: number }, Date.now());
+  return { filter: { ...filter, startTime: window.startTime, endTime: window.endTime }, window };
+}
+
+/** A JSON read: what `read` answers, with where it came from, what could not be used and (with a window rule) the range it covers. */
+export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => Promise<object>, opts: { partners: PartnerAccess; window?: WindowRule }) {
+  return affiliateRoute(path, opts.partners, async (sources, raw, req) => {
+    const { filter, window } = bounded(raw, opts.window);
+    const answer = await read(sources, filter, req.signal);
+    return withProvenance(sources, window ? { ...answer, window } : answer);
+  });
 }
 
 /**
- * A CSV download of every record of the filter. Also for a token made for URLs, as
- * ?access_token= (a spreadsheet's IMPORTDATA sends no headers: lib/server/credentials.ts).
+ * A CSV download of every record of the filter (with a window rule: of the bounded filter, the
+ * window in X-Data-Window-* headers). Also for a token made for URLs, as ?access_token= (a
+ * spreadsheet's IMPORTDATA sends no headers: lib/server/credentials.ts).
  */
 export function affiliateExport<P extends AffiliatePath, T>(
   path: P,
-  file: { filename: (filter: Filter<P>) => string; columns: readonly CsvColumn<T>[]; records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]> },
+  file: {
+    filename: (filter: Filter<P>) => string;
+    columns: readonly CsvColumn<T>[];
+    records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]>;
+    window?: WindowRule;
+    /** what a partner may do here (lib/server/partner-access.ts) */
+    partners: PartnerAccess;
+  },
 ) {
-  return affiliateRoute(path, async (sources, filter, req) => {
+  return affiliateRoute(path, file.partners, async (sources, raw, req) => {
+    const { filter, window } = bounded(raw, file.window);
     // one export walk in flight per person (429 for a second): given back when the download is over
     const giveBack = takeExportTurn();
     try {
@@ -58,10 +93,25 @@ export function affiliateExport<P extends AffiliatePath, T>(
         rows: (signal) => sources.withRejected(file.records(sources, filter, signal)),
         onSettled: giveBack,
       });
-      return withFreshnessHeaders(res, sources.freshness());
+      return withWindowHeaders(withFreshnessHeaders(res, sources.freshness()), window);
     } catch (e) {
       giveBack();
       throw e;
     }
   }, { urlToken: true });
+}
+
+/**
+ * The range a download covers, where a file has no JSON to say it in (the header row stays the
+ * records' field names, so a spreadsheet or script reads the file as before):
+ *   X-Data-Window-Start / X-Data-Window-End: inclusive epoch ms
+ *   X-Data-Window-Chosen: true when the dashboard chose a bound the request left open
+ * The file name names the window's UTC dates as well.
+ */
+function withWindowHeaders(res: Response, window: ReadWindow | undefined): Response {
+  if (!window) return res;
+  res.headers.set("X-Data-Window-Start", String(window.startTime));
+  res.headers.set("X-Data-Window-End", String(window.endTime));
+  res.headers.set("X-Data-Window-Chosen", String(window.chosen));
+  return res;
 }

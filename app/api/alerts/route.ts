@@ -7,6 +7,8 @@ import { route } from "@/lib/server/route";
 /** What fired: every episode (open and resolved), newest first, and the caller's unread count. */
 export const GET = route({
   role: "viewer",
+  // (alerts are about the whole account: not a partner's)
+  partners: "denied",
   query: episodesQuery,
   handler: async ({ query: q, user }) => {
     const db = await getDb();

@@ -5,6 +5,8 @@ import { json, route } from "@/lib/server/route";
 /** Your API tokens (an admin: everyone's), newest first; never a token itself. */
 export const GET = route({
   role: "viewer",
+  // (a partner makes and lists their own tokens, which carry their scope)
+  partners: "open",
   handler: async ({ principal }) => ({ items: await tokensOf(principal) }),
 });
 
@@ -15,6 +17,8 @@ export const GET = route({
  */
 export const POST = route({
   role: "viewer",
+  // (a partner makes and lists their own tokens, which carry their scope)
+  partners: "open",
   tokens: false,
   body: tokenInput,
   handler: async ({ body, principal, ip }) => json(await createToken(body, principal, ip), 201),

@@ -21,14 +21,14 @@ CREATE TABLE login_throttle_noted (
 -- first refusal (the one the audit log records). Count and insert are one step under two
 -- transaction-scoped advisory locks (the username's, then the IP's, in that order for every
 -- caller), so parallel attempts, on any number of instances sharing the database, cannot all
--- pass the count before any of them is recorded. The database's clock decides; p_now only
--- for tests.
+-- pass the count before any of them is recorded. The database's clock, read under the locks,
+-- decides; p_now only for tests.
 CREATE OR REPLACE FUNCTION login_attempt_take(
   p_username text, p_ip text, p_window_ms bigint, p_max_user integer, p_max_ip integer, p_now timestamptz,
   OUT attempt bigint, OUT wait_ms bigint, OUT reason text, OUT first_refusal boolean
 ) LANGUAGE plpgsql AS $fn$
 DECLARE
-  v_now timestamptz := coalesce(p_now, clock_timestamp());
+  v_now timestamptz;
   v_window interval := p_window_ms * interval '1 millisecond';
   v_user_until timestamptz;
   v_ip_until timestamptz;
@@ -36,6 +36,10 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('weex_login_username'), hashtext(p_username));
   PERFORM pg_advisory_xact_lock(hashtext('weex_login_ip'), hashtext(p_ip));
+  -- The clock is read once the locks are held, not before: an attempt that waited for them
+  -- must count the ones recorded meanwhile (with a time read before the wait, the rows of
+  -- attempts that overtook it would lie after its "now" and go uncounted).
+  v_now := coalesce(p_now, clock_timestamp());
   SELECT at + v_window INTO v_user_until FROM login_attempts
     WHERE username = p_username AND at > v_now - v_window AND at <= v_now
     ORDER BY at DESC OFFSET p_max_user - 1 LIMIT 1;

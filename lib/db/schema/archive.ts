@@ -9,9 +9,11 @@
  * - the sub-affiliate `day` is the upstream's UTC date.
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 const ms = (name: string) => bigint(name, { mode: "number" });
+/** A set of epoch day numbers (PostgreSQL's int4multirange, as its text: `{[20400,20402),[20410,20411)}`). */
+const dayRanges = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
 
 /** One row per (sub-affiliate, product type, UTC day): querySubChannelTransactions records. */
 export const archiveSubAffiliateDaily = pgTable(
@@ -118,6 +120,167 @@ export const archiveTransfer = pgTable(
   },
   (t) => [index("archive_transfer_create_time").on(t.createTime, t.withdrawId)],
 );
+
+/**
+ * Commission records (getAffiliateCommission, issue 27), kept forever once archived. WEEX gives
+ * a record no id: `key` is the md5 of all its fields plus its place among identical records of
+ * its page (lib/archive/datasets.ts). Amounts are NULL where WEEX sent "--". The summaries below
+ * are maintained by the database's own triggers (0150), never written by the application.
+ */
+export const archiveCommission = pgTable(
+  "archive_commission",
+  {
+    key: text("key").primaryKey(),
+    uid: text("uid").notNull(),
+    /** WEEX's `date` */
+    time: ms("time").notNull(),
+    coin: text("coin").notNull(),
+    productType: text("product_type").notNull(),
+    symbol: text("symbol").notNull(),
+    sourceType: integer("source_type").notNull(),
+    fee: numeric("fee"),
+    commission: numeric("commission"),
+    rate: numeric("rate"),
+    takerAmount: numeric("taker_amount"),
+    makerAmount: numeric("maker_amount"),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [index("archive_commission_time").on(t.time, t.productType), index("archive_commission_uid_time").on(t.uid, t.time)],
+);
+
+/** Per UTC hour, coin, product and source type: the commission series' sums (0150). */
+export const archiveCommissionHour = pgTable(
+  "archive_commission_hour",
+  {
+    hour: ms("hour").notNull(),
+    coin: text("coin").notNull(),
+    productType: text("product_type").notNull(),
+    sourceType: integer("source_type").notNull(),
+    records: integer("records").notNull(),
+    fee: numeric("fee").notNull(),
+    commission: numeric("commission").notNull(),
+    volume: numeric("volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.coin, t.productType, t.sourceType] })],
+);
+
+/** Per direct invitee, UTC day (start, ms) and coin: the value list's sums (0150). */
+export const archiveCommissionInviteeDay = pgTable(
+  "archive_commission_invitee_day",
+  {
+    day: ms("day").notNull(),
+    uid: text("uid").notNull(),
+    coin: text("coin").notNull(),
+    records: integer("records").notNull(),
+    commission: numeric("commission").notNull(),
+    spotVolume: numeric("spot_volume").notNull(),
+    futuresVolume: numeric("futures_volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.uid, t.coin] })],
+);
+
+/** …and per UTC month (start, ms): the sums of its days, what the value list reads for whole months (0170). */
+export const archiveCommissionInviteeMonth = pgTable(
+  "archive_commission_invitee_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    coin: text("coin").notNull(),
+    records: integer("records").notNull(),
+    commission: numeric("commission").notNull(),
+    spotVolume: numeric("spot_volume").notNull(),
+    futuresVolume: numeric("futures_volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid, t.coin] })],
+);
+
+/** Per archived invitee and coin: its commission within 7/30/90/180 days of registering (0150). */
+export const archiveInviteeValue = pgTable(
+  "archive_invitee_value",
+  {
+    uid: text("uid").notNull(),
+    coin: text("coin").notNull(),
+    registerTime: ms("register_time").notNull(),
+    d7: numeric("d7").notNull(),
+    d30: numeric("d30").notNull(),
+    d90: numeric("d90").notNull(),
+    d180: numeric("d180").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.coin] })],
+);
+
+/** …summed per UTC hour of registration (0150): a cohort's value is a sum of hours. */
+export const archiveInviteeValueHour = pgTable(
+  "archive_invitee_value_hour",
+  {
+    hour: ms("hour").notNull(),
+    coin: text("coin").notNull(),
+    d7: numeric("d7").notNull(),
+    d30: numeric("d30").notNull(),
+    d90: numeric("d90").notNull(),
+    d180: numeric("d180").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.coin] })],
+);
+
+/** The periods WEEX's per-invitee totals are held for: a UTC day, or an older UTC week (issue 27). */
+export const archiveMovementPeriod = pgTable("archive_movement_period", {
+  periodFrom: ms("period_from").primaryKey(),
+  /** the end of the window read (inclusive): the period's end, or the moment today was read */
+  periodTo: ms("period_to").notNull(),
+  /** day | week */
+  kind: text("kind").notNull(),
+});
+
+/** Per direct invitee and period: WEEX's totals (getChannelUserTradeAndAsset); NULL where WEEX sent "--". */
+export const archiveInviteeMovement = pgTable(
+  "archive_invitee_movement",
+  {
+    periodFrom: ms("period_from").notNull(),
+    uid: text("uid").notNull(),
+    depositAmount: numeric("deposit_amount"),
+    withdrawalAmount: numeric("withdrawal_amount"),
+    spotTradingAmount: numeric("spot_trading_amount"),
+    futuresTradingAmount: numeric("futures_trading_amount"),
+    /** USDT only, as WEEX totals it */
+    commission: numeric("commission"),
+    syncedAt: ms("synced_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.periodFrom, t.uid] })],
+);
+
+/** Per direct invitee and UTC month: the deposits and withdrawals of the periods whose midpoint lies in it ("--" as 0; 0170). */
+export const archiveInviteeMovementMonth = pgTable(
+  "archive_invitee_movement_month",
+  {
+    month: ms("month").notNull(),
+    uid: text("uid").notNull(),
+    depositAmount: numeric("deposit_amount").notNull(),
+    withdrawalAmount: numeric("withdrawal_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.uid] })],
+);
+
+/**
+ * Per direct invitee: its totals over everything held (commission in USDT and in BTC, volume,
+ * deposits: the value list's bound for any range) and its active UTC days (0180).
+ */
+export const archiveInviteeValueTotal = pgTable("archive_invitee_value_total", {
+  uid: text("uid").primaryKey(),
+  usdt: numeric("usdt").notNull(),
+  btc: numeric("btc").notNull(),
+  volume: numeric("volume").notNull(),
+  deposits: numeric("deposits").notNull(),
+  commissionDays: dayRanges("commission_days"),
+  movementDays: dayRanges("movement_days"),
+});
+
+/** Per period of totals: the deposits and withdrawals of all its invitees ("--" as 0; 0180). */
+export const archiveMovementPeriodTotal = pgTable("archive_movement_period_total", {
+  periodFrom: ms("period_from").primaryKey(),
+  depositAmount: numeric("deposit_amount").notNull(),
+  withdrawalAmount: numeric("withdrawal_amount").notNull(),
+});
 
 /** Per dataset: what the scheduler is doing and what it last did. */
 export const archiveDataset = pgTable("archive_dataset", {

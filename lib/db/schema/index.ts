@@ -9,3 +9,4 @@ export * from "./login-attempts";
 export * from "./sessions";
 export * from "./api-tokens";
 export * from "./archive";
+export * from "./share-links";

@@ -11,7 +11,7 @@ import { DAY_MS, WINDOWS } from "../../weex/endpoints";
 import { inviteeWire } from "../data/invitees";
 import { subAffiliateWire, type ProductType } from "../data/subAffiliates";
 import { transferWire, type AccountType } from "../data/withdrawals";
-import { checkTimeWindow, missing, readFields, readPaging } from "../params";
+import { checkTimeWindow, readFields, readPaging } from "../params";
 import { utcDayStart } from "../units";
 import { pageCount, pageOf, rangeDesc, type Handler } from "./context";
 
@@ -22,7 +22,7 @@ interface Range {
 
 /**
  * The registration window of an invitee query. WEEX allows at most 90 days per query and a
- * start no older than a year; when bounds are missing the simulator picks (README):
+ * start no older than a year; when bounds are missing the simulator picks (docs/simulator.md):
  *   none        → the 90 days ending now
  *   only end    → the 90 days ending at endTime (not reaching back more than a year)
  *   only start  → the 90 days starting at startTime
@@ -64,22 +64,19 @@ export const invitees: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
   };
 };
 
-export const subAffiliates: Handler = ({ ep, raw, now, data, requireSubAffiliateRange, widenMs = 0 }) => {
-  const p = readFields<Range & { subUid?: string; productType: ProductType }>(ep, raw);
-  // WEEX's production service answers only a bounded window (its partner test environment picks one).
-  if (requireSubAffiliateRange) {
-    if (p.startTime === undefined) missing("startTime");
-    if (p.endTime === undefined) missing("endTime");
-  }
+export const subAffiliates: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
+  const p = readFields<Required<Range> & { subUid?: string; productType: ProductType }>(ep, raw);
   const { page, size } = readPaging(ep, raw);
+  // As WEEX's production service: both bounds or -1141 (the window is `bounded`; only WEEX's
+  // partner test environment picks a window of its own).
   checkTimeWindow(ep.window!, p, now);
   const { firstDay, records } = data.subAffiliates;
   const dayOf = (t: number) => Math.floor((utcDayStart(t) - firstDay) / DAY_MS);
   // A day is in the range when its UTC date is between the dates of startTime and endTime;
   // today's record exists from 00:00 and grows during the day.
   const widenDays = Math.round(widenMs / DAY_MS);
-  const fromDay = p.startTime !== undefined ? dayOf(p.startTime) - widenDays : 0;
-  const toDay = Math.min(dayOf(p.endTime ?? now) + widenDays, dayOf(now));
+  const fromDay = dayOf(p.startTime) - widenDays;
+  const toDay = Math.min(dayOf(p.endTime) + widenDays, dayOf(now));
   const list = records[p.productType];
   const [i, j] = rangeDesc(list, (r) => r.day, fromDay, toDay);
   let matches = list.slice(i, j);

@@ -16,8 +16,6 @@ export interface HandlerContext {
   state: TradingState;
   /** the request's optional `locale` header (plan orders record it), null when absent */
   locale: string | null;
-  /** querySubChannelTransactions needs startTime and endTime, as WEEX's production service (SimulatorOptions) */
-  requireSubAffiliateRange: boolean;
   /**
    * Faults.outOfWindow: how much wider (ms, each side) the affiliate lists read the time window
    * asked for; 0 or absent: exactly as asked

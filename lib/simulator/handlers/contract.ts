@@ -2,7 +2,7 @@
  * Contract trading: place an order (POST /capi/v3/order), place and modify TP/SL plan orders
  * (POST /capi/v2/order/placeTpSlOrder, modifyTpSlOrder). Orders are kept in TradingState.
  *
- * Exchange behaviour chosen here (README, "Simulator"):
+ * Exchange behaviour chosen here (docs/simulator.md):
  * - an unknown contract symbol is an HTTP 400 -1121 on all three, like an unknown spot symbol;
  * - more decimals than the contract's tick/step is -1160;
  * - a reused client order id, or a quantity outside the symbol's min/max, is a business

@@ -5,7 +5,7 @@
  * getDealData. Each answers the flat V3 object; amounts are decimal strings, Long ids raw JSON
  * numbers, the invitee `uid` of the totals a String, as WEEX's tables type them.
  *
- * Choices where WEEX says nothing (README, "The simulator"):
+ * Choices where WEEX says nothing (docs/simulator.md, "WEEX's partner reads"):
  * - the totals list the direct invitees with a deposit, a withdrawal or a trade in the window
  *   (with `uid`: that invitee, zeros included), newest registration first; their `commission`
  *   is the USDT commission (amounts in different coins are never added);
@@ -49,7 +49,8 @@ export function commissionWire(r: Commission): Record<string, unknown> {
   };
 }
 
-function totalsWire(t: Totals): Record<string, unknown> {
+/** One invitee's totals on the wire (getChannelUserTradeAndAsset). */
+export function totalsWire(t: Totals): Record<string, unknown> {
   return {
     uid: t.uid,
     depositAmount: formatUnits(t.depositCents, 2),

@@ -12,8 +12,9 @@ import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { apiSend, isApiError } from "@/lib/ui/api";
-import { ROLES, type Role } from "@/lib/contract/roles";
+import { USER_ROLES, type UserRole } from "@/lib/contract/roles";
 import type { AdminUser } from "@/lib/contract/responses";
+import type { Scope } from "@/lib/contract/scope";
 
 const USERS = "/api/admin/users";
 
@@ -22,7 +23,46 @@ function fieldMessage(error: unknown, path: string): string | null {
   return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
 }
 
-/** Users: add one, change a role, reset a password, disable or enable. */
+/** A list typed into one field: entries separated by commas, spaces or new lines. */
+function entries(text: string): string[] {
+  return text.split(/[\s,]+/).filter((x) => x !== "");
+}
+
+/** A partner's scope as the two fields hold it. */
+function scopeBody(uids: string, codes: string): Scope {
+  return { subAffiliateUids: entries(uids), inviteCodes: entries(codes) };
+}
+
+/** A field error about the scope, whichever part of it the server named. */
+function scopeMessage(error: unknown, part: "subAffiliateUids" | "inviteCodes"): string | null {
+  if (!isApiError(error)) return null;
+  return error.fields.find((f) => f.path === `scope.${part}` || f.path.startsWith(`scope.${part}.`) || f.path === "scope")?.message ?? null;
+}
+
+/** The two fields of a partner's scope (sub-affiliate UIDs, invite codes): at least one entry in all. */
+function ScopeFields({ uids, codes, onUids, onCodes, error, label }: { uids: string; codes: string; onUids: (v: string) => void; onCodes: (v: string) => void; error: unknown; label?: string }) {
+  const t = useTranslations("admin.users");
+  return (
+    <>
+      <TextField label={label ? t("scopeUidsOf", { username: label }) : t("scopeUids")} name="subAffiliateUids" autoComplete="off" value={uids} onChange={(e) => onUids(e.target.value)} hint={t("scopeHint")} error={scopeMessage(error, "subAffiliateUids")} />
+      <TextField label={label ? t("scopeCodesOf", { username: label }) : t("scopeCodes")} name="inviteCodes" autoComplete="off" value={codes} onChange={(e) => onCodes(e.target.value)} hint={t("scopeHint")} error={scopeMessage(error, "inviteCodes")} />
+    </>
+  );
+}
+
+/** What a partner sees, as the table shows it. */
+function ScopeText({ scope }: { scope: Scope }) {
+  const t = useTranslations("admin.users");
+  return (
+    <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="user-scope">
+      {scope.subAffiliateUids.length ? t("scopeUidsList", { list: scope.subAffiliateUids.join(", ") }) : null}
+      {scope.subAffiliateUids.length && scope.inviteCodes.length ? " · " : null}
+      {scope.inviteCodes.length ? t("scopeCodesList", { list: scope.inviteCodes.join(", ") }) : null}
+    </span>
+  );
+}
+
+/** Users: add one, change a role (a partner's scope), reset a password, disable or enable. */
 export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
   const t = useTranslations("admin.users");
   const tr = useTranslations("admin.roles");
@@ -77,8 +117,10 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
   const t = useTranslations("admin.users");
   const tr = useTranslations("admin.roles");
   const [username, setUsername] = useState("");
-  const [role, setRole] = useState<Role>("viewer");
+  const [role, setRole] = useState<UserRole>("viewer");
   const [password, setPassword] = useState("");
+  const [uids, setUids] = useState("");
+  const [codes, setCodes] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
@@ -87,9 +129,12 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
     setPending(true);
     setError(null);
     try {
-      const { user } = await apiSend<{ user: AdminUser }>("POST", USERS, JSON.stringify({ username, role, password }));
+      const body = role === "partner" ? { username, role, password, scope: scopeBody(uids, codes) } : { username, role, password };
+      const { user } = await apiSend<{ user: AdminUser }>("POST", USERS, JSON.stringify(body));
       setUsername("");
       setPassword("");
+      setUids("");
+      setCodes("");
       onAdded(user);
     } catch (err) {
       setError(err);
@@ -98,12 +143,12 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
     }
   }
 
-  const general = error && !fieldMessage(error, "username") && !fieldMessage(error, "password") && !fieldMessage(error, "role");
+  const general = error && !fieldMessage(error, "username") && !fieldMessage(error, "password") && !fieldMessage(error, "role") && !scopeMessage(error, "subAffiliateUids") && !scopeMessage(error, "inviteCodes");
   return (
     <Section title={t("addTitle")} id="add-user">
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
         <TextField label={t("username")} name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={fieldMessage(error, "username")} required />
-        <SelectField label={t("role")} name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES.map((r) => ({ value: r, label: tr(r) }))} error={fieldMessage(error, "role")} />
+        <SelectField label={t("role")} name="role" value={role} onChange={(e) => setRole(e.target.value as UserRole)} options={USER_ROLES.map((r) => ({ value: r, label: tr(r) }))} error={fieldMessage(error, "role")} />
         <TextField
           label={t("password")}
           name="password"
@@ -115,6 +160,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
           error={fieldMessage(error, "password")}
           required
         />
+        {role === "partner" ? <ScopeFields uids={uids} codes={codes} onUids={setUids} onCodes={setCodes} error={error} /> : null}
         <div>
           <button type="submit" className={`${buttonPrimary} w-full`} disabled={pending}>
             {pending ? t("adding") : t("add")}
@@ -134,8 +180,12 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
   const t = useTranslations("admin.users");
   const tr = useTranslations("admin.roles");
   const username = user.username;
-  const [role, setRole] = useState<Role>(user.role);
+  const [role, setRole] = useState<UserRole>(user.role);
   const [resetting, setResetting] = useState(false);
+  // a partner's scope being edited (also when the role is being changed to partner)
+  const [scoping, setScoping] = useState(false);
+  const [uids, setUids] = useState((user.scope?.subAffiliateUids ?? []).join(", "));
+  const [codes, setCodes] = useState((user.scope?.inviteCodes ?? []).join(", "));
   const [password, setPassword] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -146,6 +196,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
     try {
       await apiSend("PATCH", `${USERS}/${encodeURIComponent(user.id)}`, JSON.stringify(body));
       setResetting(false);
+      setScoping(false);
       setPassword("");
       await onChanged(message);
     } catch (err) {
@@ -168,19 +219,20 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
             <label htmlFor={roleId} className="sr-only">
               {t("roleOf", { username })}
             </label>
-            <select id={roleId} className={`${inputClass} w-auto py-1`} value={role} onChange={(e) => setRole(e.target.value as Role)} disabled={pending}>
-              {ROLES.map((r) => (
+            <select id={roleId} className={`${inputClass} w-auto py-1`} value={role} onChange={(e) => setRole(e.target.value as UserRole)} disabled={pending}>
+              {USER_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {tr(r)}
                 </option>
               ))}
             </select>
-            {role !== user.role ? (
+            {role !== user.role && role !== "partner" ? (
               <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ role }, t("nowRole", { username, role: tr(role) }))}>
                 {t("saveRole")}
               </button>
             ) : null}
           </div>
+          {user.scope ? <ScopeText scope={user.scope} /> : null}
         </td>
         <td className="py-2 pr-4">{user.disabled ? <Badge tone="bad">{t("disabled")}</Badge> : <Badge tone="good">{t("enabled")}</Badge>}</td>
         <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs">{user.createdAt.slice(0, 19).replace("T", " ")}</td>
@@ -189,6 +241,11 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
             <button type="button" className={buttonSecondary} aria-expanded={resetting} onClick={() => setResetting((v) => !v)} disabled={pending}>
               {t("resetPassword")}
             </button>
+            {user.role === "partner" ? (
+              <button type="button" className={buttonSecondary} aria-expanded={scoping} onClick={() => setScoping((v) => !v)} disabled={pending}>
+                {t("editScope")}
+              </button>
+            ) : null}
             {user.disabled ? (
               <button type="button" className={buttonSecondary} disabled={pending} onClick={() => patch({ disabled: false }, t("isEnabled", { username }))}>
                 {t("enable")}
@@ -209,6 +266,26 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
           </div>
         </td>
       </tr>
+      {scoping || (role === "partner" && user.role !== "partner") ? (
+        <tr className="border-b border-slate-100 dark:border-slate-800">
+          <td colSpan={5} className="pb-3">
+            <form
+              className="flex flex-wrap items-end gap-2"
+              data-testid="scope-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const scope = scopeBody(uids, codes);
+                void (user.role === "partner" ? patch({ scope }, t("scopeSaved", { username })) : patch({ role: "partner", scope }, t("nowRole", { username, role: tr("partner") })));
+              }}
+            >
+              <ScopeFields uids={uids} codes={codes} onUids={setUids} onCodes={setCodes} error={error} label={username} />
+              <button type="submit" className={buttonPrimary} disabled={pending}>
+                {user.role === "partner" ? t("saveScope") : t("saveRole")}
+              </button>
+            </form>
+          </td>
+        </tr>
+      ) : null}
       {resetting || error ? (
         <tr className="border-b border-slate-100 dark:border-slate-800">
           <td colSpan={5} className="pb-3">

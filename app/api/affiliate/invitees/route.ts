@@ -11,9 +11,10 @@ import { route } from "@/lib/server/route";
  */
 export const GET = route({
   role: "viewer",
+  partners: "invitees",
   query: QUERIES["/api/affiliate/invitees"],
-  handler: async ({ input: { source, stage, activity, activeDays, inviteCode, ...filter }, req }) => {
-    const sources = affiliateSources(source);
+  handler: async ({ input: { source, stage, activity, activeDays, inviteCode, ...filter }, scope, req }) => {
+    const sources = affiliateSources(source, scope);
     const extras = { stage, activity, activeDays, inviteCode };
     const page = hasExtraFilter(extras) ? filteredInviteePage(sources, { ...filter, ...extras }, Date.now(), req.signal) : sources.list("invitees", filter, req.signal);
     return withProvenance(sources, await page);

@@ -5,6 +5,8 @@ import { route } from "@/lib/server/route";
 /** Internal transfers (getInternalWithdrawalStatus), one page: the past month, pageSize ≤ 200. */
 export const GET = route({
   role: "viewer",
+  // (transfers are the affiliate's own)
+  partners: "denied",
   query: QUERIES["/api/affiliate/withdrawals"],
   handler: async ({ input: { source, ...query }, req }) => {
     // the archive for the range it holds and WEEX for the rest, as `source` says

@@ -5,6 +5,8 @@ import { route } from "@/lib/server/route";
 /** The caller has seen the alerts up to now (the bell goes back to 0). */
 export const POST = route({
   role: "viewer",
+  // (the bell counts alerts about the whole account: not a partner's)
+  partners: "denied",
   handler: async ({ user }) => {
     await markRead(await getDb(), user.username, Date.now());
     return { unread: 0 };

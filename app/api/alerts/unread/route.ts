@@ -5,5 +5,7 @@ import { route } from "@/lib/server/route";
 /** The bell: how many alerts fired since the caller last opened /alerts. */
 export const GET = route({
   role: "viewer",
+  // (the bell counts alerts about the whole account: not a partner's)
+  partners: "denied",
   handler: async ({ user }) => ({ unread: await unreadCount(await getDb(), user.username) }),
 });

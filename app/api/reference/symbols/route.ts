@@ -6,6 +6,8 @@ import { jsonText, route } from "@/lib/server/route";
 /** Trading pairs (exchangeInfo), cached for a minute and coalesced. */
 export const GET = route({
   role: "viewer",
+  // (the exchange's markets and coins: nobody's rows)
+  partners: "open",
   query: QUERIES["/api/reference/symbols"],
   handler: async ({ input }) => jsonText(await symbolsJson(input as ParsedParamsOf<"exchangeInfo">)),
 });

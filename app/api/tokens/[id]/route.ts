@@ -5,6 +5,7 @@ import { route } from "@/lib/server/route";
 /** Revoke a token (your own; an admin any): refused at once here, within 5 s on every instance. */
 export const DELETE = route({
   role: "viewer",
+  partners: "open",
   params: tokenParams,
   handler: async ({ params, principal, ip }) => {
     await revokeToken(params.id, principal, ip);

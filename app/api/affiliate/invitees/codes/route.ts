@@ -2,4 +2,4 @@ import { inviteCodes } from "@/lib/archive/cohorts-query";
 import { affiliateRead } from "../../affiliate-route";
 
 /** GET /api/affiliate/invitees/codes — per invite code, the funnel of the users registered in the range (issue 14). */
-export const GET = affiliateRead("/api/affiliate/invitees/codes", (sources, range, signal) => inviteCodes(sources, range, signal));
+export const GET = affiliateRead("/api/affiliate/invitees/codes", (sources, range, signal) => inviteCodes(sources, range, signal), { partners: "invitees" });

@@ -10,6 +10,7 @@ import { affiliateExport } from "../../affiliate-route";
 export const GET = affiliateExport("/api/affiliate/invitees/export", {
   filename: inviteesFilename,
   columns: INVITEE_COLUMNS,
+  partners: "invitees",
   records: (sources, filter, signal) => {
     const records = sources.invitees.records(withoutExtras(filter), signal);
     return hasExtraFilter(filter) ? filteredInvitees(records, filter, Date.now()) : records;

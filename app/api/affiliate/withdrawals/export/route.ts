@@ -5,5 +5,7 @@ import { affiliateExport } from "../../affiliate-route";
 export const GET = affiliateExport("/api/affiliate/withdrawals/export", {
   filename: transfersFilename,
   columns: WITHDRAWAL_COLUMNS,
+  // (transfers are the affiliate's own)
+  partners: "denied",
   records: (sources, filter, signal) => sources.withdrawals.records(filter, signal),
 });

@@ -1,0 +1,38 @@
+import { QUERIES, PATH_PARAMS } from "@/lib/contract/queries";
+import type { InviteeAssets } from "@/lib/contract/responses";
+import { utcDate } from "@/lib/export/datasets";
+import { DAY_MS } from "@/lib/weex/endpoints";
+import { ApiError } from "@/lib/server/errors";
+import { route } from "@/lib/server/route";
+import { isWeexError } from "@/lib/weex/errors";
+import { getWeex } from "@/lib/server/weex";
+
+/** WEEX's answer to getAssert for a uid that is not a direct invitee (lib/simulator/handlers/partner.ts). */
+const NOT_AN_INVITEE = "-1140";
+
+/**
+ * GET /api/affiliate/invitees/{uid}/assets — WEEX's snapshot of a direct invitee's accounts
+ * now (getAssert, live on demand: never archived, a snapshot is only true when read) and its
+ * deposits within the UTC days of `startTime`..`endTime` (default: the 7 days ending today).
+ * A uid that is not a direct invitee (WEEX answers -1140) is a 404. A partner (issue 28) may
+ * read the assets of their invite codes' invitees only: any other {uid} is a 403 naming `uid`,
+ * before WEEX is asked (the wrapper's check, lib/server/partner-access.ts).
+ */
+export const GET = route({
+  role: "viewer",
+  partners: "invitees",
+  params: PATH_PARAMS["/api/affiliate/invitees/[uid]/assets"],
+  query: QUERIES["/api/affiliate/invitees/[uid]/assets"],
+  handler: async ({ params: { uid }, input, req }): Promise<InviteeAssets> => {
+    const now = Date.now();
+    const endDate = utcDate(Math.min(input.endTime ?? now, now));
+    const startDate = utcDate(input.startTime ?? Date.parse(endDate) - 6 * DAY_MS);
+    const assets = await getWeex()
+      .call("memberAssets", { userId: uid, startTime: startDate, endTime: endDate }, { signal: req.signal })
+      .catch((e: unknown) => {
+        if (isWeexError(e) && e.upstream?.code === NOT_AN_INVITEE) throw new ApiError("not_found", `${uid} is not one of your direct invitees (WEEX: ${e.upstream.msg ?? NOT_AN_INVITEE}).`);
+        throw e;
+      });
+    return { uid, startDate, endDate, ...assets, freshness: { source: "live", syncedAt: null } };
+  },
+});

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { deleteShareLink } from "@/lib/server/share-links";
+import { route } from "@/lib/server/route";
+
+/** Revoke a link (its creator, or an admin): it opens nothing from the next request on. */
+export const DELETE = route({
+  role: "viewer",
+  partners: "open",
+  params: z.object({ id: z.string().max(64) }),
+  handler: async ({ params, user, ip }) => ({ link: await deleteShareLink(params.id, user, ip) }),
+});

@@ -1,0 +1,20 @@
+import { addShareLink, newShareLinkSchema, shareLinksOf } from "@/lib/server/share-links";
+import { publicOrigin } from "@/lib/server/request-info";
+import { json, route } from "@/lib/server/route";
+
+/** Your share links (an admin: everyone's), newest first; never their tokens. */
+export const GET = route({
+  role: "viewer",
+  // (a partner lists the links they made)
+  partners: "open",
+  handler: async ({ user }) => ({ items: await shareLinksOf(user) }),
+});
+
+/** A read-only link to a view: { page, query?, expiresAt, password?, allowExport? } → { id, url }. */
+export const POST = route({
+  role: "viewer",
+  // (a partner shares a view of their own scope: share-links.ts checks the page against it)
+  partners: "open",
+  body: newShareLinkSchema,
+  handler: async ({ body, user, ip, req }) => json(await addShareLink(body, user, ip, publicOrigin(req.headers)), 201),
+});

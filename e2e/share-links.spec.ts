@@ -1,0 +1,102 @@
+/**
+ * Share links (issue 28) in Chromium: a partner shares their sub-affiliate page from the page
+ * itself; the link opens in a browser without a login and shows their rows only; after they
+ * revoke it, after its expiry and with a wrong password it shows nothing of the view.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { login, signIn } from "./helpers";
+
+const PASSWORD = "partner-password";
+const stamp = Date.now().toString(36);
+
+/** A partner of two of the simulator's sub-affiliates, signed in on a page of their own. */
+async function partnerPage(browser: Browser, admin: Page, baseURL: string, who: string): Promise<{ page: Page; mine: string[] }> {
+  const board = await admin.request.get("/api/affiliate/sub-affiliates/leaderboard?limit=4");
+  expect(board.ok(), await board.text()).toBe(true);
+  const mine = ((await board.json()) as { items: { subAffiliateUid: string }[] }).items.map((i) => i.subAffiliateUid).slice(0, 2);
+  expect(mine).toHaveLength(2);
+  const made = await admin.request.post("/api/admin/users", {
+    data: { username: who, password: PASSWORD, role: "partner", scope: { subAffiliateUids: mine } },
+    headers: { origin: baseURL },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const ctx = await browser.newContext({ baseURL });
+  const page = await ctx.newPage();
+  await signIn(page, who, PASSWORD);
+  return { page, mine };
+}
+
+/** A browser of its own, never signed in. */
+async function stranger(browser: Browser, baseURL: string): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+test.describe("share links", () => {
+  test("a partner shares their page; it opens without a login with their rows only, and not after they revoke it", async ({ browser, page, baseURL }) => {
+    test.setTimeout(300_000);
+    await login(page, "admin");
+    const { page: partner, mine } = await partnerPage(browser, page, baseURL!, `share-ui-${stamp}`);
+    await partner.goto("/sub-affiliates");
+    await partner.getByRole("button", { name: "Share this view" }).click();
+    await partner.getByRole("button", { name: "Create link" }).click();
+    const url = await partner.getByTestId("share-url").inputValue();
+    expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
+
+    const visitor = await stranger(browser, baseURL!);
+    await visitor.goto(url);
+    await expect(visitor).toHaveURL(/\/share\//);
+    await expect(visitor.getByTestId("share-banner")).toContainText(`share-ui-${stamp}`);
+    const table = visitor.getByTestId("sub-affiliates-table");
+    await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 120_000 });
+    await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
+    const shown = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
+    // read-only: no export (the link was made without), no navigation into the dashboard
+    await expect(visitor.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
+    await expect(visitor.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+
+    await partner.getByRole("button", { name: "Revoke" }).click();
+    await expect(partner.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+    await visitor.reload();
+    await expect(visitor.getByTestId("share-refused")).toContainText("revoked");
+    await expect(visitor.getByTestId("sub-affiliates-table")).toHaveCount(0);
+  });
+
+  test("a link is refused after its expiry, and with a wrong password; the right one opens it", async ({ browser, page, baseURL }) => {
+    test.setTimeout(300_000);
+    await login(page, "admin");
+    const { page: partner, mine } = await partnerPage(browser, page, baseURL!, `share-pw-${stamp}`);
+    const make = async (body: Record<string, unknown>) => {
+      const r = await partner.request.post("/api/share-links", { data: { page: "subAffiliates", ...body }, headers: { origin: baseURL! } });
+      expect(r.status(), await r.text()).toBe(201);
+      return ((await r.json()) as { url: string }).url;
+    };
+
+    const short = await make({ expiresAt: new Date(Date.now() + 3_000).toISOString() });
+    // past its expiry (the page's own clock: the server's)
+    await expect
+      .poll(async () => (await partner.request.get(short.replace(baseURL!, ""))).text().then((t) => t.includes('data-reason="expired"')), { timeout: 30_000 })
+      .toBe(true);
+    const late = await stranger(browser, baseURL!);
+    await late.goto(short);
+    await expect(late.getByTestId("share-refused")).toContainText("expired");
+    await expect(late.getByTestId("share-banner")).toHaveCount(0);
+
+    const locked = await make({ expiresAt: new Date(Date.now() + 3_600_000).toISOString(), password: "share-secret-1" });
+    const visitor = await stranger(browser, baseURL!);
+    await visitor.goto(locked);
+    await visitor.getByLabel("Password").fill("not-the-password");
+    await visitor.getByRole("button", { name: "Open" }).click();
+    await expect(visitor.getByTestId("share-password-error")).toHaveText("Wrong password.");
+    await expect(visitor.getByTestId("share-banner")).toHaveCount(0);
+
+    await visitor.getByLabel("Password").fill("share-secret-1");
+    await visitor.getByRole("button", { name: "Open" }).click();
+    await expect(visitor.getByTestId("share-banner")).toBeVisible({ timeout: 60_000 });
+    const table = visitor.getByTestId("sub-affiliates-table");
+    await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 120_000 });
+    const shown = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
+    for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Share links (issue 28): which views a link can show, and which routes each view may read
+ * with the link's token — one table. The route wrapper (lib/server/route.ts) lets a request
+ * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
+ * (GET, with the creator's scope at most), an export route only when the link allows exports;
+ * every other route answers it 401. A view's own API calls are listed here as its query
+ * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
+ * route needs its line here, or that part of the shared view shows a 403.
+ */
+
+/** The header the browser sends a shared view's API requests with (lib/ui/api.ts, components/export/download.ts). */
+export const SHARE_TOKEN_HEADER = "x-share-token";
+
+/** Routes every shared view reads: the archive's progress and the reference data. */
+const COMMON = ["/api/archive/status", "/api/reference/coins", "/api/reference/symbols"] as const;
+
+export interface SharePage {
+  /** the part of a partner's scope the view shows (as its page's entry: app/(app)/pages.ts); a partner without it cannot share it */
+  partners: "subAffiliates" | "invitees";
+  /** the routes its view reads (a `[uid]` segment stands for one path segment) */
+  routes: readonly string[];
+  /** its CSV exports: only with allowExport */
+  exports: readonly string[];
+}
+
+/** The views a link can show, keyed as the pages are (app/(app)/pages.ts): the reports, not the tools. */
+export const SHARE_PAGES = {
+  overview: {
+    partners: "subAffiliates",
+    routes: ["/api/affiliate/sub-affiliates/leaderboard", "/api/affiliate/sub-affiliates/series", "/api/affiliate/invitees/funnel", "/api/affiliate/commissions/series"],
+    exports: [],
+  },
+  subAffiliates: { partners: "subAffiliates", routes: ["/api/affiliate/sub-affiliates", "/api/affiliate/sub-affiliates/series"], exports: ["/api/affiliate/sub-affiliates/export"] },
+  invitees: { partners: "invitees", routes: ["/api/affiliate/invitees"], exports: ["/api/affiliate/invitees/export"] },
+  cohorts: { partners: "invitees", routes: ["/api/affiliate/invitees/cohorts", "/api/affiliate/invitees/codes"], exports: [] },
+  value: {
+    partners: "invitees",
+    routes: ["/api/affiliate/invitees/value", "/api/affiliate/invitees", "/api/affiliate/commissions", "/api/affiliate/commissions/series", "/api/affiliate/invitees/[uid]/assets"],
+    exports: ["/api/affiliate/invitees/value/export", "/api/affiliate/commissions/export"],
+  },
+} as const satisfies Record<string, SharePage>;
+
+export type SharePageKey = keyof typeof SHARE_PAGES;
+export const SHARE_PAGE_KEYS = Object.keys(SHARE_PAGES) as SharePageKey[];
+
+export function isSharePage(value: unknown): value is SharePageKey {
+  return typeof value === "string" && Object.hasOwn(SHARE_PAGES, value);
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split("/");
+  const b = pathname.split("/");
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith("[") ? b[i] !== "" : seg === b[i]));
+}
+
+/** What a link to `page` lets a request to `pathname` do: read it, read it only with allowExport, or nothing. */
+export function shareRouteAccess(page: SharePageKey, pathname: string): "read" | "export" | null {
+  const entry: SharePage = SHARE_PAGES[page];
+  if ([...COMMON, ...entry.routes].some((p) => matches(p, pathname))) return "read";
+  if (entry.exports.some((p) => matches(p, pathname))) return "export";
+  return null;
+}
+
+/** The longest a link may live, and the default of the page's form. */
+export const SHARE_MAX_DAYS = 90;

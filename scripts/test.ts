@@ -1,0 +1,54 @@
+/**
+ * `npm test`: every test, in three steps whose parts run side by side, then where the time went.
+ *
+ *   1. lint ‖ typecheck       nothing else can start usefully before the code is known good
+ *   2. test:unit ‖ build:test the unit tests never read the build; the build is mostly one core
+ *   3. test:http ‖ test:e2e   each starts its own simulator and servers on free ports from the
+ *                             one build; both spend most of their time waiting on servers and
+ *                             browsers, so two cores serve both
+ *
+ * A step runs only when every part of the one before passed; a failed part does not stop the
+ * other part of its step (its result is still worth having). Each line of output is prefixed
+ * with its part's name, and the summary lists each part's time and result. Any part can still
+ * be run alone with `npm run <name>`.
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+
+const STEPS: string[][] = [
+  ["lint", "typecheck"],
+  ["test:unit", "build:test"],
+  ["test:http", "test:e2e"],
+];
+
+type Result = { name: string; code: number; seconds: number };
+
+function run(name: string, width: number): Promise<Result> {
+  const started = Date.now();
+  const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const prefix = `[${name}]`.padEnd(width + 2) + " ";
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on("line", (line) => process.stdout.write(prefix + line + "\n"));
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+function summary(results: Result[], totalSeconds: number): string {
+  const rows = results.map((r) => `  ${r.name.padEnd(12)} ${r.seconds.toFixed(0).padStart(6)} s  ${r.code === 0 ? "ok" : `failed (exit ${r.code})`}`);
+  return ["", "npm test: where the time went (parts of a step ran side by side)", ...rows, `  ${"total".padEnd(12)} ${totalSeconds.toFixed(0).padStart(6)} s`, ""].join("\n");
+}
+
+const started = Date.now();
+const width = Math.max(...STEPS.flat().map((n) => n.length));
+const results: Result[] = [];
+let failed = false;
+for (const step of STEPS) {
+  const stepResults = await Promise.all(step.map((name) => run(name, width)));
+  results.push(...stepResults);
+  if (stepResults.some((r) => r.code !== 0)) {
+    failed = true;
+    break;
+  }
+}
+process.stdout.write(summary(results, (Date.now() - started) / 1000));
+process.exit(failed ? 1 : 0);
