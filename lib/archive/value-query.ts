@@ -140,6 +140,10 @@ export function liveMovementWindow(part: { startTime: number; endTime: number },
 async function liveInvitees(io: DatasetsIo, uid: string | undefined): Promise<LiveInput["invitees"]> {
   // (a partner's rows are their codes' invitees: their live answer needs every code, walked as before)
   if (io.source === "archive" || (io.source === "live" && uid === undefined && io.scope === undefined)) return [];
+  // In `auto` a partner's rows are their codes' archived invitees, as their commission records
+  // are (scope-invitees.ts): one registered since the last sync joins at the next one, in every
+  // answer at once (the value list named them a sync before the records did).
+  if (io.source === "auto" && io.scope !== undefined) return [];
   const now = io.now();
   const year = { startTime: now - WINDOWS.invitees.maxAgeMs + AGE_EDGE_MARGIN_MS, endTime: now };
   const out = new Map<string, LiveInput["invitees"][number]>();
