@@ -1,5 +1,5 @@
 /**
- * API tokens in the database (migration 0500): rows by their hash, a person's list (an admin's:
+ * API tokens in the database (migration 0520): rows by their hash, a person's list (an admin's:
  * everyone's), revocation, the last use and the addresses a token was used from. Policy (the
  * token's form, the per-request check and its cache, the rate) in lib/server/api-tokens.ts.
  */

@@ -1,4 +1,4 @@
-/** API tokens (migration 0500): a token's SHA-256, what it may do, and where it was used from. */
+/** API tokens (migration 0520): a token's SHA-256, what it may do, and where it was used from. */
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "../../contract/roles";
 import { users } from "./users";
