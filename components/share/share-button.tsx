@@ -10,7 +10,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
-import type { SharePageKey } from "@/lib/contract/share";
+import type { NewShareLinkInput, ShareLinkCreated, SharePageKey } from "@/lib/contract/share";
 import { apiGet, apiSend, isApiError } from "@/lib/ui/api";
 
 interface Listed {
@@ -49,8 +49,8 @@ export function ShareButton({ page }: { page: SharePageKey }) {
     e.preventDefault();
     setError(null);
     try {
-      const body = { page, query: window.location.search, expiresAt: new Date(Date.now() + days * DAY_MS).toISOString(), allowExport, ...(password ? { password } : {}) };
-      const r = await apiSend<{ id: string; url: string }>("POST", "/api/share-links", JSON.stringify(body));
+      const body: NewShareLinkInput = { page, query: window.location.search, expiresAt: new Date(Date.now() + days * DAY_MS).toISOString(), allowExport, ...(password ? { password } : {}) };
+      const r = await apiSend<ShareLinkCreated>("POST", "/api/share-links", JSON.stringify(body));
       setMade(r.url);
       setPassword("");
       await refresh();

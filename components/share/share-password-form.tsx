@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonPrimary, cardClass, inputClass } from "@/components/ui/styles";
+import type { ShareUnlock } from "@/lib/contract/share";
 import { apiSend, isApiError } from "@/lib/ui/api";
 
 /** A share link's password: checked by the server (throttled as sign-ins are); a right one reloads the page, which then opens. */
@@ -16,7 +17,8 @@ export function SharePasswordForm({ token }: { token: string }) {
     setPending(true);
     setError(null);
     try {
-      await apiSend("POST", "/api/share-links/unlock", JSON.stringify({ token, password }));
+      const body: ShareUnlock = { token, password };
+      await apiSend("POST", "/api/share-links/unlock", JSON.stringify(body));
       window.location.reload();
     } catch (err) {
       setError(isApiError(err) && err.status === 401 ? t("password.wrong") : isApiError(err) ? err.message : t("password.failed"));

@@ -388,7 +388,7 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
  * 9,280-invitee code took 344 ms by its uids against 1,572 ms by the whole range, and of a
  * 114,494-invitee one 3.1 s against 1.3 s.
  */
-async function codeUids(db: Awaited<ReturnType<DatasetsIo["db"]>>, codes: readonly string[], archive: ArchiveInput, live: LiveInput): Promise<string[] | undefined> {
+async function codeUids(db: Db, codes: readonly string[], archive: ArchiveInput, live: LiveInput): Promise<string[] | undefined> {
   const held =
     archive.invitees && codes.length
       ? await rows<{ uid: string }>(db, sql`SELECT uid FROM archive_invitee WHERE invite_code IN (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}) LIMIT ${CODE_UIDS_MAX + 1}`)

@@ -7,6 +7,8 @@
  * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
  * route needs its line here, or that part of the shared view shows a 403.
  */
+import { z } from "zod";
+import { passwordProblem } from "@/lib/config/user-rules";
 
 /** The header the browser sends a shared view's API requests with (lib/ui/api.ts, components/export/download.ts). */
 export const SHARE_TOKEN_HEADER = "x-share-token";
@@ -63,3 +65,37 @@ export function shareRouteAccess(page: SharePageKey, pathname: string): "read" |
 
 /** The longest a link may live, and the default of the page's form. */
 export const SHARE_MAX_DAYS = 90;
+
+/** POST /api/share-links: the body (the share button sends it, the route validates it). */
+export const newShareLinkSchema = z.strictObject({
+  page: z.string({ error: "is required" }).refine(isSharePage, { message: `must be one of ${SHARE_PAGE_KEYS.join(", ")}` }),
+  /** the page's query string (its filters), with or without "?" */
+  query: z
+    .string()
+    .max(2000, { error: "must be at most 2000 characters" })
+    .optional()
+    .transform((q) => new URLSearchParams((q ?? "").replace(/^\?/, "")).toString()),
+  expiresAt: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with its offset" }).transform((s) => new Date(s)),
+  password: z
+    .string()
+    .superRefine((p, ctx) => {
+      const problem = passwordProblem(p);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+  allowExport: z.boolean({ error: "must be true or false" }).optional(),
+});
+export type NewShareLinkInput = z.input<typeof newShareLinkSchema>;
+export type NewShareLink = z.output<typeof newShareLinkSchema>;
+/** What POST /api/share-links answers: the link's URL (with its token, shown this once). */
+export interface ShareLinkCreated {
+  id: string;
+  url: string;
+}
+
+/** POST /api/share-links/unlock: a link's token and the password that opens it in this browser. */
+export const shareUnlockSchema = z.strictObject({
+  token: z.string({ error: "is required" }).max(100),
+  password: z.string({ error: "is required" }).max(200),
+});
+export type ShareUnlock = z.output<typeof shareUnlockSchema>;

@@ -20,11 +20,9 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
-import { z } from "zod";
 import { getAuthSecret } from "@/lib/config/config";
-import { passwordProblem } from "@/lib/config/user-rules";
 import { mayOpen } from "@/lib/contract/roles";
-import { isSharePage, SHARE_MAX_DAYS, SHARE_PAGE_KEYS, SHARE_PAGES, SHARE_TOKEN_HEADER, shareRouteAccess, type SharePageKey } from "@/lib/contract/share";
+import { isSharePage, SHARE_MAX_DAYS, SHARE_PAGES, SHARE_TOKEN_HEADER, shareRouteAccess, type NewShareLink, type SharePageKey } from "@/lib/contract/share";
 import type { Scope } from "@/lib/contract/scope";
 import { getDb } from "@/lib/db";
 import { createShareLink, getShareLink, listShareLinks, revokeShareLink, shareLinkByToken, type ShareLinkRow } from "@/lib/db/share-links";
@@ -38,25 +36,6 @@ import { noteFailure, noteSuccess, takeAttempt, throttledMessage } from "./throt
 const DAY_MS = 86_400_000;
 /** A token as newShareToken writes it (43 base64url characters); anything else opens nothing. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-
-export const newShareLinkSchema = z.strictObject({
-  page: z.string({ error: "is required" }).refine(isSharePage, { message: `must be one of ${SHARE_PAGE_KEYS.join(", ")}` }),
-  /** the page's query string (its filters), with or without "?" */
-  query: z
-    .string()
-    .max(2000, { error: "must be at most 2000 characters" })
-    .optional()
-    .transform((q) => new URLSearchParams((q ?? "").replace(/^\?/, "")).toString()),
-  expiresAt: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with its offset" }).transform((s) => new Date(s)),
-  password: z
-    .string()
-    .superRefine((p, ctx) => {
-      const problem = passwordProblem(p);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .optional(),
-  allowExport: z.boolean({ error: "must be true or false" }).optional(),
-});
 
 export interface ShareLinkInfo {
   id: string;
@@ -96,7 +75,7 @@ function mayShare(user: Pick<SessionUser, "role" | "scope">, page: SharePageKey)
 }
 
 /** POST /api/share-links: the new link's id and URL (the token is in the URL, shown this once). */
-export async function addShareLink(input: z.output<typeof newShareLinkSchema>, user: SessionUser, ip: string, origin: string): Promise<{ id: string; url: string; link: ShareLinkInfo }> {
+export async function addShareLink(input: NewShareLink, user: SessionUser, ip: string, origin: string): Promise<{ id: string; url: string; link: ShareLinkInfo }> {
   const page = input.page as SharePageKey;
   if (!mayShare(user, page)) throw new ApiError("forbidden", `You cannot share the ${page} view: it is not part of your view.`, { fields: [{ path: "page", message: "is not in your view" }] });
   const now = Date.now();

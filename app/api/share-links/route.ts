@@ -1,4 +1,5 @@
-import { addShareLink, newShareLinkSchema, shareLinksOf } from "@/lib/server/share-links";
+import { newShareLinkSchema } from "@/lib/contract/share";
+import { addShareLink, shareLinksOf } from "@/lib/server/share-links";
 import { publicOrigin } from "@/lib/server/request-info";
 import { json, route } from "@/lib/server/route";
 

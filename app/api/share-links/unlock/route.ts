@@ -1,13 +1,10 @@
-import { z } from "zod";
+import { shareUnlockSchema } from "@/lib/contract/share";
 import { unlockShare } from "@/lib/server/share-links";
 import { route } from "@/lib/server/route";
 
 /** A share link's password (no login): throttled as sign-ins are; a right one sets the cookie that opens the link in this browser. */
 export const POST = route({
   role: "public",
-  body: z.strictObject({
-    token: z.string({ error: "is required" }).max(100),
-    password: z.string({ error: "is required" }).max(200),
-  }),
+  body: shareUnlockSchema,
   handler: async ({ body, req, ip }) => unlockShare(body.token, body.password, req, ip),
 });
