@@ -6,7 +6,7 @@
  * tokens-shared.test.ts; a person's tokens taking turns like one more person: fair-share.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, clientOrderId, DAY_MS, login, simStats, type ApiInit } from "./helpers";
+import { api, clientOrderId, DAY_MS, login, simRecent, simStats, type ApiInit } from "./helpers";
 
 type TokenCreated = { id: string; token: string; name: string; hint: string; role: string; write: boolean; inUrl: boolean; createdAt: number; expiresAt: number; lastUsedAt: number | null };
 type ErrorBody = { error: { code: string; message: string; fields?: { path: string; message: string }[] } };
@@ -275,5 +275,94 @@ describe("a token made for URLs", () => {
     const inUrl = await api<ErrorBody>(`${path}&access_token=${ordinary.token}`);
     expect(inUrl.status).toBe(401);
     expect(inUrl.json.error.message).toMatch(/not made for URLs/);
+  });
+});
+
+describe("a partner's token", () => {
+  // whole past UTC days with source=live: the same rows however often they are asked
+  const dayStart = (ms: number) => ms - (ms % DAY_MS);
+  const range = `startTime=${dayStart(Date.now()) - 8 * DAY_MS}&endTime=${dayStart(Date.now()) - DAY_MS - 1}`;
+
+  /** Every page of a live list, with a token or a cookie. */
+  async function all<T>(path: string, auth: { token: string } | { cookie: string }): Promise<T[]> {
+    const out: T[] = [];
+    for (let page = 1; ; page++) {
+      const url = `${path}&source=live&page=${page}&pageSize=100`;
+      const r = "token" in auth ? await withToken<{ items: T[]; hasNextPage: boolean }>(auth.token, url, { patient: true }) : await api<{ items: T[]; hasNextPage: boolean }>(url, { cookie: auth.cookie, patient: true });
+      expect(r.status, `${path}: ${r.text.slice(0, 300)}`).toBe(200);
+      out.push(...r.json.items);
+      if (!r.json.hasNextPage) return out;
+    }
+  }
+
+  it("sees the partner's scope only, as of each request: a scope changed by an admin applies to its next one", async () => {
+    type Sub = { subAffiliateUid: string };
+    type Invitee = { uid: string; inviteCode: string | null };
+    const subs = [...new Set((await all<Sub>(`/api/affiliate/sub-affiliates?productType=SPOT&${range}`, { cookie: admin })).map((r) => r.subAffiliateUid))].sort();
+    const invitees = await all<Invitee>(`/api/affiliate/invitees?${range}`, { cookie: admin });
+    const codes = [...new Set(invitees.map((i) => i.inviteCode).filter((c): c is string => c !== null))].sort();
+    expect(subs.length, "the simulator has sub-affiliates in the range").toBeGreaterThanOrEqual(3);
+    expect(codes.length, "the simulator has invite codes in the range").toBeGreaterThanOrEqual(2);
+
+    const username = clientOrderId("tk-partner").toLowerCase();
+    const created = await api<{ user: { id: string } }>("/api/admin/users", {
+      cookie: admin,
+      method: "POST",
+      body: { username, password: "token-test-password", role: "partner", scope: { subAffiliateUids: [subs[0]!, subs[1]!], inviteCodes: [codes[0]!] } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const partner = await login(username, "token-test-password");
+
+    // no role above what a partner is (stored as viewer, it acts as the partner)
+    const wider = await api<ErrorBody>("/api/tokens", { cookie: partner, method: "POST", body: { name: "wider", expiresAt: Date.now() + DAY_MS, role: "trader" } });
+    expect(wider.status, wider.text).toBe(400);
+    expect(wider.json.error.fields?.map((f) => f.path)).toEqual(["role"]);
+    const { token } = await makeToken(partner, {});
+
+    const rows = await all<Sub>(`/api/affiliate/sub-affiliates?productType=SPOT&${range}`, { token });
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...new Set(rows.map((r) => r.subAffiliateUid))].sort()).toEqual([subs[0], subs[1]]);
+    const theirs = await all<Invitee>(`/api/affiliate/invitees?${range}`, { token });
+    expect(theirs.length).toBe(invitees.filter((i) => i.inviteCode === codes[0]).length);
+    expect(new Set(theirs.map((i) => i.inviteCode))).toEqual(new Set([codes[0]]));
+
+    // someone else's uid or code by name: a 403 naming the field, nothing sent upstream
+    const sentAt = Date.now();
+    for (const [path, field] of [
+      [`/api/affiliate/sub-affiliates?productType=SPOT&${range}&subUid=${subs[2]}`, "subUid"],
+      [`/api/affiliate/invitees?${range}&inviteCode=${encodeURIComponent(codes[1]!)}`, "inviteCode"],
+    ] as const) {
+      const r = await withToken<ErrorBody>(token, path);
+      expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(403);
+      expect(r.json.error.code).toBe("forbidden");
+      expect(r.json.error.fields?.map((f) => f.path)).toEqual([field]);
+    }
+    expect((await simRecent()).filter((q) => q.at >= sentAt && q.url.includes(`=${subs[2]}`)).map((q) => q.url)).toEqual([]);
+    // and what is no partner's, as for their session
+    expect((await withToken<ErrorBody>(token, "/api/alerts/unread")).status).toBe(403);
+
+    // the admin moves the partner to the third sub-affiliate: the same token follows at once
+    const moved = await api(`/api/admin/users/${created.json.user.id}`, { cookie: admin, method: "PATCH", body: { scope: { subAffiliateUids: [subs[2]!], inviteCodes: [codes[0]!] } } });
+    expect(moved.status, moved.text).toBe(200);
+    const after = await all<Sub>(`/api/affiliate/sub-affiliates?productType=SPOT&${range}`, { token });
+    expect(new Set(after.map((r) => r.subAffiliateUid))).toEqual(new Set([subs[2]]));
+    const dropped = await withToken<ErrorBody>(token, `/api/affiliate/sub-affiliates?productType=SPOT&${range}&subUid=${subs[0]}`);
+    expect(dropped.status).toBe(403);
+    expect(dropped.json.error.fields?.map((f) => f.path)).toEqual(["subUid"]);
+  });
+});
+
+describe("credentials a token cannot make", () => {
+  it("no token and no share link, even with write: those come from a signed-in session", async () => {
+    const admin2 = await person("admin");
+    const writing = await makeToken(admin2.cookie, { write: true });
+    const token = await withToken<ErrorBody>(writing.token, "/api/tokens", { method: "POST", body: { name: "child", expiresAt: Date.now() + DAY_MS, role: "admin", write: true } });
+    expect(token.status, token.text).toBe(403);
+    const link = await withToken<ErrorBody>(writing.token, "/api/share-links", { method: "POST", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } });
+    expect(link.status, link.text).toBe(403);
+    expect(link.json.error.code).toBe("forbidden");
+    expect((await api<{ items: unknown[] }>("/api/share-links", { cookie: admin2.cookie })).json.items).toEqual([]);
+    // the session itself may
+    expect((await api("/api/share-links", { cookie: admin2.cookie, method: "POST", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } })).status).toBe(201);
   });
 });
