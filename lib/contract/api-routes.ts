@@ -20,10 +20,15 @@ import {
   auditPageSchema,
   codesSchema,
   cohortsSchema,
+  commissionSeriesSchema,
+  commissionsPageSchema,
   funnelSchema,
   healthSchema,
+  inviteeAssetsSchema,
   inviteesPageSchema,
+  inviteeValuePageSchema,
   leaderboardSchema,
+  referralCheckSchema,
   seriesSchema,
   spotOrderSchema,
   spotOrdersPageSchema,
@@ -31,6 +36,7 @@ import {
   transfersPageSchema,
 } from "./responses";
 import type { Role } from "./roles";
+import { newShareLinkSchema, shareLinkParams, shareUnlockSchema } from "./share";
 import { tokenCreatedSchema, tokenDeletedSchema, tokenInput, tokenListSchema, tokenParams } from "./tokens";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -45,6 +51,7 @@ export const API_TAGS = {
   alerts: "Alerts and reports",
   archive: "Archive",
   admin: "Administration",
+  share: "Share links",
   tokens: "API tokens",
   account: "Account",
   system: "System",
@@ -102,6 +109,26 @@ export const API_ROUTES = {
   "/api/affiliate/sub-affiliates/export": { GET: { role: "viewer", tag: "exports", summary: "Sub-affiliate daily records as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/sub-affiliates/export"], answer: "csv", urlToken: true } },
   "/api/affiliate/withdrawals": { GET: { role: "viewer", tag: "affiliate", summary: "Internal transfers, one page", description: LIST_NOTE, query: QUERIES["/api/affiliate/withdrawals"], answer: transfersPageSchema } },
   "/api/affiliate/withdrawals/export": { GET: { role: "viewer", tag: "exports", summary: "Internal transfers as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/withdrawals/export"], answer: "csv", urlToken: true } },
+
+  // invitee value, commissions, one invitee's assets, the referral check (issue 27)
+  "/api/affiliate/invitees/value": { GET: { role: "viewer", tag: "affiliate", summary: "What each direct invitee is worth in a range, most valuable first, with the totals", description: LIST_NOTE, query: QUERIES["/api/affiliate/invitees/value"], answer: inviteeValuePageSchema } },
+  "/api/affiliate/invitees/value/export": { GET: { role: "viewer", tag: "exports", summary: "The invitee value list as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/invitees/value/export"], answer: "csv", urlToken: true } },
+  "/api/affiliate/invitees/[uid]/assets": {
+    GET: { role: "viewer", tag: "affiliate", summary: "A direct invitee's accounts now and its deposits (live from WEEX)", params: PATH_PARAMS["/api/affiliate/invitees/[uid]/assets"], query: QUERIES["/api/affiliate/invitees/[uid]/assets"], answer: inviteeAssetsSchema },
+  },
+  "/api/affiliate/commissions": { GET: { role: "viewer", tag: "affiliate", summary: "Commission records, one page", description: LIST_NOTE, query: QUERIES["/api/affiliate/commissions"], answer: commissionsPageSchema } },
+  "/api/affiliate/commissions/series": { GET: { role: "viewer", tag: "affiliate", summary: "Commission per bucket, coin, product and source type", query: QUERIES["/api/affiliate/commissions/series"], answer: commissionSeriesSchema } },
+  "/api/affiliate/commissions/export": { GET: { role: "viewer", tag: "exports", summary: "Commission records as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/commissions/export"], answer: "csv", urlToken: true } },
+  "/api/affiliate/referrals/verify": {
+    POST: {
+      role: "viewer",
+      tag: "affiliate",
+      summary: "Which of up to 10,000 uids are direct invitees",
+      description: "A read sent as POST (the list is long): an API token needs the write permission for it, as for every POST.",
+      body: BODIES["/api/affiliate/referrals/verify"],
+      answer: referralCheckSchema,
+    },
+  },
 
   "/api/reference/symbols": { GET: { role: "viewer", tag: "reference", summary: "Trading pairs (cached for a minute)", query: QUERIES["/api/reference/symbols"], answer: "json" } },
   "/api/reference/coins": { GET: { role: "viewer", tag: "reference", summary: "Coins and their networks (cached for a minute)", query: QUERIES["/api/reference/coins"], answer: "json" } },
@@ -161,6 +188,23 @@ export const API_ROUTES = {
   },
   "/api/admin/users/[id]": { PATCH: { role: "admin", tag: "admin", summary: "Change a user's role, password or disabled state", params: PATH_PARAMS["/api/admin/users/[id]"], body: "server", answer: userAnswer } },
   "/api/admin/audit": { GET: { role: "admin", tag: "admin", summary: "The audit log, newest first", query: QUERIES["/api/admin/audit"], answer: auditPageSchema } },
+
+  // share links (issue 28): read-only links to a view for people without a login
+  "/api/share-links": {
+    GET: { role: "viewer", tag: "share", summary: "Your share links (an admin: everyone's); never their tokens", answer: "json" },
+    POST: {
+      role: "viewer",
+      tag: "share",
+      summary: "Make a read-only link to a view (its URL, with its token, answered this once)",
+      description: "From a signed-in session only: a link is a credential of its own, and a token must not make one (a leaked token could outlive its revocation that way).",
+      body: newShareLinkSchema,
+      answer: "json",
+      status: 201,
+      tokens: false,
+    },
+  },
+  "/api/share-links/[id]": { DELETE: { role: "viewer", tag: "share", summary: "Revoke a share link (yours; an admin any)", params: shareLinkParams, answer: "json" } },
+  "/api/share-links/unlock": { POST: { role: "public", tag: "share", summary: "Open a password-protected link in this browser (throttled as sign-ins are)", body: shareUnlockSchema, answer: "json" } },
 
   // API tokens (issue 29)
   "/api/tokens": {

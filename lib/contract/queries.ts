@@ -127,6 +127,8 @@ function bySource<A extends z.ZodType, R extends z.ZodType, L extends z.ZodType>
     }
     return { ...(r.data as object), source: src.data };
   });
+  // (the sources take the same fields under different range rules: the document lists auto's)
+  QUERY_FIELDS.set(schema, z.object({ ...queryFields(s.auto)?.shape, source: sourceParam.default("auto") }));
   type Out = (z.output<A> | z.output<R> | z.output<L>) & { source: SourceParam };
   return schema as unknown as z.ZodType<Out, z.input<A> & { source?: SourceParam }>;
 }
