@@ -15,10 +15,12 @@ export function ApiReference({ script, document: url }: { script: string; docume
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    // The renderer validates with zod, which probes for eval (new Function) unless told not
-    // to; under this site's CSP (no 'unsafe-eval') the probe would be a refused evaluation.
+    // The renderer validates with its own zod, which probes for eval (new Function) unless told
+    // not to; under this site's CSP (no 'unsafe-eval') the probe would be a refused evaluation.
+    // Every zod on the page shares one config object (globalThis.__zod_globalConfig, made
+    // jitless by the root layout's ZOD_JITLESS_SCRIPT): set it in place, never replace it.
     const g = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown>; Scalar?: ScalarGlobal };
-    g.__zod_globalConfig = { ...g.__zod_globalConfig, jitless: true };
+    (g.__zod_globalConfig ??= {}).jitless = true;
     let app: { destroy?: () => void } | undefined;
     let gone = false;
     const draw = () => {
