@@ -55,7 +55,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
   },
   {
     id: "api",
-    items: [{ href: "/settings/tokens", key: "tokens", role: "viewer", carry: [] }],
+    items: [{ href: "/settings/tokens", key: "tokens", role: "viewer", partners: "open", carry: [] }],
   },
 ];
 
