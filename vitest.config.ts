@@ -37,6 +37,8 @@ export default defineConfig({
           // Route handlers through HTTP: a built Next server + the simulator, real sessions.
           include: ["tests/http/**/*.test.ts"],
           globalSetup: ["tests/http/global-setup.ts"],
+          // the migrated database global-setup.ts made, for the servers a file starts itself
+          setupFiles: ["tests/http/setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 180_000,

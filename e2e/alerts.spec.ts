@@ -2,7 +2,7 @@
  * /alerts in Chromium (issue 15): an admin adds a webhook destination (its secret shown once),
  * sends a test to a real receiver in this test process, and reads the delivery log, including
  * a failed attempt; a viewer sees the rules and the history but no destinations; the bell is in
- * the shell.
+ * the shell. Issue 28: an admin adds a report schedule for each partner (no destinations).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -98,4 +98,22 @@ test("viewer: sees rules and what fired, not destinations or the log", async ({ 
   await expect(page.getByRole("form", { name: "Add a rule" })).toHaveCount(0);
   await expect(page.getByTestId("alert-bell")).toHaveAttribute("aria-label", /Alerts: (none|\d+) unread/);
   await expectAccessible(page, "/alerts as viewer");
+});
+
+test("admin: a scheduled report for each partner names no destinations and is listed as such", async ({ page }) => {
+  await login(page, "admin");
+  await page.goto("/alerts");
+  const form = page.getByRole("form", { name: "Add a scheduled report" });
+  const name = `Partners e2e ${Date.now().toString(36)}`;
+  await form.getByLabel("Report name").fill(name);
+  await expect(form.getByRole("group", { name: "Send to" })).toBeVisible();
+  await form.getByLabel("Report for").selectOption("each-partner");
+  // each partner's report goes to their own email: the destinations are not asked for
+  await expect(form.getByRole("group", { name: "Send to" })).toBeHidden();
+  await form.getByRole("button", { name: "Add schedule" }).click();
+  const row = page.getByTestId("alert-schedules").getByRole("listitem").filter({ hasText: name });
+  await expect(row).toContainText("each partner");
+  await expectAccessible(page, "/alerts with an each-partner schedule");
+  await row.getByRole("button", { name: "Stop" }).click();
+  await expect(row).toHaveCount(0);
 });

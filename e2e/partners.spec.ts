@@ -1,8 +1,8 @@
 /**
- * Partners (issue 28) in Chromium: an admin adds a partner on /admin/users with a scope, the
- * partner signs in and sees only their pages (navigation, 403 and redirects) and only their
- * rows, with the header saying whose view it is; a partner with invite codes only has no
- * sub-affiliate page.
+ * Partners (issue 28) in Chromium: an admin adds a partner on /admin/users with a scope (and an
+ * email, changed after), the partner signs in and sees only their pages (navigation, 403 and
+ * redirects) and only their rows, with the header saying whose view it is; a partner with
+ * invite codes only has no sub-affiliate page.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectAccessible, login, signIn } from "./helpers";
@@ -38,11 +38,19 @@ test.describe("partners", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Sub-affiliate UIDs", { exact: true }).fill(mine.join(", "));
     await page.getByLabel("Invite codes", { exact: true }).fill(codes[0]!);
+    // where their own scheduled reports go (issue 28's reports for each partner)
+    await page.getByLabel("Email", { exact: true }).fill(`${username}@example.test`);
     await page.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByTestId("admin-notice")).toContainText(`Added ${username}`);
     const row = page.getByRole("row").filter({ hasText: username });
     await expect(row.getByTestId("user-scope")).toContainText(mine[0]!);
     await expect(row.getByTestId("user-scope")).toContainText(codes[0]!);
+    await expect(row.getByTestId("user-email")).toHaveText(`${username}@example.test`);
+    await row.getByRole("button", { name: "Edit email" }).click();
+    await page.getByLabel(`Email of ${username}`).fill(`${username}-new@example.test`);
+    await page.getByRole("button", { name: "Save email" }).click();
+    await expect(page.getByTestId("admin-notice")).toContainText(`${username}'s email is saved`);
+    await expect(row.getByTestId("user-email")).toHaveText(`${username}-new@example.test`);
 
     const ctx = await browser.newContext({ baseURL });
     const partner = await ctx.newPage();

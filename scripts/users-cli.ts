@@ -20,18 +20,21 @@ import {
   type UserRole,
 } from "@/lib/db/users";
 import { scopeSchema } from "@/lib/contract/scope";
+import { userEmailSchema } from "@/lib/contract/user-email";
 
 const USAGE = `Usage: npm run users -- <command>
-  add <username> <${USER_ROLES.join("|")}> [--password <password>] [--sub-uid <uid>]... [--invite-code <code>]...
+  add <username> <${USER_ROLES.join("|")}> [--password <password>] [--sub-uid <uid>]... [--invite-code <code>]... [--email <address>]
   passwd <username> [--password <password>]
   role <username> <${USER_ROLES.join("|")}> [--sub-uid <uid>]... [--invite-code <code>]...
   scope <username> [--sub-uid <uid>]... [--invite-code <code>]...
+  email <username> <address|->
   disable <username>
   enable <username>
   list
 Without --password you are asked for one (or, without a terminal, one is generated and printed).
 A partner sees the rows of their scope only: --sub-uid and --invite-code (each repeatable, at
-least one) set it when adding a partner or making a user one; \`scope\` replaces a partner's scope.`;
+least one) set it when adding a partner or making a user one; \`scope\` replaces a partner's scope.
+--email (or \`email\`; "-" removes it) is where a partner's own scheduled reports go.`;
 
 class UsageError extends Error {}
 
@@ -43,11 +46,11 @@ const getDb = async () => (await openToolDatabase()).db;
 
 export async function main(argv: string[]): Promise<number> {
   try {
-    const { positional, password, scope } = parseArgs(argv);
+    const { positional, password, scope, email } = parseArgs(argv);
     const [command, ...args] = positional;
     switch (command) {
       case "add":
-        await add(args, password, scope);
+        await add(args, password, scope, email);
         break;
       case "passwd":
         await passwd(args, password);
@@ -57,6 +60,9 @@ export async function main(argv: string[]): Promise<number> {
         break;
       case "scope":
         await setScope(args, scope);
+        break;
+      case "email":
+        await setEmail(args);
         break;
       case "disable":
       case "enable":
@@ -87,9 +93,10 @@ interface ScopeArgs {
   inviteCodes: string[];
 }
 
-function parseArgs(argv: string[]): { positional: string[]; password?: string; scope?: ScopeArgs } {
+function parseArgs(argv: string[]): { positional: string[]; password?: string; scope?: ScopeArgs; email?: string } {
   const positional: string[] = [];
   let password: string | undefined;
+  let email: string | undefined;
   let scope: ScopeArgs | undefined;
   const SCOPE_FLAGS = { "--sub-uid": "subAffiliateUids", "--invite-code": "inviteCodes" } as const;
   for (let i = 0; i < argv.length; i++) {
@@ -105,13 +112,23 @@ function parseArgs(argv: string[]): { positional: string[]; password?: string; s
       if (password === undefined) throw new UsageError("--password needs a value.");
     } else if (a.startsWith("--password=")) {
       password = a.slice("--password=".length);
+    } else if (flag === "--email") {
+      email = inline ?? argv[++i];
+      if (email === undefined) throw new UsageError("--email needs a value.");
     } else if (a === "-h" || a === "--help") {
       throw new UsageError("");
     } else {
       positional.push(a);
     }
   }
-  return { positional, password, scope };
+  return { positional, password, scope, email };
+}
+
+/** An email checked by the admin API's rule (lib/contract/user-email.ts). */
+function emailArg(given: string, flag: string): string {
+  const parsed = userEmailSchema.safeParse(given);
+  if (!parsed.success) throw new Error(`${flag} ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
 }
 
 /** The scope flags checked by the admin API's rules (lib/contract/scope.ts). */
@@ -200,19 +217,20 @@ async function requireUser(username: string) {
   return user;
 }
 
-async function add(args: string[], given: string | undefined, scopeFlags: ScopeArgs | undefined) {
+async function add(args: string[], given: string | undefined, scopeFlags: ScopeArgs | undefined, emailFlag: string | undefined) {
   const username = usernameArg(args, 2);
   const r = roleArg(args[1]);
   const scope = scopeArg(scopeFlags, r);
+  const email = emailFlag === undefined ? undefined : emailArg(emailFlag, "--email");
   const { password, generated } = await obtainPassword(given);
   try {
-    await createUser(await getDb(), { username, password, role: r, scope });
+    await createUser(await getDb(), { username, password, role: r, scope, email });
   } catch (e) {
     if (e instanceof UsernameTakenError) throw new Error(`The username "${username}" is already taken.`);
     throw e;
   }
-  await audited("user.create", { target: username, role: r, ...(scope ? { scope } : {}) });
-  console.log(`Added ${username} (${r}${scope ? `: ${scopeText(scope)}` : ""}).`);
+  await audited("user.create", { target: username, role: r, ...(scope ? { scope } : {}), ...(email ? { email } : {}) });
+  console.log(`Added ${username} (${r}${scope ? `: ${scopeText(scope)}` : ""}${email ? `; email ${email}` : ""}).`);
   if (generated) console.log(`Generated password (shown once): ${password}`);
 }
 
@@ -255,6 +273,15 @@ async function setScope(args: string[], scopeFlags: ScopeArgs | undefined) {
   console.log(`${username} now sees: ${scopeText(scope)}.`);
 }
 
+async function setEmail(args: string[]) {
+  if (args.length !== 2) throw new UsageError("Wrong number of arguments.");
+  const username = usernameArg(args.slice(0, 1), 1);
+  const before = await requireUser(username);
+  const email = args[1] === "-" ? null : emailArg(args[1]!, "The email");
+  await change(username, { email }, { email: { from: before.email, to: email } });
+  console.log(email ? `${username}'s email is now ${email}.` : `${username} has no email now.`);
+}
+
 async function setDisabled(args: string[], disabled: boolean) {
   const username = usernameArg(args, 1);
   await change(username, { disabled }, { disabled });
@@ -267,9 +294,9 @@ async function list() {
     console.log("No users yet. Add one with: npm run users -- add <username> admin");
     return;
   }
-  const rows = users.map((u) => [u.username, u.role, u.disabled ? "disabled" : "enabled", u.createdAt.toISOString().slice(0, 19).replace("T", " "), scopeText(scopeOf(u))]);
+  const rows = users.map((u) => [u.username, u.role, u.disabled ? "disabled" : "enabled", u.createdAt.toISOString().slice(0, 19).replace("T", " "), [scopeText(scopeOf(u)), u.email ? `email ${u.email}` : ""].filter(Boolean).join("; ")]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length), ["USERNAME", "ROLE", "STATUS", "CREATED (UTC)"][i]!.length));
   const line = (r: string[]) => r.map((c, i) => (i < 4 ? c.padEnd(widths[i]!) : c)).join("  ").trimEnd();
-  console.log(line(["USERNAME", "ROLE", "STATUS", "CREATED (UTC)", "SCOPE"]));
+  console.log(line(["USERNAME", "ROLE", "STATUS", "CREATED (UTC)", "SCOPE; EMAIL"]));
   for (const r of rows) console.log(line(r));
 }

@@ -5,8 +5,11 @@
  *
  * Evaluating and queueing happen in one transaction per rule (or per report period), so an
  * episode and its messages exist together or not at all, and a crash in between cannot lose or
- * double them. Sending is at-least-once: a delivery is marked sent after the receiver
- * accepted it, and every attempt is logged.
+ * double them. An each-partner schedule's period queues one report per partner with an email,
+ * each of their own scope and in their language, in that same transaction; a unique key on
+ * (schedule, period, partner) keeps it to one delivery each whatever queues it again. Sending
+ * is at-least-once: a delivery is marked sent after the receiver accepted it, and every
+ * attempt is logged.
  */
 import type { Db } from "@/lib/archive/db";
 import { dayYmd, periodBefore, periodStart, quietUntil, shiftDay } from "./calendar";
@@ -16,22 +19,28 @@ import type { Locale } from "@/lib/i18n/locales";
 import { episodeMessage, type Message } from "./message";
 import { buildReport, periodCsv, reportMessage } from "./report";
 import { startOfDay } from "@/lib/ui/time";
+import { scopeKey } from "@/lib/contract/scope";
 import {
   claimDue,
   claimPeriod,
   destinationForSending,
   enqueueDelivery,
+  enqueuePartnerReport,
   listDestinations,
   listRules,
   listSchedules,
   markEvaluated,
   openEpisode,
   openEpisodes,
+  partnerForSending,
   recordAttempt,
+  reportPartners,
   resolveEpisode,
+  setSkippedPartners,
   setWorkerValue,
   workerValue,
   type ClaimedDelivery,
+  type ReportPartner,
 } from "./store";
 import type { RuleView, ScheduleView } from "@/lib/contract/alerts";
 
@@ -165,6 +174,7 @@ export class AlertEngine {
   }
 
   private async queueReport(s: ScheduleView, period: ReturnType<typeof periodBefore>, end: number, now: number): Promise<boolean> {
+    if (s.audience === "each-partner") return this.queuePartnerReports(s, period, end, now);
     const report = await buildReport(this.db, period, s.cadence, s.timeZone);
     const link = this.csvLink(period.firstDay, period.lastDay, now + this.settings.linkTtlMs);
     const all = await listDestinations(this.db);
@@ -175,6 +185,30 @@ export class AlertEngine {
         await enqueueDelivery(tx, { destinationId: d.id, purpose: "report", scheduleId: s.id, message }, now);
       }
       this.logger?.info({ schedule: s.id, from: period.firstDay, to: period.lastDay }, "scheduled report queued");
+      return true;
+    });
+  }
+
+  /**
+   * Each enabled partner with an email gets a report of their own scope, in their language, by
+   * email; a partner without one is skipped and named in the schedule's view. Built before the
+   * transaction (reads only); queued with the period's claim, so the period goes out once.
+   */
+  private async queuePartnerReports(s: ScheduleView, period: ReturnType<typeof periodBefore>, end: number, now: number): Promise<boolean> {
+    const partners = await reportPartners(this.db);
+    const skipped = partners.filter((p) => p.email === null).map((p) => p.username);
+    const reports: { p: ReportPartner; message: Message }[] = [];
+    for (const p of partners.filter((x) => x.email !== null)) {
+      const report = await buildReport(this.db, period, s.cadence, s.timeZone, p.scope);
+      reports.push({ p, message: reportMessage(s, report, null, p.locale, { username: p.username, scope: p.scope }) });
+    }
+    return this.db.transaction(async (tx) => {
+      if (!(await claimPeriod(tx, s.id, s.lastPeriodEnd, end, now))) return false;
+      for (const { p, message } of reports) {
+        await enqueuePartnerReport(tx, { scheduleId: s.id, periodEnd: end, recipient: { userId: p.userId, username: p.username }, message }, now);
+      }
+      await setSkippedPartners(tx, s.id, skipped);
+      this.logger?.info({ schedule: s.id, from: period.firstDay, to: period.lastDay, partners: reports.length, skippedWithoutEmail: skipped.length }, "partners' reports queued");
       return true;
     });
   }
@@ -192,14 +226,14 @@ export class AlertEngine {
   }
 
   private async attempt(d: ClaimedDelivery, now: () => number): Promise<void> {
-    const destination = await destinationForSending(this.db, d.destinationId);
+    const destination = d.recipientUserId !== null ? await this.partnerDestination(d) : await destinationForSending(this.db, d.destinationId ?? "");
     let outcome: { ok: boolean; status: number | null; error: string | null; durationMs: number };
     try {
       outcome = !destination
-        ? { ok: false, status: null, error: "the destination no longer exists", durationMs: 0 }
+        ? { ok: false, status: null, error: d.recipientUserId !== null ? "the partner is no longer an enabled partner with this scope and an email" : "the destination no longer exists", durationMs: 0 }
         : destination.kind === "webhook"
           ? await this.channels.webhook(destination.target, destination.secret ?? "", d.id, JSON.stringify({ deliveryId: d.id, ...d.message.body }))
-          : await this.channels.email(destination.target, d.message, d.message.attachment ? { filename: d.message.attachment.filename, content: await periodCsv(this.db, d.message.attachment.firstDay, d.message.attachment.lastDay) } : null);
+          : await this.channels.email(destination.target, d.message, d.message.attachment ? { filename: d.message.attachment.filename, content: await periodCsv(this.db, d.message.attachment.firstDay, d.message.attachment.lastDay, d.message.attachment.scope) } : null);
     } catch (e) {
       // (building the report's CSV, say): still an attempt, logged and retried like a refused
       // one, never a delivery left "sending" for good
@@ -208,9 +242,22 @@ export class AlertEngine {
     const at = now();
     const retry = outcome.ok || !destination || d.attempt >= this.settings.maxAttempts ? null : at + this.backoff(d.attempt);
     await recordAttempt(this.db, d, at, outcome, retry);
-    const log = { delivery: d.id, destination: d.destinationId, purpose: d.purpose, attempt: d.attempt, status: outcome.status, error: outcome.error };
+    const log = { delivery: d.id, destination: d.destinationId, recipientUserId: d.recipientUserId, purpose: d.purpose, attempt: d.attempt, status: outcome.status, error: outcome.error };
     if (outcome.ok) this.logger?.info(log, "alert delivered");
     else this.logger?.warn({ ...log, retryAt: retry }, retry === null ? "alert delivery failed for good" : "alert delivery failed; will retry");
+  }
+
+  /**
+   * Where a partner's report goes: their email as it is now. Nothing (failed for good, like a
+   * deleted destination) once they are disabled, no partner, without an email, or their scope
+   * changed since the report was built: it holds the rows of the old scope, which they may no
+   * longer see.
+   */
+  private async partnerDestination(d: ClaimedDelivery): Promise<{ kind: "email"; target: string; secret: null } | null> {
+    const p = await partnerForSending(this.db, d.recipientUserId!);
+    const built = d.message.attachment?.scope;
+    if (!p || p.email === null || !built || scopeKey(p.scope) !== scopeKey(built)) return null;
+    return { kind: "email", target: p.email, secret: null };
   }
 
   /** 30 s, 1 min, 2 min, … (capped): after the n-th failed attempt. */

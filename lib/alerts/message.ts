@@ -10,6 +10,7 @@
  */
 import { createTranslator } from "next-intl";
 import type { EpisodeView } from "@/lib/contract/alerts";
+import type { Scope } from "@/lib/contract/scope";
 import { createFormat, type Format } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import en from "@/messages/en";
@@ -22,8 +23,8 @@ export interface Message {
   html: string;
   /** the webhook's JSON body (signed as sent) */
   body: Record<string, unknown>;
-  /** a report's sub-affiliate CSV for [firstDay, lastDay] (UTC days), attached to emails */
-  attachment?: { filename: string; firstDay: string; lastDay: string };
+  /** a report's sub-affiliate CSV for [firstDay, lastDay] (UTC days), attached to emails; a partner's report: of their `scope` only */
+  attachment?: { filename: string; firstDay: string; lastDay: string; scope?: Scope };
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -4,6 +4,11 @@
  * funnel, and the period's sub-affiliate CSV, all read from the archive. Local dates D are the
  * UTC days D (calendar.ts).
  *
+ * A partner's own report (an each-partner schedule, issue 28) is all of this over their scope
+ * only, by the rules of the scoped sources (lib/archive/read.ts `inScope`): sub-affiliate rows of
+ * their sub-affiliate UIDs, invitees of their invite codes; an empty part selects nothing (a
+ * partner with only invite codes gets no sub-affiliate rows, totals 0).
+ *
  * The CSV goes with an email as an attachment, and with a webhook as a link signed with a key
  * derived from the server's session secret that expires after `linkTtlMs` (a GET of the link
  * needs no session: it is the signature that authorises it).
@@ -12,6 +17,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { rows, toMs, type Db } from "@/lib/archive/db";
+import { inScope } from "@/lib/archive/read";
+import type { Scope } from "@/lib/contract/scope";
 import { csvFileStart, csvRows, type CsvColumn } from "@/lib/export/csv";
 import { periodBefore, type Period } from "./calendar";
 import type { Locale } from "@/lib/i18n/locales";
@@ -39,11 +46,18 @@ export interface ReportData {
   funnel: { registered: number; kycPassed: number; firstDeposit: number; firstTrade: number };
 }
 
-async function kpis(db: Db, p: Period): Promise<Kpis> {
+/** SQL: a sub-affiliate row of the scope (TRUE without one). */
+const subOfScope = (scope: Scope | undefined) => inScope(sql`sub_affiliate_uid`, scope?.subAffiliateUids) ?? sql`TRUE`;
+/** SQL: an invitee of the scope's invite codes (TRUE without one). */
+const inviteeOfScope = (scope: Scope | undefined) => inScope(sql`invite_code`, scope?.inviteCodes) ?? sql`TRUE`;
+
+async function kpis(db: Db, p: Period, scope?: Scope): Promise<Kpis> {
   const [t] = await rows<{ v: string; f: string; c: string }>(
     db,
+    // (the network's per-day totals the sync keeps; a scope's from its own rows)
     sql`SELECT COALESCE(SUM(trading_volume), 0)::text AS v, COALESCE(SUM(net_trading_fee), 0)::text AS f, COALESCE(SUM(paid_commission), 0)::text AS c
-          FROM archive_sub_affiliate_day_total WHERE day >= ${p.firstDay}::date AND day <= ${p.lastDay}::date`,
+          FROM ${scope ? sql`archive_sub_affiliate_daily` : sql`archive_sub_affiliate_day_total`}
+         WHERE day >= ${p.firstDay}::date AND day <= ${p.lastDay}::date AND ${subOfScope(scope)}`,
   );
   const [i] = await rows<{ n: unknown; k: unknown; d: unknown; t: unknown }>(
     db,
@@ -51,7 +65,7 @@ async function kpis(db: Db, p: Period): Promise<Kpis> {
                COUNT(*) FILTER (WHERE register_time >= ${p.from} AND register_time < ${p.to} AND kyc_result) AS k,
                COUNT(*) FILTER (WHERE first_deposit >= ${p.from} AND first_deposit < ${p.to}) AS d,
                COUNT(*) FILTER (WHERE first_trade >= ${p.from} AND first_trade < ${p.to}) AS t
-          FROM archive_invitee`,
+          FROM archive_invitee WHERE ${inviteeOfScope(scope)}`,
   );
   return {
     tradingVolume: t!.v,
@@ -70,21 +84,22 @@ function percentChange(now: string | number, before: string | number): string {
   return new Decimal(now).minus(b).div(b).times(100).toFixed(1);
 }
 
-export async function buildReport(db: Db, period: Period, cadence: Cadence, tz: string): Promise<ReportData> {
+/** The report of `period`: the whole account's, or with `scope` a partner's own. */
+export async function buildReport(db: Db, period: Period, cadence: Cadence, tz: string, scope?: Scope): Promise<ReportData> {
   const previous = periodBefore(period.from, cadence, tz);
   const [k, pk, top, [f]] = await Promise.all([
-    kpis(db, period),
-    kpis(db, previous),
+    kpis(db, period, scope),
+    kpis(db, previous, scope),
     rows<{ uid: string; c: string; v: string }>(
       db,
       sql`SELECT sub_affiliate_uid AS uid, SUM(paid_commission)::text AS c, SUM(trading_volume)::text AS v
-            FROM archive_sub_affiliate_daily WHERE day >= ${period.firstDay}::date AND day <= ${period.lastDay}::date
+            FROM archive_sub_affiliate_daily WHERE day >= ${period.firstDay}::date AND day <= ${period.lastDay}::date AND ${subOfScope(scope)}
            GROUP BY sub_affiliate_uid ORDER BY SUM(paid_commission) DESC, sub_affiliate_uid LIMIT 10`,
     ),
     rows<{ r: unknown; k: unknown; d: unknown; t: unknown }>(
       db,
       sql`SELECT COUNT(*) AS r, COUNT(*) FILTER (WHERE kyc_result) AS k, COUNT(first_deposit) AS d, COUNT(first_trade) AS t
-            FROM archive_invitee WHERE register_time >= ${period.from} AND register_time < ${period.to}`,
+            FROM archive_invitee WHERE register_time >= ${period.from} AND register_time < ${period.to} AND ${inviteeOfScope(scope)}`,
     ),
   ]);
   const change = Object.fromEntries((Object.keys(k) as (keyof Kpis)[]).map((key) => [key, percentChange(k[key], pk[key])])) as ReportData["change"];
@@ -106,14 +121,29 @@ export function csvFilename(p: Period, locale: Locale = "en"): string {
   return wordsFor(locale).t("report.csvFile", { first: p.firstDay, last: p.lastDay });
 }
 
-/** The report as a message in `locale`; `csvUrl` (webhooks) links the CSV, emails attach it. */
+/**
+ * The report as a message in `locale`; `csvUrl` (webhooks) links the CSV, emails attach it. A
+ * partner's own report (`partner`) says whose figures they are, and its CSV is of their scope.
+ */
 export function reportMessage(
   schedule: { id: string; name: string; cadence: Cadence; timeZone: string },
   r: ReportData,
   csvUrl: string | null,
   locale: Locale = "en",
+  partner?: { username: string; scope: Scope },
 ): Message {
   const { t, f } = wordsFor(locale);
+  const whose = partner
+    ? t("report.forPartner", {
+        username: partner.username,
+        scope: [
+          partner.scope.subAffiliateUids.length ? t("report.scopeUids", { list: partner.scope.subAffiliateUids.join(", ") }) : null,
+          partner.scope.inviteCodes.length ? t("report.scopeCodes", { list: partner.scope.inviteCodes.join(", ") }) : null,
+        ]
+          .filter((x) => x !== null)
+          .join("; "),
+      })
+    : null;
   const range = t("report.range", { first: r.period.firstDay, last: r.period.lastDay, timeZone: schedule.timeZone });
   const title = t("report.title", { name: schedule.name, cadence: t(`report.cadence.${schedule.cadence}`), range });
   const amount = (v: string | number) => (typeof v === "number" ? f.count(v) : f.decimal(v));
@@ -131,6 +161,7 @@ export function reportMessage(
   const file = csvFilename(r.period, locale);
   const text = [
     title,
+    ...(whose ? ["", whose] : []),
     "",
     t("report.kpisHeading", { first: r.previous.firstDay, last: r.previous.lastDay }),
     ...kpiLines.map(([label, value, previous, change]) => `  ${t("report.kpiLine", { label, value, previous, change })}`),
@@ -146,6 +177,7 @@ export function reportMessage(
   const th = (s: string, left = false) => `<th${left ? ' align="left"' : ""}>${escapeHtml(s)}</th>`;
   const html = [
     `<h2>${escapeHtml(title)}</h2>`,
+    whose ? `<p>${escapeHtml(whose)}</p>` : "",
     `<table><tr>${th(t("report.table.kpi"), true)}${th(t("report.table.thisPeriod"))}${th(t("report.table.previous"))}${th(t("report.table.change"))}</tr>`,
     ...kpiLines.map(([l, v, p, c]) => `<tr>${td(l)}${td(v)}${td(p)}${td(c)}</tr>`),
     `</table><h3>${escapeHtml(t("report.topTitle"))}</h3><ol>`,
@@ -159,8 +191,8 @@ export function reportMessage(
     title,
     text,
     html,
-    body: { type: "report", locale, title, schedule: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone }, ...r, csvUrl },
-    attachment: csvUrl ? undefined : { filename: file, firstDay: r.period.firstDay, lastDay: r.period.lastDay },
+    body: { type: "report", locale, title, schedule: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone }, ...r, csvUrl, ...(partner ? { partner } : {}) },
+    attachment: csvUrl ? undefined : { filename: file, firstDay: r.period.firstDay, lastDay: r.period.lastDay, ...(partner ? { scope: partner.scope } : {}) },
   };
 }
 
@@ -182,12 +214,12 @@ const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
   { header: "paidCommission", value: (r) => r.c },
 ];
 
-/** The archive's sub-affiliate records of [firstDay, lastDay] as a CSV file (a period is ≤ 31 days). */
-export async function periodCsv(db: Db, firstDay: string, lastDay: string): Promise<string> {
+/** The archive's sub-affiliate records of [firstDay, lastDay] (with `scope`: its own only) as a CSV file (a period is ≤ 31 days). */
+export async function periodCsv(db: Db, firstDay: string, lastDay: string, scope?: Scope): Promise<string> {
   const r = await rows<CsvRow>(
     db,
     sql`SELECT sub_affiliate_uid AS uid, product_type, day::text AS day, trading_volume::text AS v, net_trading_fee::text AS f, paid_commission::text AS c
-          FROM archive_sub_affiliate_daily WHERE day >= ${firstDay}::date AND day <= ${lastDay}::date
+          FROM archive_sub_affiliate_daily WHERE day >= ${firstDay}::date AND day <= ${lastDay}::date AND ${subOfScope(scope)}
          ORDER BY day, sub_affiliate_uid, product_type`,
   );
   return csvFileStart(CSV_COLUMNS) + csvRows(CSV_COLUMNS, r);

@@ -10,7 +10,9 @@ import { rows, toMs, type Db, type Tx } from "@/lib/archive/db";
 import { nextPeriodStart, periodStart } from "./calendar";
 import { RULE_PARAMS } from "@/lib/contract/alerts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { normalScope, type Scope } from "@/lib/contract/scope";
 import type {
+  Audience,
   Cadence,
   DeliveryView,
   DestinationInput,
@@ -172,8 +174,10 @@ interface ScheduleRow {
   name: string;
   cadence: string;
   time_zone: string;
+  audience: string;
   destination_ids: unknown;
   last_period_end: unknown;
+  skipped_partners: unknown;
 }
 
 function scheduleView(r: ScheduleRow): ScheduleView {
@@ -184,9 +188,11 @@ function scheduleView(r: ScheduleRow): ScheduleView {
     name: r.name,
     cadence,
     timeZone: r.time_zone,
+    audience: r.audience as Audience,
     destinationIds: json<string[]>(r.destination_ids),
     lastPeriodEnd,
     nextDueAt: nextPeriodStart(lastPeriodEnd, cadence, r.time_zone),
+    skippedPartners: json<string[]>(r.skipped_partners),
   };
 }
 
@@ -199,8 +205,8 @@ export async function listSchedules(db: Q): Promise<ScheduleView[]> {
 export async function createSchedule(db: Q, input: ScheduleInput, now: number): Promise<ScheduleView> {
   const id = newId();
   const current = periodStart(now, input.cadence, input.timeZone);
-  await db.execute(sql`INSERT INTO report_schedule (id, name, cadence, time_zone, destination_ids, last_period_end, created_at, updated_at)
-    VALUES (${id}, ${input.name}, ${input.cadence}, ${input.timeZone}, ${JSON.stringify(input.destinationIds)}::jsonb, ${current}, ${now}, ${now})`);
+  await db.execute(sql`INSERT INTO report_schedule (id, name, cadence, time_zone, audience, destination_ids, last_period_end, created_at, updated_at)
+    VALUES (${id}, ${input.name}, ${input.cadence}, ${input.timeZone}, ${input.audience}, ${JSON.stringify(input.audience === "each-partner" ? [] : input.destinationIds)}::jsonb, ${current}, ${now}, ${now})`);
   return (await listSchedules(db)).find((s) => s.id === id)!;
 }
 
@@ -219,6 +225,53 @@ export async function claimPeriod(tx: Tx, id: string, from: number, to: number, 
     sql`UPDATE report_schedule SET last_period_end = ${to}, updated_at = ${now} WHERE id = ${id} AND last_period_end = ${from} AND deleted_at IS NULL RETURNING id`,
   );
   return r.length > 0;
+}
+
+// ---------------------------------------------------------------- partners (each-partner reports)
+
+/** A partner as their own report needs them: scope, language and address. */
+export interface ReportPartner {
+  userId: string;
+  username: string;
+  /** null: none, so no report (the schedule's view says so) */
+  email: string | null;
+  locale: Locale;
+  scope: Scope;
+}
+
+interface PartnerRow {
+  id: string;
+  username: string;
+  email: string | null;
+  locale: string | null;
+  scope_sub_affiliate_uids: string[];
+  scope_invite_codes: string[];
+}
+
+const reportPartner = (r: PartnerRow): ReportPartner => ({
+  userId: r.id,
+  username: r.username,
+  email: r.email,
+  locale: isLocale(r.locale) ? r.locale : DEFAULT_LOCALE,
+  scope: normalScope({ subAffiliateUids: r.scope_sub_affiliate_uids, inviteCodes: r.scope_invite_codes }),
+});
+
+/** The enabled partners (lib/db/schema/users.ts), by username. A disabled one gets nothing. */
+export async function reportPartners(db: Q): Promise<ReportPartner[]> {
+  const r = await rows<PartnerRow>(
+    db,
+    sql`SELECT id::text AS id, username, email, locale, scope_sub_affiliate_uids, scope_invite_codes FROM users WHERE role = 'partner' AND NOT disabled ORDER BY username`,
+  );
+  return r.map(reportPartner);
+}
+
+/** The partner a queued report goes to, as they are now: null once they are no enabled partner. */
+export async function partnerForSending(db: Q, userId: string): Promise<ReportPartner | null> {
+  const [r] = await rows<PartnerRow>(
+    db,
+    sql`SELECT id::text AS id, username, email, locale, scope_sub_affiliate_uids, scope_invite_codes FROM users WHERE id::text = ${userId} AND role = 'partner' AND NOT disabled`,
+  );
+  return r ? reportPartner(r) : null;
 }
 
 // ---------------------------------------------------------------- episodes and the bell
@@ -306,6 +359,28 @@ export interface NewDelivery {
   notBefore?: number;
 }
 
+/**
+ * A partner's own report (an each-partner schedule's period): sent to the partner's email as it
+ * is when sent. Queued at most once per (schedule, period, partner) — the unique index
+ * alert_delivery_partner_report, so whichever instance or retry queues it again adds nothing;
+ * null then.
+ */
+export async function enqueuePartnerReport(db: Q, d: { scheduleId: string; periodEnd: number; recipient: { userId: string; username: string }; message: Message }, now: number): Promise<string | null> {
+  const [r] = await rows<{ id: unknown }>(
+    db,
+    sql`INSERT INTO alert_delivery (destination_id, purpose, schedule_id, period_end, recipient_user_id, recipient_username, title, message, state, next_attempt_at, created_at)
+        VALUES (NULL, 'report', ${d.scheduleId}, ${d.periodEnd}, ${d.recipient.userId}, ${d.recipient.username}, ${d.message.title}, ${JSON.stringify(d.message)}::jsonb, 'pending', ${now}, ${now})
+        ON CONFLICT (schedule_id, period_end, recipient_user_id) WHERE recipient_user_id IS NOT NULL DO NOTHING
+        RETURNING id`,
+  );
+  return r ? String(r.id) : null;
+}
+
+/** Remember the partners an each-partner schedule's period skipped (no email), for its view. */
+export async function setSkippedPartners(tx: Q, id: string, usernames: readonly string[]): Promise<void> {
+  await tx.execute(sql`UPDATE report_schedule SET skipped_partners = ${JSON.stringify(usernames)}::jsonb WHERE id = ${id}`);
+}
+
 export async function enqueueDelivery(db: Q, d: NewDelivery, now: number): Promise<string> {
   const [r] = await rows<{ id: unknown }>(
     db,
@@ -319,7 +394,9 @@ export async function enqueueDelivery(db: Q, d: NewDelivery, now: number): Promi
 
 export interface ClaimedDelivery {
   id: string;
-  destinationId: string;
+  /** null: a partner's own report, to `recipientUserId` */
+  destinationId: string | null;
+  recipientUserId: string | null;
   purpose: Purpose;
   message: Message;
   /** this attempt's number, from 1 */
@@ -332,16 +409,16 @@ export interface ClaimedDelivery {
  * (should two ever run) never take the same one (SKIP LOCKED).
  */
 export async function claimDue(db: Db, now: number, leaseMs: number): Promise<ClaimedDelivery | null> {
-  const [r] = await rows<{ id: unknown; destination_id: string; purpose: string; message: unknown; attempts: unknown }>(
+  const [r] = await rows<{ id: unknown; destination_id: string | null; recipient_user_id: string | null; purpose: string; message: unknown; attempts: unknown }>(
     db,
     sql`UPDATE alert_delivery SET state = 'sending', attempts = attempts + 1, lease_until = ${now + leaseMs}
          WHERE id = (SELECT id FROM alert_delivery
                       WHERE state IN ('pending', 'sending') AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
                       ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, destination_id, purpose, message, attempts`,
+        RETURNING id, destination_id, recipient_user_id, purpose, message, attempts`,
   );
   if (!r) return null;
-  return { id: String(r.id), destinationId: r.destination_id, purpose: r.purpose as Purpose, message: json<Message>(r.message), attempt: num(r.attempts) };
+  return { id: String(r.id), destinationId: r.destination_id, recipientUserId: r.recipient_user_id, purpose: r.purpose as Purpose, message: json<Message>(r.message), attempt: num(r.attempts) };
 }
 
 export interface AttemptOutcome {
@@ -370,9 +447,9 @@ export async function recordAttempt(db: Db, d: ClaimedDelivery, at: number, outc
 export async function listDeliveries(db: Q, q: { page: number; pageSize: number; destinationId?: string }): Promise<{ items: DeliveryView[]; total: number }> {
   const where = q.destinationId ? sql`d.destination_id = ${q.destinationId}` : sql`TRUE`;
   const [items, [count]] = await Promise.all([
-    rows<{ id: unknown; destination_id: string; name: string | null; purpose: string; title: string; state: string; next_attempt_at: unknown; created_at: unknown }>(
+    rows<{ id: unknown; destination_id: string | null; recipient_user_id: string | null; recipient_username: string | null; name: string | null; purpose: string; title: string; state: string; next_attempt_at: unknown; created_at: unknown }>(
       db,
-      sql`SELECT d.id, d.destination_id, t.name, d.purpose, d.title, d.state, d.next_attempt_at, d.created_at
+      sql`SELECT d.id, d.destination_id, d.recipient_user_id, d.recipient_username, t.name, d.purpose, d.title, d.state, d.next_attempt_at, d.created_at
             FROM alert_delivery d LEFT JOIN alert_destination t ON t.id = d.destination_id
            WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
     ),
@@ -391,6 +468,7 @@ export async function listDeliveries(db: Q, q: { page: number; pageSize: number;
       id: String(i.id),
       destinationId: i.destination_id,
       destinationName: i.name,
+      recipient: i.recipient_user_id ? { userId: i.recipient_user_id, username: i.recipient_username ?? "" } : null,
       purpose: i.purpose as Purpose,
       title: i.title,
       state: i.state as DeliveryView["state"],

@@ -102,6 +102,8 @@ export interface MailCatcher {
   url: string;
   port: number;
   mails: ParsedMail[];
+  /** recipients refused (RCPT TO answered 550) while listed here */
+  refuse: Set<string>;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export interface MailCatcher {
  */
 export async function startMailCatcher(auth?: { user: string; password: string }, host = "127.0.0.1"): Promise<MailCatcher> {
   const mails: ParsedMail[] = [];
+  const refuse = new Set<string>();
   const server = new SMTPServer({
     authOptional: !auth,
     allowInsecureAuth: true,
@@ -120,6 +123,10 @@ export async function startMailCatcher(auth?: { user: string; password: string }
     onAuth(a, _session, cb) {
       if (auth && a.username === auth.user && a.password === auth.password) cb(null, { user: a.username });
       else cb(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, cb) {
+      if (refuse.has(address.address)) cb(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      else cb();
     },
     onData(stream, _session, cb) {
       simpleParser(stream)
@@ -134,7 +141,7 @@ export async function startMailCatcher(auth?: { user: string; password: string }
   const { port } = server.server.address() as AddressInfo;
   const cred = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@` : "";
   const at = host === "0.0.0.0" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  return { url: `smtp://${cred}${at}:${port}`, port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url: `smtp://${cred}${at}:${port}`, port, mails, refuse, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** Wait until `check` holds (polling), or fail with `what`. */
@@ -160,9 +167,9 @@ export async function seedDaily(db: Db, uid: string, productType: string, days: 
     SELECT product_type, day, COUNT(*), SUM(trading_volume), SUM(net_trading_fee), SUM(paid_commission) FROM archive_sub_affiliate_daily GROUP BY product_type, day`);
 }
 
-export async function seedInvitee(db: Db, uid: string, t: { register: number; kyc?: boolean; firstDeposit?: number | null; firstTrade?: number | null; lastTrade?: number | null }): Promise<void> {
-  await db.execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, first_deposit, first_trade, last_trade, synced_at)
-    VALUES (${uid}, ${t.register}, ${t.kyc ?? false}, ${t.firstDeposit ?? null}, ${t.firstTrade ?? null}, ${t.lastTrade ?? null}, 0)`);
+export async function seedInvitee(db: Db, uid: string, t: { register: number; kyc?: boolean; firstDeposit?: number | null; firstTrade?: number | null; lastTrade?: number | null; inviteCode?: string }): Promise<void> {
+  await db.execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, first_deposit, first_trade, last_trade, invite_code, synced_at)
+    VALUES (${uid}, ${t.register}, ${t.kyc ?? false}, ${t.firstDeposit ?? null}, ${t.firstTrade ?? null}, ${t.lastTrade ?? null}, ${t.inviteCode ?? null}, 0)`);
 }
 
 /** Say the archive synced both datasets at `at` (what the rules wait for). */

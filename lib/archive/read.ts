@@ -46,7 +46,7 @@ function where(conds: (SQL | undefined)[]): SQL {
  * A partner's scope (a filter's `scope`, lib/affiliate/scope.ts) in SQL: `column` among the
  * scope's values; an empty list holds nothing. Undefined without a scope.
  */
-function inScope(column: SQL, values: readonly string[] | undefined): SQL | undefined {
+export function inScope(column: SQL, values: readonly string[] | undefined): SQL | undefined {
   if (values === undefined) return undefined;
   return values.length ? sql`${column} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : sql`FALSE`;
 }

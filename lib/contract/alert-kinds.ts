@@ -27,3 +27,10 @@ export type DestinationKind = (typeof DESTINATION_KINDS)[number];
 
 export const CADENCES = ["weekly", "monthly"] as const;
 export type Cadence = (typeof CADENCES)[number];
+
+/**
+ * Who a scheduled report goes to: its destinations (one report of the whole account), or each
+ * partner with an email (issue 28: each their own report, of their scope, in their language).
+ */
+export const AUDIENCES = ["destinations", "each-partner"] as const;
+export type Audience = (typeof AUDIENCES)[number];

@@ -5,7 +5,7 @@
  * it shows are plain data in ./alert-kinds.ts (no zod in the browser).
  */
 import { z } from "zod";
-import { CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
+import { AUDIENCES, CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Audience, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
 import { LOCALES, type Locale } from "./locales";
 import { inInt } from "@/lib/weex/wire";
 
@@ -121,13 +121,24 @@ export const destinationInput = z.discriminatedUnion("kind", [
 ]);
 export type DestinationInput = z.output<typeof destinationInput>;
 
-/** POST /api/alerts/schedules */
-export const scheduleInput = z.strictObject({
-  name,
-  cadence: z.enum(CADENCES),
-  timeZone: timeZone.default("UTC"),
-  destinationIds: ids.min(1, "name at least one destination"),
-});
+/**
+ * POST /api/alerts/schedules. `audience` "destinations" (the default) sends one report to the
+ * destinations named; "each-partner" sends each partner with an email their own report, and
+ * names no destination (its partners' addresses are theirs: lib/contract/user-email.ts).
+ */
+export const scheduleInput = z
+  .strictObject({
+    name,
+    cadence: z.enum(CADENCES),
+    timeZone: timeZone.default("UTC"),
+    audience: z.enum(AUDIENCES, { error: `must be one of ${AUDIENCES.join(", ")}` }).default("destinations"),
+    destinationIds: ids.optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.audience === "destinations" && !s.destinationIds?.length) ctx.addIssue({ code: "custom", path: ["destinationIds"], message: "name at least one destination" });
+    if (s.audience === "each-partner" && s.destinationIds?.length) ctx.addIssue({ code: "custom", path: ["destinationIds"], message: "is not for an each-partner schedule: each partner's report goes to their own email" });
+  })
+  .transform((s) => ({ ...s, destinationIds: s.destinationIds ?? [] }));
 export type ScheduleInput = z.output<typeof scheduleInput>;
 
 // ---------------------------------------------------------------------------------------------
@@ -202,15 +213,23 @@ export interface ScheduleView {
   name: string;
   cadence: Cadence;
   timeZone: string;
+  /** its destinations, or each partner with an email (their own reports) */
+  audience: Audience;
+  /** empty for an each-partner schedule */
   destinationIds: string[];
   lastPeriodEnd: number;
   nextDueAt: number;
+  /** an each-partner schedule's partners its last period skipped for want of an email (usernames) */
+  skippedPartners: string[];
 }
 
 export interface DeliveryView {
   id: string;
-  destinationId: string;
+  /** null for a partner's own report (an each-partner schedule's): `recipient` says whose */
+  destinationId: string | null;
   destinationName: string | null;
+  /** the partner an each-partner report went to (their username as it was then) */
+  recipient: { userId: string; username: string } | null;
   purpose: "fired" | "resolved" | "test" | "report";
   title: string;
   state: "pending" | "sending" | "sent" | "failed";

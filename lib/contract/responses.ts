@@ -396,6 +396,8 @@ export const adminUserSchema = z.object({
   role: z.enum(USER_ROLES),
   /** a partner's scope (lib/contract/scope.ts); null for the other roles */
   scope: z.object({ subAffiliateUids: z.array(z.string()), inviteCodes: z.array(z.string()) }).nullable(),
+  /** where their own reports go (a partner's each-partner reports); null: none */
+  email: z.string().nullable(),
   disabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -24,15 +24,24 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const root = mkdtempSync(join(tmpdir(), "weex-unit-db-"));
-  const template = join(root, "template");
-  const database = await openDatabase({ kind: "embedded", dataDir: template });
+/**
+ * A new embedded data directory at `dataDir`, opened, migrated and closed: what a first start
+ * of the dashboard leaves in its DATA_DIR's database. Also the HTTP tests' servers' template
+ * (tests/http/global-setup.ts).
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const database = await openDatabase({ kind: "embedded", dataDir });
   try {
     await migrate(database);
   } finally {
     await database.close();
   }
+}
+
+export default async function setup(project: TestProject) {
+  const root = mkdtempSync(join(tmpdir(), "weex-unit-db-"));
+  const template = join(root, "template");
+  await migratedDataDir(template);
   const copies = join(root, "copies");
   mkdirSync(copies);
   project.provide("pgliteTemplate", template);

@@ -50,6 +50,8 @@ export interface PublicUser {
   role: UserRole;
   /** a partner's scope; null for the other roles */
   scope: Scope | null;
+  /** where their own reports go (a partner's); null: none */
+  email: string | null;
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
@@ -61,6 +63,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     username: u.username,
     role: u.role,
     scope: scopeOf(u),
+    email: u.email,
     disabled: u.disabled,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
@@ -88,12 +91,12 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /** Create a user; the caller has validated the username, the password and (a partner's) scope. */
-export async function createUser(db: Db, input: { username: string; password: string; role: UserRole; scope?: Scope }): Promise<UserRow> {
+export async function createUser(db: Db, input: { username: string; password: string; role: UserRole; scope?: Scope; email?: string | null }): Promise<UserRow> {
   const username = normalizeUsername(input.username);
   const scope = scopeColumns(input.role, input.scope);
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role, ...scope }).returning();
+    const [row] = await db.insert(users).values({ username, passwordHash, role: input.role, ...scope, email: input.email ?? null }).returning();
     return row!;
   } catch (e) {
     if (isUniqueViolation(e)) throw new UsernameTakenError(username);
@@ -136,6 +139,8 @@ export interface UserChanges {
   scope?: Scope;
   password?: string;
   disabled?: boolean;
+  /** null: remove it */
+  email?: string | null;
 }
 
 /**
@@ -150,6 +155,7 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   // The scope goes with the role: a partner keeps theirs unless a new one is given, anyone else has none.
   if (changes.role !== undefined || changes.scope !== undefined) Object.assign(set, scopeColumns(changes.role ?? before.role, changes.scope ?? scopeOf(before) ?? undefined));
   if (changes.disabled !== undefined) set.disabled = changes.disabled;
+  if (changes.email !== undefined) set.email = changes.email;
   if (changes.password !== undefined) set.passwordHash = await hashPassword(changes.password);
   if (changes.password !== undefined || changes.disabled === true) set.sessionVersion = sql`${users.sessionVersion} + 1`;
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();

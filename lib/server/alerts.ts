@@ -180,7 +180,7 @@ export async function sendTest(id: string, w: Who) {
 export async function createSchedule(input: ScheduleInput, w: Who) {
   await checkDestinations(input.destinationIds);
   const schedule = await store.createSchedule(await getDb(), input, Date.now());
-  await audit({ ...by(w), action: "alerts.schedule.create", outcome: "success", detail: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone } });
+  await audit({ ...by(w), action: "alerts.schedule.create", outcome: "success", detail: { id: schedule.id, name: schedule.name, cadence: schedule.cadence, timeZone: schedule.timeZone, audience: schedule.audience } });
   return schedule;
 }
 

@@ -24,6 +24,7 @@ import { audit } from "./audit";
 import { forgetUser, type SessionUser } from "./auth";
 import { ApiError, fieldError } from "./errors";
 import { scopeSchema } from "@/lib/contract/scope";
+import { userEmailSchema } from "@/lib/contract/user-email";
 
 const password = z.string({ error: "is required" }).superRefine((p, ctx) => {
   const problem = passwordProblem(p);
@@ -49,6 +50,8 @@ export const newUserSchema = z.strictObject({
   password,
   role,
   scope: scopeSchema.optional(),
+  /** where their own reports go (a partner's each-partner reports) */
+  email: userEmailSchema.optional(),
 }).superRefine((u, ctx) => scopeGoesWithRole(u, ctx, true));
 
 export const userChangesSchema = z
@@ -57,9 +60,11 @@ export const userChangesSchema = z
     scope: scopeSchema.optional(),
     password: password.optional(),
     disabled: z.boolean({ error: "must be true or false" }).optional(),
+    /** null removes it */
+    email: userEmailSchema.nullable().optional(),
   })
-  .refine((c) => c.role !== undefined || c.scope !== undefined || c.password !== undefined || c.disabled !== undefined, {
-    message: "must change at least one of role, scope, password, disabled",
+  .refine((c) => c.role !== undefined || c.scope !== undefined || c.password !== undefined || c.disabled !== undefined || c.email !== undefined, {
+    message: "must change at least one of role, scope, password, disabled, email",
     path: [],
   })
   .superRefine((c, ctx) => scopeGoesWithRole(c, ctx, false));
@@ -71,7 +76,7 @@ export async function allUsers(): Promise<PublicUser[]> {
 export async function addUser(input: z.output<typeof newUserSchema>, actor: SessionUser, ip: string): Promise<PublicUser> {
   try {
     const row = await createUser(await getDb(), input);
-    await audit({ username: actor.username, action: "user.create", ip, outcome: "success", detail: { target: row.username, role: row.role, ...(row.role === "partner" ? { scope: scopeOf(row) } : {}) } });
+    await audit({ username: actor.username, action: "user.create", ip, outcome: "success", detail: { target: row.username, role: row.role, ...(row.role === "partner" ? { scope: scopeOf(row) } : {}), ...(row.email ? { email: row.email } : {}) } });
     return toPublicUser(row);
   } catch (e) {
     if (e instanceof UsernameTakenError) throw fieldError("username", "is already taken");
@@ -105,6 +110,7 @@ export async function changeUser(id: string, changes: z.output<typeof userChange
       ...(changes.role !== undefined ? { role: { from: before.role, to: after.role } } : {}),
       ...(changes.scope !== undefined || (changes.role !== undefined && changes.role !== before.role) ? { scope: { from: scopeOf(before), to: scopeOf(after) } } : {}),
       ...(changes.disabled !== undefined ? { disabled: after.disabled } : {}),
+      ...(changes.email !== undefined ? { email: { from: before.email, to: after.email } } : {}),
       ...(changes.password !== undefined ? { passwordReset: true } : {}),
     },
   });

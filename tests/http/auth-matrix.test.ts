@@ -54,7 +54,8 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   ),
   "reference/symbols": { GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/reference/symbols?symbolStatus=TRADING" }), ok: [200] } },
   "reference/coins": { GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/reference/coins" }), ok: [200] } },
-  "affiliate/invitees": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/affiliate/invitees?pageSize=5" }), ok: [200] } },
+  // (three days: a partner's page is cut from every invitee of the range, walked live, and the default range is WEEX's 90-day window)
+  "affiliate/invitees": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees?pageSize=5&${recent}` }), ok: [200] } },
   "affiliate/sub-affiliates": { GET: { role: "viewer", partners: "subAffiliates", sample: () => ({ path: "/api/affiliate/sub-affiliates?productType=SPOT&pageSize=5" }), ok: [200] } },
   "affiliate/withdrawals": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/affiliate/withdrawals?pageSize=5" }), ok: [200] } },
   // Built by other parts (aggregates, exports, archive sync); listed here so they are checked too.

@@ -245,6 +245,8 @@ const newUser: InputModel<Json> = {
     ),
     password: password(true),
     role,
+    // where a partner's own reports go (issue 28)
+    email: b.text(pick(["kol1@example.test", "a.b+c@example.com"]), ["not an address", "@example.test", "a@", " ", "a b@example.test"], false, 320),
   },
 };
 
@@ -254,12 +256,15 @@ const userChanges: InputModel<Json> = {
     role: { ...role, required: false },
     password: password(false),
     disabled: b.bool(false),
+    // an address, or null to remove it
+    email: { valid: fc.oneof(pick<Json>(["kol1@example.test", null])), invalid: pick<Json>(["not an address", "@example.test", "", 0, true, [], {}, "x".repeat(330)]), required: false },
   },
   // nothing to change
   combos: fc.constant([
     { op: "remove", key: "role" },
     { op: "remove", key: "password" },
     { op: "remove", key: "disabled" },
+    { op: "remove", key: "email" },
   ]),
 };
 
@@ -393,6 +398,8 @@ const alertSchedule: InputModel<Json> = {
     name: alertName,
     cadence: b.enumOf(["weekly", "monthly"], true),
     timeZone: zoneField,
+    // (each-partner takes no destinationIds: issue 28's tests/http/partner-reports.test.ts)
+    audience: b.enumOf(["destinations"], false),
     destinationIds: { valid: fc.constant<Json>(["0123456789abcdef"]), invalid: pick<Json>([[], "x", [1], null]), required: true },
   },
 };

@@ -7,9 +7,13 @@
  * so the secrets test can look for exactly these values in responses, logs and the build.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { migratedDataDir } from "../../lib/db/pglite-template";
 import { startSimulator } from "../../lib/simulator";
-import { DIST_DIR, ensureBuilt, LOOPBACK, startNextServer } from "./server";
+import { DIST_DIR, ensureBuilt, LOOPBACK, startNextServer, setPgliteTemplate } from "./server";
 
 export interface SimCredentials {
   apiKey: string;
@@ -31,6 +35,11 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   ensureBuilt(DIST_DIR);
+  // One migrated database per run, copied into each server's new DATA_DIR (server.ts).
+  const templateRoot = mkdtempSync(join(tmpdir(), "weex-http-template-"));
+  await migratedDataDir(templateRoot);
+  setPgliteTemplate(templateRoot);
+  project.provide("pgliteTemplate", templateRoot);
   const tag = randomBytes(6).toString("hex");
   const simCredentials: SimCredentials = {
     apiKey: `httptest-key-${tag}`,
@@ -56,6 +65,7 @@ export default async function setup(project: TestProject) {
     });
   } catch (e) {
     await sim.close();
+    rmSync(templateRoot, { recursive: true, force: true });
     throw e;
   }
 
@@ -69,5 +79,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await sim.close();
+    rmSync(templateRoot, { recursive: true, force: true });
   };
 }

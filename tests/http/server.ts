@@ -5,7 +5,7 @@
  * a second server (live mode, start-up refusals).
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { constants, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,27 @@ export const DIST_DIR = process.env.HTTP_TEST_DIST_DIR || ".next-test";
 /** TRUSTED_PROXIES for a server whose tests act as its reverse proxy (they connect over loopback). */
 export const LOOPBACK = "127.0.0.0/8, ::1";
 
+
+/**
+ * A migrated embedded data directory made once per run (global-setup.ts; each test file's
+ * process learns it in setup.ts). A server's first start on an empty DATA_DIR runs PGlite's
+ * initdb in WebAssembly, ~9 s of CPU on this 2-core machine, before Next serves anything; a
+ * copy of a migrated one opens in under a second, and the server still runs every migration
+ * (none left) and creates its accounts as on any start.
+ */
+let pgliteTemplate: string | undefined;
+
+export function setPgliteTemplate(dir: string | undefined): void {
+  pgliteTemplate = dir;
+}
+
+/** Copy the run's migrated database into `dataDir` unless it has one (or there is no template). */
+export function seedDataDir(dataDir: string): void {
+  const target = join(dataDir, "pgdata");
+  if (!pgliteTemplate || existsSync(target)) return;
+  // A copy-on-write clone where the file system has them, else a plain copy (~40 MB).
+  cpSync(join(pgliteTemplate, "pgdata"), target, { recursive: true, mode: constants.COPYFILE_FICLONE });
+}
 
 export function ensureBuilt(distDir = DIST_DIR): void {
   if (existsSync(join(root, distDir, "BUILD_ID"))) return;
@@ -58,6 +79,9 @@ export async function startNextServer(opts: StartOptions): Promise<NextServer> {
   const distDir = opts.distDir ?? DIST_DIR;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "weex-http-"));
   const logFile = join(dataDir, `server-${Date.now()}.log`);
+  // A server expected to refuse to start gets no database: the refusal must leave none behind.
+  // One on PostgreSQL needs none.
+  if (opts.waitReady !== false && !opts.env.DATABASE_URL) seedDataDir(dataDir);
   const next = await spawnNextStart({
     distDir,
     dataDir,

@@ -14,7 +14,7 @@ import { useApiQuery } from "@/components/ui/use-api-query";
 import { useFormat } from "@/components/i18n/use-format";
 import { episodeSummary, type AlertsTranslate } from "@/lib/alerts/summary";
 import { LOCALES, LOCALE_NAMES, type Locale } from "@/lib/i18n/locales";
-import { CADENCES, RULE_DEFAULTS, RULE_KINDS, type RuleKind } from "@/lib/contract/alert-kinds";
+import { AUDIENCES, CADENCES, RULE_DEFAULTS, RULE_KINDS, type Audience, type RuleKind } from "@/lib/contract/alert-kinds";
 import type { DeliveryView, DestinationView, EpisodeView, RuleView, ScheduleView } from "@/lib/contract/alerts";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import type { ListPage } from "@/lib/contract/responses";
@@ -350,10 +350,13 @@ function Schedules({ onDone }: { onDone: Done }) {
   const schedules = useApiQuery<{ items: ScheduleView[] }>(PATHS.schedules, {});
   const destinations = useApiQuery<{ items: DestinationView[] }>(PATHS.destinations, {});
   const [error, setError] = useState<unknown>(null);
+  const [audience, setAudience] = useState<Audience>("destinations");
 
   async function add(form: FormData) {
     setError(null);
-    const body = { name: String(form.get("name") ?? ""), cadence: String(form.get("cadence")), timeZone: String(form.get("timeZone") || "UTC"), destinationIds: form.getAll("destinationIds").map(String) };
+    const common = { name: String(form.get("name") ?? ""), cadence: String(form.get("cadence")), timeZone: String(form.get("timeZone") || "UTC") };
+    // (each partner's report goes to their own email: no destinations)
+    const body = audience === "each-partner" ? { ...common, audience } : { ...common, destinationIds: form.getAll("destinationIds").map(String) };
     try {
       const r = await apiSend<{ schedule: ScheduleView }>("POST", PATHS.schedules, JSON.stringify(body));
       await onDone(t("notices.scheduled", { name: r.schedule.name, at: when(r.schedule.nextDueAt) }));
@@ -380,7 +383,13 @@ function Schedules({ onDone }: { onDone: Done }) {
               {s.name}
             </span>
             <Badge>{t(`schedules.cadences.${s.cadence}`)}</Badge>
+            {s.audience === "each-partner" ? <Badge>{t("schedules.eachPartner")}</Badge> : null}
             <span className={mutedText}>{t("schedules.next", { timeZone: s.timeZone, at: when(s.nextDueAt) })}</span>
+            {s.skippedPartners.length ? (
+              <span className={mutedText} data-testid="schedule-skipped">
+                {t("schedules.skipped", { list: s.skippedPartners.join(", ") })}
+              </span>
+            ) : null}
             <button type="button" className={buttonSecondary} onClick={() => void remove(s)}>
               {t("schedules.stop")}
             </button>
@@ -391,7 +400,15 @@ function Schedules({ onDone }: { onDone: Done }) {
         <TextField label={t("schedules.name")} name="name" required error={fieldMessage(error, "name")} />
         <SelectField label={t("schedules.every")} name="cadence" defaultValue="weekly" options={CADENCES.map((c) => ({ value: c, label: t(`schedules.cadences.${c}`) }))} />
         <TextField label={t("schedules.timeZone")} name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
-        <fieldset className="sm:col-span-3">
+        <SelectField
+          label={t("schedules.audience")}
+          name="audience"
+          value={audience}
+          onChange={(e) => setAudience(e.target.value as Audience)}
+          options={AUDIENCES.map((a) => ({ value: a, label: t(`schedules.audiences.${a}`) }))}
+          error={fieldMessage(error, "audience")}
+        />
+        <fieldset className="sm:col-span-3" hidden={audience === "each-partner"}>
           <legend className="text-sm font-medium">{t("schedules.sendTo")}</legend>
           {(destinations.data?.items ?? []).map((d) => (
             <label key={d.id} className="mr-4 inline-flex items-center gap-1 text-sm">
@@ -413,7 +430,7 @@ function Schedules({ onDone }: { onDone: Done }) {
 function deliveriesSpec(t: T): ListSpec<DeliveryView> {
   const columns: Column<DeliveryView>[] = [
     { header: t("deliveries.state"), cell: (d) => <Badge tone={d.state === "sent" ? "good" : d.state === "failed" ? "bad" : "warn"}>{t(`deliveries.states.${d.state}`)}</Badge> },
-    { header: t("deliveries.to"), cell: (d) => d.destinationName ?? d.destinationId },
+    { header: t("deliveries.to"), cell: (d) => (d.recipient ? t("deliveries.toPartner", { username: d.recipient.username }) : (d.destinationName ?? d.destinationId)) },
     { header: t("deliveries.message"), cell: (d) => `${t(`deliveries.purposes.${d.purpose}`)}: ${d.title}` },
     {
       header: t("deliveries.attempts"),

@@ -18,6 +18,8 @@ export const users = pgTable("users", {
   /** a partner's scope (migration 0500; lib/contract/scope.ts), in its normal form; empty for the other roles */
   scopeSubAffiliateUids: text("scope_sub_affiliate_uids").array().notNull().default([]),
   scopeInviteCodes: text("scope_invite_codes").array().notNull().default([]),
+  /** where the user's own reports go (migration 0530: a partner's each-partner reports); null: none */
+  email: text("email"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -121,6 +121,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
   const [password, setPassword] = useState("");
   const [uids, setUids] = useState("");
   const [codes, setCodes] = useState("");
+  const [email, setEmail] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
@@ -129,12 +130,13 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
     setPending(true);
     setError(null);
     try {
-      const body = role === "partner" ? { username, role, password, scope: scopeBody(uids, codes) } : { username, role, password };
+      const body = { username, role, password, ...(role === "partner" ? { scope: scopeBody(uids, codes) } : {}), ...(email.trim() ? { email } : {}) };
       const { user } = await apiSend<{ user: AdminUser }>("POST", USERS, JSON.stringify(body));
       setUsername("");
       setPassword("");
       setUids("");
       setCodes("");
+      setEmail("");
       onAdded(user);
     } catch (err) {
       setError(err);
@@ -143,7 +145,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
     }
   }
 
-  const general = error && !fieldMessage(error, "username") && !fieldMessage(error, "password") && !fieldMessage(error, "role") && !scopeMessage(error, "subAffiliateUids") && !scopeMessage(error, "inviteCodes");
+  const general = error && !fieldMessage(error, "username") && !fieldMessage(error, "password") && !fieldMessage(error, "role") && !fieldMessage(error, "email") && !scopeMessage(error, "subAffiliateUids") && !scopeMessage(error, "inviteCodes");
   return (
     <Section title={t("addTitle")} id="add-user">
       <form onSubmit={submit} className="grid gap-4 sm:grid-cols-4 sm:items-end" noValidate>
@@ -161,6 +163,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
           required
         />
         {role === "partner" ? <ScopeFields uids={uids} codes={codes} onUids={setUids} onCodes={setCodes} error={error} /> : null}
+        <TextField label={t("email")} name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} hint={t("emailHint")} error={fieldMessage(error, "email")} />
         <div>
           <button type="submit" className={`${buttonPrimary} w-full`} disabled={pending}>
             {pending ? t("adding") : t("add")}
@@ -186,6 +189,8 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
   const [scoping, setScoping] = useState(false);
   const [uids, setUids] = useState((user.scope?.subAffiliateUids ?? []).join(", "));
   const [codes, setCodes] = useState((user.scope?.inviteCodes ?? []).join(", "));
+  const [emailing, setEmailing] = useState(false);
+  const [email, setEmail] = useState(user.email ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -197,6 +202,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
       await apiSend("PATCH", `${USERS}/${encodeURIComponent(user.id)}`, JSON.stringify(body));
       setResetting(false);
       setScoping(false);
+      setEmailing(false);
       setPassword("");
       await onChanged(message);
     } catch (err) {
@@ -213,6 +219,9 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
         <th scope="row" className={`py-2 pr-4 font-medium ${stickyFirstColumn}`}>
           {user.username}
           {isSelf ? <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">{t("you")}</span> : null}
+          <span className="block text-xs font-normal text-slate-600 dark:text-slate-400" data-testid="user-email">
+            {user.email ?? t("noEmail")}
+          </span>
         </th>
         <td className="py-2 pr-4">
           <div className="flex items-center gap-2">
@@ -240,6 +249,9 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
           <div className="flex flex-wrap gap-2">
             <button type="button" className={buttonSecondary} aria-expanded={resetting} onClick={() => setResetting((v) => !v)} disabled={pending}>
               {t("resetPassword")}
+            </button>
+            <button type="button" className={buttonSecondary} aria-expanded={emailing} onClick={() => setEmailing((v) => !v)} disabled={pending}>
+              {t("editEmail")}
             </button>
             {user.role === "partner" ? (
               <button type="button" className={buttonSecondary} aria-expanded={scoping} onClick={() => setScoping((v) => !v)} disabled={pending}>
@@ -286,6 +298,26 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
           </td>
         </tr>
       ) : null}
+      {emailing ? (
+        <tr className="border-b border-slate-100 dark:border-slate-800">
+          <td colSpan={5} className="pb-3">
+            <form
+              className="flex flex-wrap items-end gap-2"
+              data-testid="email-form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void patch({ email: email.trim() === "" ? null : email }, t("emailSaved", { username }));
+              }}
+            >
+              <TextField label={t("emailOf", { username })} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} hint={t("emailOfHint")} error={fieldMessage(error, "email")} />
+              <button type="submit" className={buttonPrimary} disabled={pending}>
+                {t("saveEmail")}
+              </button>
+            </form>
+          </td>
+        </tr>
+      ) : null}
       {resetting || error ? (
         <tr className="border-b border-slate-100 dark:border-slate-800">
           <td colSpan={5} className="pb-3">
@@ -312,7 +344,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
                 </button>
               </form>
             ) : null}
-            {error && !fieldMessage(error, "password") ? <ErrorBanner error={error} title={t("notChanged", { username })} /> : null}
+            {error && !fieldMessage(error, "password") && !fieldMessage(error, "email") ? <ErrorBanner error={error} title={t("notChanged", { username })} /> : null}
           </td>
         </tr>
       ) : null}
