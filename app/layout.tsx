@@ -5,6 +5,7 @@ import { demoAccountsOffered } from "@/lib/db";
 import { clientMessages, type Messages } from "@/lib/i18n/messages";
 import { INTL_WARMUP_SCRIPT } from "@/components/shell/intl-warmup-script";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
+import { ZOD_JITLESS_SCRIPT } from "@/components/shell/zod-config-script";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -24,6 +25,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
+        {/* zod compiles no parser with eval, which the CSP refuses (the script's note). */}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {/* Sets the theme class before first paint: no light flash for dark-mode users. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* Loads the language's Intl data in short tasks of its own, not inside hydration (the script's note). */}

@@ -32,6 +32,8 @@ export const PAGES = {
   users: { path: "/admin/users", role: "admin" },
   audit: { path: "/admin/audit", role: "admin", loading: "blank" },
   sync: { path: "/admin/sync", role: "admin" },
+  // (a partner makes tokens too: theirs act as the partner, scope and all)
+  tokens: { path: "/settings/tokens", role: "viewer", partners: "open" },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageKey = keyof typeof PAGES;

@@ -14,8 +14,8 @@ export interface NavItem {
 const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
-export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync";
-export type NavSection = "affiliate" | "reference" | "trading" | "administration";
+export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync" | "tokens";
+export type NavSection = "affiliate" | "reference" | "trading" | "administration" | "api";
 
 export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavItem[] }> = [
   {
@@ -52,6 +52,10 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
       { href: "/admin/audit", key: "audit", role: "admin", carry: TZ },
       { href: "/admin/sync", key: "sync", role: "admin", carry: [] },
     ],
+  },
+  {
+    id: "api",
+    items: [{ href: "/settings/tokens", key: "tokens", role: "viewer", partners: "open", carry: [] }],
   },
 ];
 

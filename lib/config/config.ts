@@ -46,6 +46,8 @@ export interface Config {
   bootstrapAdmin: { username: string; password: string } | null;
   /** the reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default none) */
   trustedProxies: TrustedProxy[];
+  /** requests one API token may make in any minute, per instance (API_TOKEN_RATE_PER_MIN, default 60) */
+  apiTokenRatePerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -217,6 +219,7 @@ export function parseConfig(env: Env = process.env): Config {
     database,
     bootstrapAdmin,
     trustedProxies: trustedProxies(env),
+    apiTokenRatePerMinute: positiveInt(env, "API_TOKEN_RATE_PER_MIN", 60),
   };
 }
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { AUDIENCES, CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Audience, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
 import { LOCALES, type Locale } from "./locales";
+import { inInt } from "@/lib/weex/wire";
 
 export * from "./alert-kinds";
 
@@ -139,6 +140,34 @@ export const scheduleInput = z
   })
   .transform((s) => ({ ...s, destinationIds: s.destinationIds ?? [] }));
 export type ScheduleInput = z.output<typeof scheduleInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Queries and path parameters of the alerts routes (issue 29: in the contract, so the API
+// document shows what the routes parse with)
+
+/** `page` (from 1) and `pageSize` (≤ 200, default 50), to spread into a query schema. */
+export const alertPaging = {
+  page: inInt(1, 1_000_000).optional().default(1),
+  pageSize: inInt(1, 200).optional().default(50),
+};
+
+/** GET /api/alerts: what fired, open or resolved. */
+export const episodesQuery = z.strictObject({ state: z.enum(["open", "resolved"]).optional(), ...alertPaging });
+
+/** GET /api/alerts/deliveries: the delivery log, of one destination or all. */
+export const deliveriesQuery = z.strictObject({ destinationId: z.string().max(64).optional(), ...alertPaging });
+
+const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
+/** GET /api/alerts/report-csv: a report's signed link (its signature is the permission). */
+export const reportCsvQuery = z.strictObject({
+  from: reportDay,
+  to: reportDay,
+  expires: inInt(0, Number.MAX_SAFE_INTEGER),
+  sig: z.string().regex(/^[0-9a-f]{64}$/, "must be the link's signature"),
+});
+
+/** A rule's, destination's or schedule's id in the path. */
+export const alertIdParams = z.object({ id: z.string().max(64) });
 
 /** What the API answers for a rule (GET /api/alerts/rules). */
 export interface RuleView {

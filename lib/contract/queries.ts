@@ -47,6 +47,18 @@ function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
   return z.strictObject(shape).superRefine((p, ctx) => checkWindow(window, p as { startTime?: number; endTime?: number }, ctx));
 }
 
+/**
+ * What a query built of parts (`paged`, `withSource`) accepts, as one object schema: the API
+ * document's parameters (lib/server/openapi.ts). Such a query parses in a transform, whose
+ * input alone says nothing of its fields; each part records its fields here as it is built.
+ */
+const QUERY_FIELDS = new WeakMap<z.ZodType, z.ZodObject>();
+
+/** The fields of a route's query as one object schema (the parts' fields for a composed one). */
+export function queryFields(schema: z.ZodType): z.ZodObject | undefined {
+  return QUERY_FIELDS.get(schema) ?? (schema instanceof z.ZodObject ? schema : undefined);
+}
+
 /** Only end ≥ start: what is left of a window when the archive answers. */
 const ORDERED_ONLY: TimeWindow = { ordered: true };
 
@@ -69,6 +81,7 @@ function paged<F extends z.ZodType<object>>(filters: F, list: ListKey) {
     if (!pg.success || !f.success) return z.NEVER;
     return { ...(f.data as z.output<F>), ...pg.data };
   });
+  QUERY_FIELDS.set(schema, z.object({ ...queryFields(filters)?.shape, ...paging.shape }));
   return schema as unknown as z.ZodType<z.output<F> & { page: number; pageSize: number }, z.input<F> & PagingInput>;
 }
 
@@ -93,6 +106,7 @@ function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L, archi
     }
     return { ...(r.data as object), source: s.data };
   });
+  QUERY_FIELDS.set(schema, z.object({ ...queryFields(live)?.shape, source: sourceParam.default("auto") }));
   type Out = (z.output<L> | z.output<A>) & { source: SourceParam };
   return schema as unknown as z.ZodType<Out, z.input<L> & { source?: SourceParam }>;
 }
@@ -113,6 +127,8 @@ function bySource<A extends z.ZodType, R extends z.ZodType, L extends z.ZodType>
     }
     return { ...(r.data as object), source: src.data };
   });
+  // (the sources take the same fields under different range rules: the document lists auto's)
+  QUERY_FIELDS.set(schema, z.object({ ...queryFields(s.auto)?.shape, source: sourceParam.default("auto") }));
   type Out = (z.output<A> | z.output<R> | z.output<L>) & { source: SourceParam };
   return schema as unknown as z.ZodType<Out, z.input<A> & { source?: SourceParam }>;
 }
@@ -342,4 +358,5 @@ export type BodyInput<P extends keyof typeof BODIES> = z.input<(typeof BODIES)[P
 export const PATH_PARAMS = {
   "/api/contract/plan-orders/[orderId]": z.object({ orderId: inId }),
   "/api/affiliate/invitees/[uid]/assets": z.object({ uid: inId }),
+  "/api/admin/users/[id]": z.object({ id: z.string().max(64) }),
 } as const;

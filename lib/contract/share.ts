@@ -93,6 +93,9 @@ export interface ShareLinkCreated {
   url: string;
 }
 
+/** DELETE /api/share-links/{id} */
+export const shareLinkParams = z.object({ id: z.string().max(64) });
+
 /** POST /api/share-links/unlock: a link's token and the password that opens it in this browser. */
 export const shareUnlockSchema = z.strictObject({
   token: z.string({ error: "is required" }).max(100),

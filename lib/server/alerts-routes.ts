@@ -4,6 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { alertIdParams } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import type { Db } from "@/lib/db";
 import type { SessionUser } from "@/lib/server/auth";
@@ -29,7 +30,7 @@ export function collectionRoutes<B extends z.ZodType>(opts: { readRole: "viewer"
 export function removalRoute(remove: (id: string, who: Who) => Promise<void>) {
   return route({
     role: "admin",
-    params: z.object({ id: z.string().max(64) }),
+    params: alertIdParams,
     handler: async ({ params, user, ip, req }) => {
       await remove(params.id, { user, ip, locale: localeOfRequest(req, user) });
       return { deleted: params.id };

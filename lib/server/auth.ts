@@ -78,14 +78,14 @@ export const SESSION_MAX_AGE_S = 12 * 60 * 60;
  * How stale a user's role/disabled state, or a session's sign-out, may be in one process (the
  * process that handles a change forgets at once; other processes within this time).
  */
-const USER_CACHE_MS = 5_000;
+export const USER_CACHE_MS = 5_000;
 /** Longer input is not a password anyone has; refuse it before hashing. */
 const MAX_CREDENTIAL_LENGTH = 1024;
 
 // ---------------------------------------------------------------------------------------------
 // The per-request user check
 
-interface UserState {
+export interface UserState {
   id: string;
   username: string;
   role: UserRole;
@@ -101,13 +101,16 @@ interface SessionState {
   revoked: boolean;
 }
 
-type Cache<T> = Map<string, { at: number; state: Promise<T | null> }>;
+export type Cache<T> = Map<string, { at: number; state: Promise<T | null> }>;
 const g = globalThis as typeof globalThis & { __weexUserCache?: Cache<UserState>; __weexSessionCache?: Cache<SessionState>; __weexSessionsPrunedAt?: number };
 const userCache = (g.__weexUserCache ??= new Map());
 const sessionCache = (g.__weexSessionCache ??= new Map());
 
-/** A lookup through a cache of USER_CACHE_MS: concurrent requests share one lookup; a failed one is not remembered. */
-function cached<T>(cache: Cache<T>, key: string, load: () => Promise<T | null>): Promise<T | null> {
+/**
+ * A lookup through a cache of USER_CACHE_MS: concurrent requests share one lookup; a failed one
+ * is not remembered. (Users, sessions, and API tokens in api-tokens.ts: one bound for all.)
+ */
+export function cached<T>(cache: Cache<T>, key: string, load: () => Promise<T | null>): Promise<T | null> {
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < USER_CACHE_MS) return hit.state;
@@ -118,7 +121,7 @@ function cached<T>(cache: Cache<T>, key: string, load: () => Promise<T | null>):
   return state;
 }
 
-function loadUserState(id: string): Promise<UserState | null> {
+export function loadUserState(id: string): Promise<UserState | null> {
   const state = cached(userCache, id, () =>
     getDb()
       .then((db) => getUserById(db, id))

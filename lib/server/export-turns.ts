@@ -3,7 +3,8 @@
  * from WEEX (a year of invitees is hundreds of pages), so a script that starts exports in
  * parallel would take the people's part of the budget page after page, and fair turns between
  * people (lib/weex/budget.ts) would still give it one turn per export. A second concurrent
- * export of the same party (lib/weex/party.ts: the signed-in user) is answered at once
+ * export of the same party (lib/weex/party.ts: the signed-in user, or all of their API tokens
+ * together) is answered at once
  * `429 rate_limited` with Retry-After, rather than made to wait: the first may take minutes,
  * and a connection held open without a byte for that long is cut by browsers and proxies
  * alike. Exports of different people do not limit each other. Per process, like the budget's

@@ -1,12 +1,16 @@
 /**
  * The one wrapper every route handler under app/api uses (contract 3):
  *
- *   authenticate (401; or a share link's token: share-links.ts) → same-origin check for POST/PATCH/PUT/DELETE (403) → role (403)
- *   → parse path params, query and JSON body with the given zod schemas (400, nothing sent
- *   upstream; a body past 64 KB: 413, read no further, body.ts) → a partner's scope (403 where
- *   a partner may not go or names someone outside it: partner-access.ts) → the handler (shared
- *   by identical concurrent GETs of the lists and reference data, within one scope: coalesce.ts)
- *   → its value as JSON, `Cache-Control: no-store`.
+ *   authenticate: an API token or the session cookie (or a share link's token: share-links.ts),
+ *   once, as the request's principal (401; a token past its rate: 429; credentials.ts) → for
+ *   POST/PATCH/PUT/DELETE: the same-origin check of a cookie request, or a token's `write`
+ *   permission (403) → role (403) → parse path params, query and JSON body with the given zod
+ *   schemas (400, nothing sent upstream; a body past 64 KB: 413, read no further, body.ts) → a
+ *   partner's scope (403 where a partner may not go or names someone outside it:
+ *   partner-access.ts; a partner's token carries it, as its user is the partner) → the handler,
+ *   run as the principal (principal.ts: its party in the WEEX budget, its token in the audit
+ *   log; shared by identical concurrent GETs of the lists and reference data, within one scope:
+ *   coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
  *
  * Every error becomes the contract's error shape here (errors.ts): WeexError via fromWeexError (with
  * Retry-After on 429), ApiError as raised, zod errors as validation_error, and anything else
@@ -22,7 +26,10 @@ import { hasRole, type Role } from "@/lib/contract/roles";
 import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
-import { getRequestUser, type SessionUser } from "./auth";
+import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
+import type { SessionUser } from "./auth";
+import { requestPrincipal } from "./credentials";
+import { asPrincipal, sessionPrincipal, type Principal } from "./principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
 import { readBodyText } from "./body";
@@ -44,8 +51,10 @@ export interface HandlerContext<Q, B, P, R extends RouteRole> {
   query: Out<Q>;
   body: Out<B>;
   params: P extends z.ZodType ? z.output<P> : Record<string, string | string[] | undefined>;
-  /** the signed-in user (null only on public routes) */
+  /** the signed-in user, with the role this request may use (null only on public routes) */
   user: R extends "public" ? SessionUser | null : SessionUser;
+  /** how they came: session or API token (null only on public routes) */
+  principal: R extends "public" ? Principal | null : Principal;
   /**
    * A partner's scope on a scoped route (`partners: "subAffiliates" | "invitees"`): the answer
    * holds its rows only (`affiliateSources(source, scope)`). Null for everyone else.
@@ -61,6 +70,10 @@ export type RouteOptions<Q, B, P, R extends RouteRole> = {
   body?: B;
   /** dynamic path segments, e.g. z.object({ orderId: inId }) */
   params?: P;
+  /** false: a signed-in session only, never an API token (making tokens: a token cannot make another) */
+  tokens?: false;
+  /** also a token made for URLs as ?access_token= (the CSV exports, for spreadsheets: credentials.ts) */
+  urlToken?: boolean;
   /** a larger body limit than MAX_BODY_BYTES, for the one route whose input is a list (the referral check: 10,000 uids) */
   maxBodyBytes?: number;
   handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
@@ -91,12 +104,13 @@ export function route<
 
   async function answer(req: NextRequest, ctx: NextContext): Promise<Response> {
     // (known once authorised: an error then speaks the user's saved language)
-    let user: SessionUser | null = null;
+    let principal: Principal | null = null;
     try {
-      user = await authorise(req, opts.role);
+      principal = await authorise(req, opts);
+      const user = principal?.user ?? null;
       const issues: FieldIssue[] = [];
       const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
-      const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues), issues) : undefined;
+      const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues, opts.urlToken === true), issues) : undefined;
       const rawBody = opts.body ? await readJsonBody(req, opts.maxBodyBytes) : undefined;
       if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
       const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
@@ -112,13 +126,15 @@ export function route<
           body: body as Out<B>,
           params: params as HandlerContext<Q, B, P, R>["params"],
           user: user as HandlerContext<Q, B, P, R>["user"],
+          principal: principal as HandlerContext<Q, B, P, R>["principal"],
           scope,
           req: r,
           ip: clientIp(req.headers),
         });
-      // The handler runs as this person (lib/weex/party.ts): the WEEX weight it takes counts as
-      // theirs when people take turns, also in a walk that identical requests then join.
-      const asUser = (r: NextRequest) => asParty(user?.id, () => handle(r));
+      // The handler runs as this principal: the WEEX weight it takes counts as its party's when
+      // people take turns (lib/weex/party.ts), also in a walk that identical requests then join;
+      // its audit entries name its token (audit.ts).
+      const asUser = (r: NextRequest) => asPrincipal(principal, () => asParty(principal?.party, () => handle(r)));
       const { pathname } = req.nextUrl;
       if (!coalesces(req.method, pathname)) return finish(await asUser(req));
       // Authorised and validated: join an identical request in flight, if any (coalesce.ts) —
@@ -130,7 +146,7 @@ export function route<
       );
       return finish(shared.response());
     } catch (e) {
-      return renderError(e, req, localeOfRequest(req, user));
+      return renderError(e, req, localeOfRequest(req, principal?.user ?? null));
     }
   }
 }
@@ -180,23 +196,38 @@ function withHsts(res: Response): Response {
 }
 
 /**
- * 401 without a usable session, 403 for a cross-site mutation or a role too low. A partner has
- * no ranked role: they pass a viewer route's role check here, and its `partners` entry decides
- * (partner-access.ts); a trader or admin route is a 403.
+ * 401 without a usable session or token, 403 for a cross-site mutation with a cookie, a change
+ * by a token without `write`, a token on a route for sessions only, or a role too low. A partner
+ * has no ranked role: they pass a viewer route's role check here, and its `partners` entry
+ * decides (partner-access.ts); a trader or admin route is a 403.
  */
-async function authorise(req: NextRequest, role: RouteRole): Promise<SessionUser | null> {
+async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: false; urlToken?: boolean }): Promise<Principal | null> {
+  const { role } = opts;
   // Public routes see the user too when there is one (the language switch saves with them).
-  // No session but a share link's token: its creator as a reader, on the link's view's routes
-  // only (share-links.ts).
-  const user = (await getRequestUser(req)) ?? (await shareUser(req, role));
-  if (role !== "public" && !user) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
-  if (MUTATING.has(req.method) && !isSameOrigin(req.headers)) {
+  // No session or token but a share link's token: its creator as a reader, on the link's view's
+  // routes only (share-links.ts).
+  let principal = await requestPrincipal(req, { urlToken: opts.urlToken === true });
+  if (!principal) {
+    const shared = await shareUser(req, role);
+    if (shared) principal = sessionPrincipal(shared);
+  }
+  if (role !== "public" && !principal) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
+  const mutating = MUTATING.has(req.method);
+  if (principal?.via === "token") {
+    // No Origin check: a cross-site page cannot send an Authorization header here (that needs
+    // a CORS preflight this server never grants), so forgery is a matter of cookies alone.
+    if (opts.tokens === false) throw new ApiError("forbidden", "This route takes a signed-in session, not an API token.");
+    if (mutating && !principal.write) {
+      throw new ApiError("forbidden", "This API token is read-only: changes need a token made with the write permission.");
+    }
+  } else if (mutating && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
   }
+  const user = principal?.user;
   if (user && role !== "public" && !hasRole(user, role) && !(user.role === "partner" && role === "viewer")) {
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
   }
-  return user;
+  return principal;
 }
 
 /**
@@ -234,12 +265,14 @@ function parseInto<S extends z.ZodType>(schema: S, value: unknown, issues: Field
 
 /**
  * The query string as an object. A key given twice is an error (which one would count?); an
- * empty value counts as absent, as an empty form field means "no filter".
+ * empty value counts as absent, as an empty form field means "no filter". `urlToken`: the
+ * route took its credential from ?access_token=, which is no filter.
  */
-function queryObject(sp: URLSearchParams, issues: FieldIssue[]): Record<string, string> {
+function queryObject(sp: URLSearchParams, issues: FieldIssue[], urlToken: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Set<string>();
   for (const [key, value] of sp) {
+    if (urlToken && key === TOKEN_QUERY_PARAM) continue;
     if (seen.has(key)) {
       if (!issues.some((i) => i.path === key)) issues.push({ path: key, message: "must be given only once" });
       continue;

@@ -1,8 +1,9 @@
 /**
  * Who asks for WEEX weight: the "party" a request runs for (issue 25). The budget shares the
  * people's part of every window fairly between parties (budget.ts), so one person's script
- * with many distinct lists cannot make everyone else wait. A party is an opaque string: today
- * the signed-in user's id; an API token's id will be one too. Background work has none.
+ * with many distinct lists cannot make everyone else wait. A party is an opaque string: the
+ * signed-in user's id for their pages, `tokens:<user id>` for all of their API tokens together
+ * (lib/server/principal.ts says why). Background work has none.
  *
  * Why a request context (AsyncLocalStorage) and not a parameter: a request's WEEX calls are
  * made deep down, in page walkers, sources, the archive's live parts, caches and coalesced

@@ -24,6 +24,7 @@ import exports from "./exports.json";
 import errors from "./errors.json";
 import email from "./email.json";
 import share from "./share.json";
+import tokens from "./tokens.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share, tokens };
 export default messages;

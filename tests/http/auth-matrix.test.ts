@@ -5,6 +5,7 @@
  * table below fails the test, so no new route can slip past the matrix.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES, type ApiPath } from "../../lib/contract/api-routes";
 import { api, clientOrderId, DAY_MS, login, ROLES, type Role } from "./helpers";
 import { routeFiles, type Method } from "./route-files";
 type Access = Role | "public";
@@ -165,6 +166,13 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   },
   "share-links/[id]": { DELETE: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links/00000000-0000-0000-0000-000000000000" }), ok: [404] } },
   "share-links/unlock": { POST: { role: "public", sample: () => ({ path: "/api/share-links/unlock", body: { token: "x".repeat(43), password: "whatever-it-is" } }), ok: [401] } },
+  // API tokens (issue 29): everyone manages their own; no such token is a 404
+  "openapi.json": { GET: { role: "public", sample: () => ({ path: "/api/openapi.json" }), ok: [200] } },
+  tokens: {
+    GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/tokens" }), ok: [200] },
+    POST: { role: "viewer", partners: "open", sample: () => ({ path: "/api/tokens", body: { name: "matrix", expiresAt: now + DAY_MS } }), ok: [201] },
+  },
+  "tokens/[id]": { DELETE: { role: "viewer", partners: "open", sample: () => ({ path: "/api/tokens/00000000-0000-4000-8000-000000000000" }), ok: [404] } },
 };
 
 const routes = routeFiles();
@@ -202,6 +210,14 @@ describe("auth matrix over every route file under app/api", () => {
       for (const m of r.methods) {
         expect(MATRIX[r.key]![m], `${m} /api/${r.key} is not in the auth matrix`).toBeDefined();
       }
+    }
+  });
+
+  it("proves the role the API's contract states for every operation (lib/contract/api-routes.ts, the API document's x-role)", () => {
+    for (const r of routes) {
+      const operations = API_ROUTES[`/api/${r.key}` as ApiPath] as Partial<Record<Method, { role: Access }>> | undefined;
+      if (!operations) continue;
+      for (const m of r.methods) expect(operations[m]?.role, `${m} /api/${r.key}`).toBe(MATRIX[r.key]?.[m]?.role);
     }
   });
 

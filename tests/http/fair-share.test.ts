@@ -97,6 +97,33 @@ describe("one export walk in flight per person", () => {
     }
   });
 
+  it("counts a person's API tokens together as one more person: a second token export waits its turn, the person's own export does not", { timeout: 120_000 }, async () => {
+    const token = async () => {
+      const made = await api<{ token: string }>("/api/tokens", { cookie: viewerA, base: server.url, method: "POST", body: { name: clientOrderId("fair"), expiresAt: Date.now() + DAY_MS } });
+      expect(made.status, made.text).toBe(201);
+      return made.json.token;
+    };
+    const [one, two] = [await token(), await token()];
+    const byToken = (t: string) => fetch(`${server.url}${EXPORT}`, { headers: { authorization: `Bearer ${t}` } });
+    sim.setFaults({ latencyMs: 3000, endpoints: ["subAffiliates"] });
+    try {
+      const first = await byToken(one);
+      expect(first.status).toBe(200);
+      const firstBody = first.text(); // still walking
+
+      const [otherToken, ownBrowser] = await Promise.all([byToken(two), get(EXPORT, viewerA)]);
+      // the person's scripts share one turn: another of their tokens waits for it...
+      expect(otherToken.status, (await otherToken.text()).slice(0, 200)).toBe(429);
+      expect(Number(otherToken.headers.get("retry-after"))).toBeGreaterThan(0);
+      // ...while the person's own export in the browser is not held up by their script
+      expect(ownBrowser.status).toBe(200);
+      const [firstText, ownText] = await Promise.all([firstBody, ownBrowser.text()]);
+      expect(ownText).toBe(firstText);
+    } finally {
+      sim.setFaults({});
+    }
+  });
+
   it("gives the turn back when the person goes away mid-download", { timeout: 120_000 }, async () => {
     sim.setFaults({ latencyMs: 3000, endpoints: ["subAffiliates"] });
     try {

@@ -291,6 +291,34 @@ const syncAction: InputModel<Json> = {
   ),
 };
 
+// API tokens (issue 29)
+const newToken: InputModel<Json> = {
+  strict: true,
+  fields: {
+    name: b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "a\u0000b", "tab\there"], true, 120),
+    // in the future, at most a year away (what is past or further is refused by the server, 400 naming expiresAt)
+    expiresAt: {
+      valid: fc.integer({ min: NOW + DAY, max: NOW + 300 * DAY }),
+      invalid: pick<Json>(["abc", "", -1, 1.5, null, true, [], {}, NOW - DAY, NOW + 400 * DAY, "1e400"]),
+      required: true,
+    },
+    role: b.enumOf(["viewer", "trader"], false),
+    write: b.bool(false),
+    inUrl: { valid: fc.constant<Json>(false), invalid: pick<Json>(["true", 0, 1, null, "", [], {}, "yes"]), required: false },
+  },
+  // a token for URLs is a read-only viewer token
+  combos: pick<Change<Json>[]>([
+    [
+      { op: "set", key: "inUrl", value: true },
+      { op: "set", key: "write", value: true },
+    ],
+    [
+      { op: "set", key: "inUrl", value: true },
+      { op: "set", key: "role", value: "trader" },
+    ],
+  ]),
+};
+
 // ---------------------------------------------------------------------------------------------
 // The routes
 
@@ -792,6 +820,13 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     POST: { kind: "validated", role: "admin", path: "/api/alerts/schedules", body: alertSchedule, runs: { broken: 45, mixed: 6 }, ok: [] },
   },
   "alerts/schedules/[id]": { DELETE: { kind: "fixed", role: "admin", paths: hexId.map((id) => `/api/alerts/schedules/${id}`), status: [404], runs: 5 } },
+  "openapi.json": { GET: { kind: "fixed", paths: fc.constant("/api/openapi.json"), status: [200], runs: 5 } },
+  tokens: {
+    GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/tokens"), status: [200], runs: 10 },
+    POST: { kind: "validated", role: "trader", path: "/api/tokens", body: newToken, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  // no such token: 404, whatever the id looks like (within 64 characters)
+  "tokens/[id]": { DELETE: { kind: "fixed", role: "trader", paths: hexId.map((id) => `/api/tokens/${id}`), status: [404], runs: 5 } },
   "alerts/report-csv": {
     GET: {
       kind: "validated",

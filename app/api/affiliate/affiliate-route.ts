@@ -34,11 +34,12 @@ type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${str
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 
-function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
+function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>, opts: { urlToken?: boolean } = {}) {
   return route({
     role: "viewer",
     partners,
     query: QUERIES[path],
+    urlToken: opts.urlToken,
     handler: ({ input, scope, req }) => {
       const { source, ...filter } = input as QueryOutput<P>;
       return answer(affiliateSources(source, scope), filter as Filter<P>, req);
@@ -65,7 +66,11 @@ export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: 
   });
 }
 
-/** A CSV download of every record of the filter (with a window rule: of the bounded filter, the window in X-Data-Window-* headers). */
+/**
+ * A CSV download of every record of the filter (with a window rule: of the bounded filter, the
+ * window in X-Data-Window-* headers). Also for a token made for URLs, as ?access_token= (a
+ * spreadsheet's IMPORTDATA sends no headers: lib/server/credentials.ts).
+ */
 export function affiliateExport<P extends AffiliatePath, T>(
   path: P,
   file: {
@@ -93,7 +98,7 @@ export function affiliateExport<P extends AffiliatePath, T>(
       giveBack();
       throw e;
     }
-  });
+  }, { urlToken: true });
 }
 
 /**

@@ -16,6 +16,9 @@ export const POST = route({
   role: "viewer",
   // (a partner shares a view of their own scope: share-links.ts checks the page against it)
   partners: "open",
+  // A link is a credential of its own: made from a signed-in session, never by an API token (a
+  // leaked token could outlive its revocation in a link it made).
+  tokens: false,
   body: newShareLinkSchema,
   handler: async ({ body, user, ip, req }) => json(await addShareLink(body, user, ip, publicOrigin(req.headers)), 201),
 });

@@ -7,5 +7,6 @@ export * from "./users";
 export * from "./audit";
 export * from "./login-attempts";
 export * from "./sessions";
+export * from "./api-tokens";
 export * from "./archive";
 export * from "./share-links";

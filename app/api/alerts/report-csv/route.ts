@@ -1,18 +1,9 @@
-import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { checkCsvLink, periodCsv } from "@/lib/alerts/report";
+import { reportCsvQuery } from "@/lib/contract/alerts";
 import { getAuthSecret } from "@/lib/config/config";
 import { ApiError } from "@/lib/server/errors";
 import { route } from "@/lib/server/route";
-import { inInt } from "@/lib/weex/wire";
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
-const query = z.strictObject({
-  from: day,
-  to: day,
-  expires: inInt(0, Number.MAX_SAFE_INTEGER),
-  sig: z.string().regex(/^[0-9a-f]{64}$/, "must be the link's signature"),
-});
 
 /**
  * A report's sub-affiliate CSV, by the signed link in a webhook report. No session: the
@@ -20,7 +11,7 @@ const query = z.strictObject({
  */
 export const GET = route({
   role: "public",
-  query,
+  query: reportCsvQuery,
   handler: async ({ query: q }) => {
     const verdict = checkCsvLink(getAuthSecret(), q, Date.now());
     if (verdict === "bad-signature") throw new ApiError("forbidden", "This link is not valid.");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { shareLinkParams } from "@/lib/contract/share";
 import { deleteShareLink } from "@/lib/server/share-links";
 import { route } from "@/lib/server/route";
 
@@ -6,6 +6,6 @@ import { route } from "@/lib/server/route";
 export const DELETE = route({
   role: "viewer",
   partners: "open",
-  params: z.object({ id: z.string().max(64) }),
+  params: shareLinkParams,
   handler: async ({ params, user, ip }) => ({ link: await deleteShareLink(params.id, user, ip) }),
 });

@@ -1,0 +1,56 @@
+/**
+ * Who a request acts for (issue 29), resolved once by the route wrapper (route.ts) from either
+ * credential the API takes (credentials.ts):
+ *
+ * - a session cookie (next-auth, auth.ts): a person in a browser;
+ * - an API token, `Authorization: Bearer wxd_…` (api-tokens.ts): a script of that person, with
+ *   at most the role the token was given and changes only when it was given `write`. A CSV
+ *   export also takes a token made for URLs as `?access_token=` (spreadsheets send no headers).
+ *
+ * Handlers keep using `user` (the person, with the role this request may use); what else a
+ * credential carries (a token's id, one day a partner's scope) is added here and reaches every
+ * route through the wrapper, not through each handler. The audit log and the WEEX budget read
+ * the principal of the request they run in (`currentPrincipal`, `party`).
+ */
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { SessionUser } from "./auth";
+
+export interface Principal {
+  /** the person; `role` is what this request may use (a token's: never above its user's current role) */
+  user: SessionUser;
+  via: "session" | "token";
+  /** the API token of a token request */
+  token?: { id: string; name: string };
+  /** whether this request may change anything (a session: yes; a token: when made with `write`) */
+  write: boolean;
+  /**
+   * Whose turn it is in the WEEX budget (lib/weex/party.ts) and whose one export at a time:
+   * the person in the browser, and all of that person's tokens together as one more. A script
+   * then takes its share like a person, never the person's own pages' share (their clicks do
+   * not queue behind their script), and making more tokens gives no more turns.
+   */
+  party: string;
+}
+
+export function sessionPrincipal(user: SessionUser): Principal {
+  return { user, via: "session", write: true, party: user.id };
+}
+
+/** The party of every token of a user (see Principal.party). */
+export function tokenParty(userId: string): string {
+  return `tokens:${userId}`;
+}
+
+const g = globalThis as typeof globalThis & { __weexPrincipal?: AsyncLocalStorage<Principal | null> };
+const context = (g.__weexPrincipal ??= new AsyncLocalStorage());
+
+/** Run a request's handler (and whatever it starts) as `principal`. */
+export function asPrincipal<T>(principal: Principal | null, fn: () => T): T {
+  return context.run(principal, fn);
+}
+
+/** The principal of the request this runs in, if any. */
+export function currentPrincipal(): Principal | null {
+  return context.getStore() ?? null;
+}

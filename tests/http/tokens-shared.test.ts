@@ -1,0 +1,86 @@
+/**
+ * API tokens across instances that share one PostgreSQL (issue 29): a token revoked on one
+ * instance is refused there at once and by the other within its cache time (5 s, the bound
+ * sessions have), and so are the tokens of a user disabled on one instance.
+ *
+ * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
+import { startSimulator, type Simulator } from "../../lib/simulator";
+import { api, clientOrderId, DAY_MS, login } from "./helpers";
+import { LOOPBACK, startNextServer, type NextServer } from "./server";
+
+const url = TEST_DATABASE_URL;
+/** How long another instance may still accept a revoked token (auth.ts USER_CACHE_MS), and slack for a loaded machine. */
+const CACHE_MS = 5_000;
+const SLACK_MS = 10_000;
+
+describe.skipIf(!url)(url ? "API tokens shared by two instances" : "API tokens shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
+  let sim: Simulator;
+  let schema: Awaited<ReturnType<typeof freshSchema>>;
+  const servers: NextServer[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
+    schema = await freshSchema(url!);
+    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
+    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("base64url"), TRUSTED_PROXIES: LOOPBACK };
+    // one after the other: the first migrates, the second finds the schema ready
+    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await sim?.close();
+    await schema?.drop();
+  });
+
+  /** Ask `base` with the token until it is refused, at most the cache time and slack after `since`. */
+  async function refusedWithin(base: string, token: string, since: number): Promise<number> {
+    let status = 200;
+    while (status === 200 && Date.now() - since < CACHE_MS + SLACK_MS) {
+      status = (await api("/api/alerts/unread", { base, headers: { authorization: `Bearer ${token}` } })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    return status;
+  }
+
+  async function tokenOf(cookie: string, base: string): Promise<{ id: string; token: string }> {
+    const made = await api<{ id: string; token: string }>("/api/tokens", { cookie, base, method: "POST", body: { name: "shared", expiresAt: Date.now() + DAY_MS } });
+    expect(made.status, made.text).toBe(201);
+    return made.json;
+  }
+
+  it("refuse a token revoked on one instance on the other too, within the cache time", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const viewer = await login("viewer", "demo", { base: a });
+    const { id, token } = await tokenOf(viewer, a);
+    // the other instance knows the token (and caches it as valid)
+    expect((await api("/api/alerts/unread", { base: b, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    expect((await api(`/api/tokens/${id}`, { cookie: viewer, base: a, method: "DELETE" })).status).toBe(200);
+    const revoked = Date.now();
+    // the instance that revoked it refuses it at once
+    expect((await api("/api/alerts/unread", { base: a, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    // the other as soon as its cache of the token expires
+    expect(await refusedWithin(b, token, revoked)).toBe(401);
+    expect(Date.now() - revoked).toBeLessThan(CACHE_MS + SLACK_MS);
+  });
+
+  it("refuse the tokens of a user disabled on the other instance, within the cache time", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const admin = await login("admin", "demo", { base: a });
+    const username = clientOrderId("shared").toLowerCase();
+    const created = await api<{ user: { id: string } }>("/api/admin/users", { cookie: admin, base: a, method: "POST", body: { username, password: "shared-password", role: "viewer" } });
+    expect(created.status).toBe(201);
+    const { token } = await tokenOf(await login(username, "shared-password", { base: b }), b);
+    expect((await api("/api/alerts/unread", { base: b, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    expect((await api(`/api/admin/users/${created.json.user.id}`, { cookie: admin, base: a, method: "PATCH", body: { disabled: true } })).status).toBe(200);
+    const disabled = Date.now();
+    expect((await api("/api/alerts/unread", { base: a, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(await refusedWithin(b, token, disabled)).toBe(401);
+  });
+});
