@@ -38,6 +38,7 @@ const PAGES = [
   "/admin/users",
   "/admin/audit",
   "/admin/sync",
+  "/settings/tokens",
 ];
 
 type Tree = { [key: string]: string | Tree };
