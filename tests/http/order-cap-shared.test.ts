@@ -6,35 +6,21 @@
  *
  * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { api, clientOrderId, expectRefusedUnsent, login } from "./helpers";
-import { startNextServer, type NextServer } from "./server";
+import { sharedInstances } from "./instances";
 
 const url = TEST_DATABASE_URL;
 
 describe.skipIf(!url)(url ? "the order cap shared by two instances" : "the order cap shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
-  let sim: Simulator;
-  let schema: Awaited<ReturnType<typeof freshSchema>>;
-  const servers: NextServer[] = [];
+  const instances = sharedInstances(url!, { WEEX_ORDERS_PER_MINUTE: "2" });
+  const { servers } = instances;
   const traders: string[] = [];
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
-    schema = await freshSchema(url!);
-    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
-    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, WEEX_ORDERS_PER_MINUTE: "2", DATABASE_URL: databaseUrl };
-    // one after the other: the first migrates, the second finds the schema ready
-    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
     for (const s of servers) traders.push(await login("trader", "demo", { base: s.url, fresh: true }));
-  }, 180_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await sim?.close();
-    await schema?.drop();
-  });
+  }, 60_000);
 
   const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("shared") });
   const place = (i: number) =>
@@ -43,13 +29,13 @@ describe.skipIf(!url)(url ? "the order cap shared by two instances" : "the order
   it("two instances together place at most the cap a minute; the next is refused unsent on either", async () => {
     expect((await place(0)).status).toBe(200);
     expect((await place(1)).status).toBe(200);
-    const sent = sim.stats().byEndpoint.placeOrder ?? 0;
+    const sent = instances.sim().stats().byEndpoint.placeOrder ?? 0;
     expect(sent).toBe(2);
     for (const i of [0, 1]) {
       const refused = await place(i);
       expectRefusedUnsent(refused);
     }
-    expect(sim.stats().byEndpoint.placeOrder ?? 0).toBe(sent);
-    expect(sim.stats().count429).toBe(0);
+    expect(instances.sim().stats().byEndpoint.placeOrder ?? 0).toBe(sent);
+    expect(instances.sim().stats().count429).toBe(0);
   });
 });

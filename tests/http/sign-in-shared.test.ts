@@ -6,38 +6,16 @@
  *
  * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
  */
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import { describe, expect, it } from "vitest";
+import { TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { api, attemptLogin, clientOrderId, login, retryingConnection, signOut } from "./helpers";
-import { LOOPBACK, startNextServer, type NextServer } from "./server";
+import { CACHE_MS, sharedInstances, SLACK_MS } from "./instances";
+import { LOOPBACK } from "./server";
 
 const url = TEST_DATABASE_URL;
-/** How long another instance may still accept an ended session (auth.ts USER_CACHE_MS), and slack for a loaded machine. */
-const CACHE_MS = 5_000;
-const SLACK_MS = 10_000;
 
 describe.skipIf(!url)(url ? "sign-in shared by two instances" : "sign-in shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
-  let sim: Simulator;
-  let schema: Awaited<ReturnType<typeof freshSchema>>;
-  const servers: NextServer[] = [];
-
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
-    schema = await freshSchema(url!);
-    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
-    // One secret for both, as a deployment has: a cookie from one instance is read by the other.
-    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("base64url"), TRUSTED_PROXIES: LOOPBACK };
-    // one after the other: the first migrates, the second finds the schema ready
-    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
-  }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await sim?.close();
-    await schema?.drop();
-  });
+  const { servers } = sharedInstances(url!, { TRUSTED_PROXIES: LOOPBACK });
 
   it("check at most 5 of 200 parallel guesses at one username between them; the rest get 429, and the audit log says so once", async () => {
     const admin = await login("admin", "demo", { base: servers[0]!.url });

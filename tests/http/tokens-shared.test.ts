@@ -5,37 +5,16 @@
  *
  * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
  */
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
-import { startSimulator, type Simulator } from "../../lib/simulator";
+import { describe, expect, it } from "vitest";
+import { TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { api, clientOrderId, DAY_MS, login } from "./helpers";
-import { LOOPBACK, startNextServer, type NextServer } from "./server";
+import { CACHE_MS, sharedInstances, SLACK_MS } from "./instances";
+import { LOOPBACK } from "./server";
 
 const url = TEST_DATABASE_URL;
-/** How long another instance may still accept a revoked token (auth.ts USER_CACHE_MS), and slack for a loaded machine. */
-const CACHE_MS = 5_000;
-const SLACK_MS = 10_000;
 
 describe.skipIf(!url)(url ? "API tokens shared by two instances" : "API tokens shared by two instances (skipped: set TEST_DATABASE_URL)", () => {
-  let sim: Simulator;
-  let schema: Awaited<ReturnType<typeof freshSchema>>;
-  const servers: NextServer[] = [];
-
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05 });
-    schema = await freshSchema(url!);
-    const databaseUrl = `${url}${url!.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`;
-    const env = { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString("base64url"), TRUSTED_PROXIES: LOOPBACK };
-    // one after the other: the first migrates, the second finds the schema ready
-    for (let i = 0; i < 2; i++) servers.push(await startNextServer({ env }));
-  }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await sim?.close();
-    await schema?.drop();
-  });
+  const { servers } = sharedInstances(url!, { TRUSTED_PROXIES: LOOPBACK });
 
   /** Ask `base` with the token until it is refused, at most the cache time and slack after `since`. */
   async function refusedWithin(base: string, token: string, since: number): Promise<number> {
