@@ -361,8 +361,12 @@ describe("credentials a token cannot make", () => {
     const link = await withToken<ErrorBody>(writing.token, "/api/share-links", { method: "POST", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } });
     expect(link.status, link.text).toBe(403);
     expect(link.json.error.code).toBe("forbidden");
-    expect((await api<{ items: unknown[] }>("/api/share-links", { cookie: admin2.cookie })).json.items).toEqual([]);
+    // (an admin lists everyone's links, and other files make some on this server: theirs only)
+    const listed = await api<{ items: { createdBy: string }[] }>("/api/share-links", { cookie: admin2.cookie });
+    expect(listed.json.items.filter((l) => l.createdBy === admin2.username)).toEqual([]);
     // the session itself may
     expect((await api("/api/share-links", { cookie: admin2.cookie, method: "POST", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } })).status).toBe(201);
+    const after = await api<{ items: { createdBy: string }[] }>("/api/share-links", { cookie: admin2.cookie });
+    expect(after.json.items.filter((l) => l.createdBy === admin2.username)).toHaveLength(1);
   });
 });
