@@ -14,3 +14,5 @@ export const buttonGhost = `${buttonBase} text-slate-700 hover:bg-slate-100 dark
 
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 export const mutedText = "text-slate-600 dark:text-slate-400";
+/** The header row of the admin and settings tables (users, audit log, API tokens). */
+export const tableHeadClass = "border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400";

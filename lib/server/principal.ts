@@ -5,7 +5,9 @@
  * - a session cookie (next-auth, auth.ts): a person in a browser;
  * - an API token, `Authorization: Bearer wxd_…` (api-tokens.ts): a script of that person, with
  *   at most the role the token was given and changes only when it was given `write`. A CSV
- *   export also takes a token made for URLs as `?access_token=` (spreadsheets send no headers).
+ *   export also takes a token made for URLs as `?access_token=` (spreadsheets send no headers);
+ * - a share link's token (share-links.ts): anyone holding the link, reading its view as its
+ *   creator with the creator's scope at most; never a change.
  *
  * Handlers keep using `user` (the person, with the role this request may use); what else a
  * credential carries (a token's id, one day a partner's scope) is added here and reaches every
@@ -19,10 +21,10 @@ import type { SessionUser } from "./auth";
 export interface Principal {
   /** the person; `role` is what this request may use (a token's: never above its user's current role) */
   user: SessionUser;
-  via: "session" | "token";
+  via: "session" | "token" | "share";
   /** the API token of a token request */
   token?: { id: string; name: string };
-  /** whether this request may change anything (a session: yes; a token: when made with `write`) */
+  /** whether this request may change anything (a session: yes; a token: when made with `write`; a share link: never) */
   write: boolean;
   /**
    * Whose turn it is in the WEEX budget (lib/weex/party.ts) and whose one export at a time:
@@ -35,6 +37,11 @@ export interface Principal {
 
 export function sessionPrincipal(user: SessionUser): Principal {
   return { user, via: "session", write: true, party: user.id };
+}
+
+/** A share link's reader: its creator, read-only, in the creator's turn of the WEEX budget. */
+export function sharePrincipal(creator: SessionUser): Principal {
+  return { user: creator, via: "share", write: false, party: creator.id };
 }
 
 /** The party of every token of a user (see Principal.party). */

@@ -29,7 +29,7 @@ import { asParty } from "@/lib/weex/party";
 import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import type { SessionUser } from "./auth";
 import { requestPrincipal } from "./credentials";
-import { asPrincipal, sessionPrincipal, type Principal } from "./principal";
+import { asPrincipal, sharePrincipal, type Principal } from "./principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
 import { readBodyText } from "./body";
@@ -53,7 +53,7 @@ export interface HandlerContext<Q, B, P, R extends RouteRole> {
   params: P extends z.ZodType ? z.output<P> : Record<string, string | string[] | undefined>;
   /** the signed-in user, with the role this request may use (null only on public routes) */
   user: R extends "public" ? SessionUser | null : SessionUser;
-  /** how they came: session or API token (null only on public routes) */
+  /** how they came: session, API token or share link (null only on public routes) */
   principal: R extends "public" ? Principal | null : Principal;
   /**
    * A partner's scope on a scoped route (`partners: "subAffiliates" | "invitees"`): the answer
@@ -195,6 +195,13 @@ function withHsts(res: Response): Response {
   return res;
 }
 
+/** Why a principal without `write` may not change anything. */
+const READ_ONLY: Record<Principal["via"], string> = {
+  token: "This API token is read-only: changes need a token made with the write permission.",
+  share: "A share link only shows its view; it changes nothing.",
+  session: "This session may not change anything.",
+};
+
 /**
  * 401 without a usable session or token, 403 for a cross-site mutation with a cookie, a change
  * by a token without `write`, a token on a route for sessions only, or a role too low. A partner
@@ -209,7 +216,7 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
   let principal = await requestPrincipal(req, { urlToken: opts.urlToken === true });
   if (!principal) {
     const shared = await shareUser(req, role);
-    if (shared) principal = sessionPrincipal(shared);
+    if (shared) principal = sharePrincipal(shared);
   }
   if (role !== "public" && !principal) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   const mutating = MUTATING.has(req.method);
@@ -217,12 +224,11 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
     // No Origin check: a cross-site page cannot send an Authorization header here (that needs
     // a CORS preflight this server never grants), so forgery is a matter of cookies alone.
     if (opts.tokens === false) throw new ApiError("forbidden", "This route takes a signed-in session, not an API token.");
-    if (mutating && !principal.write) {
-      throw new ApiError("forbidden", "This API token is read-only: changes need a token made with the write permission.");
-    }
   } else if (mutating && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
   }
+  // (a token without `write`; a share link, which shareUser lets read its view's GETs only)
+  if (mutating && principal && !principal.write) throw new ApiError("forbidden", READ_ONLY[principal.via]);
   const user = principal?.user;
   if (user && role !== "public" && !hasRole(user, role) && !(user.role === "partner" && role === "viewer")) {
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);

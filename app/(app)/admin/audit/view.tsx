@@ -10,7 +10,7 @@ import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Pager } from "@/components/ui/pager";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { buttonPrimary, buttonSecondary, inputClass, tableHeadClass } from "@/components/ui/styles";
 import { auditQuery } from "./query-options";
 import { auditSearch } from "./search-params";
 
@@ -88,7 +88,7 @@ export function AuditLog() {
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm" data-testid="audit-table">
               <caption className="sr-only">{t("caption")}</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              <thead className={tableHeadClass}>
                 <tr>
                   <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("time")}</th>
                   <th scope="col" className="py-2 pr-4">{t("user")}</th>

@@ -9,7 +9,7 @@ import { ErrorBanner } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { buttonPrimary, buttonSecondary, inputClass, tableHeadClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import { USER_ROLES, type UserRole } from "@/lib/contract/roles";
@@ -91,7 +91,7 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">{t("caption")}</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
+              <thead className={tableHeadClass}>
                 <tr>
                   <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("username")}</th>
                   <th scope="col" className="py-2 pr-4">{t("role")}</th>

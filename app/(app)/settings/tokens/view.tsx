@@ -11,7 +11,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
-import { buttonPrimary, buttonSecondary, cardClass, focusRing, mutedText } from "@/components/ui/styles";
+import { buttonPrimary, buttonSecondary, cardClass, focusRing, mutedText, tableHeadClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { hasRole, ROLES, type Role } from "@/lib/contract/roles";
 import type { TokenCreated, TokenList, TokenView } from "@/lib/contract/tokens";
@@ -27,7 +27,7 @@ function fieldMessage(error: unknown, path: string): string | null {
   return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
 }
 
-const utc = (ms: number) => `${formatDateTime(ms, "UTC")}`;
+const utc = (ms: number) => formatDateTime(ms, "UTC");
 
 /** API tokens: make one (shown once, with a copy button), list them (an admin: everyone's), revoke. */
 export function TokensView({ role }: { role: Role }) {
@@ -187,7 +187,7 @@ function TokenTable({ items, showOwner, onRevoked }: { items: TokenView[]; showO
     <div className="overflow-x-auto">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{t("caption")}</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        <thead className={tableHeadClass}>
           <tr>
             <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("name")}</th>
             {showOwner ? <th scope="col" className="py-2 pr-4">{t("owner")}</th> : null}
