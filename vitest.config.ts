@@ -28,6 +28,10 @@ export default defineConfig({
           // A project does not inherit the root's hook timeout: opening and migrating an
           // embedded database in a hook takes seconds, more on a busy machine.
           hookTimeout: 120_000,
+          // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which
+          // left a core idle once the build beside this suite ended (`npm test`, scripts/test.ts).
+          // Each file's databases are its own (a PGlite copy, a fresh PostgreSQL schema).
+          maxWorkers: 2,
         },
       },
       {
