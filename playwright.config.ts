@@ -27,11 +27,11 @@ export default defineConfig({
     baseURL,
     locale: "en-US",
     timezoneId: "UTC",
-    // Recording a trace of every test costs the browser about a fifth of its CPU (screencast
-    // frames through the GPU process; e2e/a11y.spec.ts: 149 s of Chromium CPU with it, 116 s
-    // without), and CI keeps only failures' traces anyway: there a failed test is run again with
-    // its trace on. Locally, where nothing is retried, every test records as before.
-    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // Recording a trace of every test costs the browser about a fifth of its CPU (e2e/a11y.spec.ts:
+    // 149 s of Chromium CPU with it, 116 s without), but it also slows each step, and three specs
+    // race their page without it (docs/development.md, "Where the CPU goes"): until they wait
+    // for what they read, every test records.
+    trace: "retain-on-failure",
     screenshot: "only-on-failure",
     acceptDownloads: true,
     launchOptions: {
