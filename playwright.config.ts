@@ -27,11 +27,12 @@ export default defineConfig({
     baseURL,
     locale: "en-US",
     timezoneId: "UTC",
-    // Recording a trace of every test costs the browser about a fifth of its CPU (e2e/a11y.spec.ts:
-    // 149 s of Chromium CPU with it, 116 s without), but it also slows each step, and three specs
-    // race their page without it (docs/development.md, "Where the CPU goes"): until they wait
-    // for what they read, every test records.
-    trace: "retain-on-failure",
+    // A trace only when CI runs a failed test again: recording every test costs the browser about
+    // a fifth of its CPU (e2e/a11y.spec.ts: 149 s of Chromium CPU with it, 116 s without).
+    trace: "on-first-retry",
+    // Pages in reduced motion, as people who ask their system for it see them: the skeletons'
+    // pulse, composited in software here, kept the GPU process busy while pages loaded.
+    reducedMotion: "reduce",
     screenshot: "only-on-failure",
     acceptDownloads: true,
     launchOptions: {

@@ -5,6 +5,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/**
+ * Fill a field until the page reacts. A field filled before the page has hydrated keeps the text,
+ * but React never sees it, and filling the same text again changes nothing React tracks: so each
+ * try clears the field first. `reacted` should use a short timeout (a try is cheap).
+ */
+export async function fillUntil(field: Locator, value: string, reacted: () => Promise<unknown>): Promise<void> {
+  await expect(async () => {
+    await field.clear();
+    await field.fill(value);
+    await reacted();
+  }).toPass({ timeout: 30_000 });
+}
+
 export type Role = "viewer" | "trader" | "admin";
 
 /**

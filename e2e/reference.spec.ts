@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, login, symbols } from "./helpers";
+import { expectAccessible, fillUntil, login, symbols } from "./helpers";
 
 test.describe("markets and coins", () => {
   test.beforeEach(async ({ page }) => {
@@ -16,8 +16,7 @@ test.describe("markets and coins", () => {
     expect(rendered).toBeGreaterThan(5);
     if (all.length > 100) expect(rendered).toBeLessThan(all.length);
 
-    await page.getByLabel("Search pair or asset").fill("btc");
-    await expect(page).toHaveURL(/q=btc/);
+    await fillUntil(page.getByLabel("Search pair or asset"), "btc", () => expect(page).toHaveURL(/q=btc/, { timeout: 2_000 }));
     const expected = all.filter((s) => /BTC/.test(s.symbol) || s.baseAsset.includes("BTC"));
     await expect(page.getByTestId("markets-count")).toContainText(`${expected.length} of`);
     await expect(table.locator("tbody tr[data-index]").first()).toContainText("BTC");
@@ -38,8 +37,7 @@ test.describe("markets and coins", () => {
     await expect(table.locator("tbody").first()).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "Withdraw fee" })).toBeVisible();
     await expect(table.getByRole("columnheader", { name: "Min confirmations" })).toBeVisible();
-    await page.getByLabel("Search coin, name or network").fill("USDT");
-    await expect(page).toHaveURL(/q=USDT/);
+    await fillUntil(page.getByLabel("Search coin, name or network"), "USDT", () => expect(page).toHaveURL(/q=USDT/, { timeout: 2_000 }));
     await expect(table.locator("tbody").first()).toContainText("USDT");
     await expect(table.locator("tbody").first()).toContainText(/Enabled|Disabled/);
     await page.reload();

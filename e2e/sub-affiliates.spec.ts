@@ -18,9 +18,12 @@ test.describe("sub-affiliates", () => {
     await expect(page).toHaveURL(/productType=SPOT/);
     await expect(table.locator("tbody tr").first()).toContainText("SPOT");
 
+    const pageOne = await table.locator("tbody tr").first().textContent();
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await settled(page);
+    // Page 1's rows stay on screen until page 2's have rendered.
+    await expect(table.locator("tbody tr").first()).not.toHaveText(pageOne!);
 
     // Open the trend of the first sub-affiliate on this page.
     const uid = (await table.locator("tbody tr").first().locator("code").first().textContent())!;
@@ -44,11 +47,13 @@ test.describe("sub-affiliates", () => {
     await page.getByLabel("Sub-affiliate UID", { exact: true }).fill(uid);
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`subUid=${uid}`));
-    // The previous rows stay on screen, dimmed and aria-busy, until the filtered page arrives.
-    await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
-    const uids = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
-    expect(uids.length).toBeGreaterThan(0);
-    expect(new Set(uids)).toEqual(new Set([uid]));
+    // The previous rows stay on screen, dimmed and aria-busy, until the filtered page has rendered.
+    await expect(async () => {
+      await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true", { timeout: 1_000 });
+      const uids = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
+      expect(uids.length).toBeGreaterThan(0);
+      expect(new Set(uids)).toEqual(new Set([uid]));
+    }).toPass({ timeout: 30_000 });
   });
 
   test("export downloads exactly the rows the filter shows", async ({ page }) => {

@@ -68,12 +68,16 @@ test.describe("invitee value", () => {
     await expect(table.getByRole("columnheader", { name: "Commission (USDT)" })).toHaveAttribute("aria-sort", "descending");
     expectDescending(await columnExact(table, "Commission (USDT)"));
 
-    // By deposits instead: kept in the URL, the rows re-ordered.
+    // By deposits instead: kept in the URL, the rows re-ordered. The header follows the URL at
+    // once, the rows only when the new answer has rendered: wait for that answer, then for rows
+    // in its order (the commission-sorted rows stay on screen meanwhile).
+    const byDeposits = page.waitForResponse((r) => r.url().includes("/api/affiliate/invitees/value?") && r.url().includes("sort=deposits"));
     await page.getByText("Deposits", { exact: true }).click();
     await expect(page).toHaveURL(/sort=deposits/);
+    await byDeposits;
     await settledTable(page, table);
     await expect(table.getByRole("columnheader", { name: "Deposits (USDT)" })).toHaveAttribute("aria-sort", "descending");
-    expectDescending(await columnExact(table, "Deposits (USDT)"));
+    await expect(async () => expectDescending(await columnExact(table, "Deposits (USDT)"))).toPass({ timeout: 15_000 });
 
     // Paging: the next page holds other invitees, the sort stays.
     const first = await rowUids(table);
@@ -82,8 +86,9 @@ test.describe("invitee value", () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/sort=deposits/);
     await settledTable(page, table);
-    const second = await rowUids(table);
-    expect(second.some((u) => first.includes(u))).toBe(false);
+    // (page 1's rows stay on screen until page 2's have rendered)
+    await expect.poll(async () => (await rowUids(table)).some((u) => first.includes(u)), { timeout: 15_000 }).toBe(false);
+    expect(await rowUids(table)).toHaveLength(20);
 
     // Filter by an invite code of the rows: only its invitees, page 1, kept across a reload.
     const code = (await table.locator("tbody tr td:nth-child(3) code").first().textContent())!;
@@ -103,12 +108,15 @@ test.describe("invitee value", () => {
 
     // 100 rows a page, then export: the file holds every row of the filter (as many as the pager
     // counts), the table's first, in its order, with the exact amounts the cells carry.
+    const hundred = page.waitForResponse((r) => r.url().includes("/api/affiliate/invitees/value?") && r.url().includes("pageSize=100"));
     await page.getByLabel("Rows per page").selectOption("100");
+    await hundred;
     await settledTable(page, table);
-    const uids = await rowUids(table);
     const summary = await page.getByRole("navigation", { name: "Invitees by value pages" }).locator("p").textContent();
     const total = Number(/of ([\d,]+)/.exec(summary ?? "")?.[1]?.replace(/,/g, ""));
-    expect(total).toBeGreaterThanOrEqual(uids.length);
+    // (the 20 rows before stay on screen until the 100 have rendered)
+    await expect(table.locator("tbody tr")).toHaveCount(Math.min(100, total));
+    const uids = await rowUids(table);
     const deposits = await columnExact(table, "Deposits (USDT)");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
