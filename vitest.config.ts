@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const alias = {
@@ -6,6 +7,34 @@ const alias = {
   // Vitest runs server modules outside Next; the real package throws there by design.
   "server-only": fileURLToPath(new URL("./lib/test/server-only-stub.ts", import.meta.url)),
 };
+
+/**
+ * The HTTP suites that start simulators and servers of their own (the archive syncing, faults,
+ * budgets, several instances on PostgreSQL, the credentials' checks): about half of the HTTP
+ * suite's time, beside the route suites that ask the run's shared server.
+ */
+const OWN_STACKS = [
+  "alerts", "archive", "client-address", "cohorts", "demo-seed", "fair-share", "faults", "first-backfill", "invitee-value",
+  "odd-records", "order-cap", "order-cap-shared", "people-first", "secrets", "sign-in-shared", "tokens-shared",
+].map((name) => `tests/http/${name}.test.ts`);
+
+function httpProject(name: string, files: { include?: string[]; exclude?: string[] }) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include: files.include ?? ["tests/http/**/*.test.ts"],
+      exclude: files.exclude ?? [],
+      globalSetup: ["tests/http/global-setup.ts"],
+      // the migrated database global-setup.ts made, for the servers a file starts itself
+      setupFiles: ["tests/http/setup.ts"],
+      environment: "node",
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+      fileParallelism: false,
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -30,25 +59,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which
           // left a core idle once the build beside this suite ended (`npm test`, scripts/test.ts).
-          // Each file's databases are its own (a PGlite copy, a fresh PostgreSQL schema).
-          maxWorkers: 2,
+          // So: at least two, and the default where there are more cores. Each file's databases
+          // are its own (a PGlite copy, a fresh PostgreSQL schema).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: "http",
-          // Route handlers through HTTP: a built Next server + the simulator, real sessions.
-          include: ["tests/http/**/*.test.ts"],
-          globalSetup: ["tests/http/global-setup.ts"],
-          // the migrated database global-setup.ts made, for the servers a file starts itself
-          setupFiles: ["tests/http/setup.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
+      // Route handlers through HTTP: a built Next server + the simulator, real sessions. Two
+      // projects, each one file at a time, run side by side by `npm run test:http` (two Vitest
+      // processes, scripts/test.ts): each gets its own shared server and simulator from the
+      // global setup, so one's files never see the other's requests, sessions or budget. Most
+      // of their time is spent waiting (WEEX's budget, timers, servers starting), which is why
+      // two at once take little more CPU than one after the other.
+      httpProject("http-routes", { exclude: OWN_STACKS }),
+      httpProject("http-stacks", { include: OWN_STACKS }),
     ],
   },
 });

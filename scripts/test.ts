@@ -3,23 +3,27 @@
  *
  *   1. lint ‖ typecheck       nothing else can start usefully before the code is known good
  *   2. test:unit ‖ build:test the unit tests never read the build; the build is mostly one core
- *   3. test:http ‖ test:e2e   each starts its own simulator and servers on free ports from the
- *                             one build; both spend most of their time waiting on servers and
- *                             browsers, so two cores serve both
+ *   3. test:http:routes ‖ test:http:stacks ‖ test:e2e
+ *                             each starts its own simulator and servers on free ports from the
+ *                             one build; all three spend most of their time waiting on servers,
+ *                             browsers and WEEX's budget, so two cores serve them
  *
  * A step runs only when every part of the one before passed; a failed part does not stop the
- * other part of its step (its result is still worth having). Each line of output is prefixed
- * with its part's name, and the summary lists each part's time and result. Any part can still
- * be run alone with `npm run <name>`.
+ * other parts of its step (their results are still worth having). Each line of output is
+ * prefixed with its part's name, and the summary lists each part's time and result. Any part
+ * can still be run alone with `npm run <name>`; `tsx scripts/test.ts A B` runs the parts A and B
+ * side by side as one step (`npm run test:http` runs its two halves so).
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
-const STEPS: string[][] = [
-  ["lint", "typecheck"],
-  ["test:unit", "build:test"],
-  ["test:http", "test:e2e"],
-];
+const STEPS: string[][] = process.argv.length > 2
+  ? [process.argv.slice(2)]
+  : [
+      ["lint", "typecheck"],
+      ["test:unit", "build:test"],
+      ["test:http:routes", "test:http:stacks", "test:e2e"],
+    ];
 
 type Result = { name: string; code: number; seconds: number };
 
@@ -34,9 +38,9 @@ function run(name: string, width: number): Promise<Result> {
   });
 }
 
-function summary(results: Result[], totalSeconds: number): string {
-  const rows = results.map((r) => `  ${r.name.padEnd(12)} ${r.seconds.toFixed(0).padStart(6)} s  ${r.code === 0 ? "ok" : `failed (exit ${r.code})`}`);
-  return ["", "npm test: where the time went (parts of a step ran side by side)", ...rows, `  ${"total".padEnd(12)} ${totalSeconds.toFixed(0).padStart(6)} s`, ""].join("\n");
+function summary(results: Result[], totalSeconds: number, width: number): string {
+  const rows = results.map((r) => `  ${r.name.padEnd(width)} ${r.seconds.toFixed(0).padStart(6)} s  ${r.code === 0 ? "ok" : `failed (exit ${r.code})`}`);
+  return ["", "where the time went (parts of a step ran side by side)", ...rows, `  ${"total".padEnd(width)} ${totalSeconds.toFixed(0).padStart(6)} s`, ""].join("\n");
 }
 
 const started = Date.now();
@@ -51,5 +55,5 @@ for (const step of STEPS) {
     break;
   }
 }
-process.stdout.write(summary(results, (Date.now() - started) / 1000));
+process.stdout.write(summary(results, (Date.now() - started) / 1000, width));
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
 /**
- * Vitest globalSetup of the "http" project (contract 4): the simulator on a random port, the
+ * Vitest globalSetup of each of the two HTTP projects (contract 4; vitest.config.ts): the simulator on a random port, the
  * built dashboard (`.next-test`, `npm run build:test`) started in demo mode against it on a
  * random port with a temporary DATA_DIR (demo users viewer/trader/admin, password "demo").
  *
