@@ -84,48 +84,57 @@ async function main() {
     },
   });
 
-  if (env.CHILD_MODE === "serve") {
-    scheduler.start();
-    let lastHeld = false;
-    let loops = 0;
-    for (;;) {
-      if (scheduler.holdsLock !== lastHeld) emit({ event: "lock", held: (lastHeld = scheduler.holdsLock) });
-      if (!scheduler.holdsLock) {
-        // An interactive user of this process: two pages of sub-affiliate data (of the year
-        // the simulator holds: WEEX answers only a bounded window), then reading;
-        // once, a transfer query (100 weight: more than the budget keeps free of background
-        // work, so it needs the sync in the other process to step aside).
-        // While the backfill fills the budget's background share, a click may be told to retry
-        // later (the dashboard's 429); it must never make the upstream answer 429.
-        let pages = 0;
-        const big = ++loops === 2;
-        const started = Date.now();
-        try {
-          if (big) await lister.list("withdrawals", { page: 1, pageSize: 200 });
-          else for await (const _batch of subAffiliatePages(lister, { productType: "FUTURES", startTime: started - 365 * DAY_MS, endTime: started })) if (++pages >= 2) break;
-          emit({ event: "user", pages, big, waitedMs: Date.now() - started });
-        } catch (e) {
-          if (!(e instanceof WeexError && e.kind === "rate_limited" && e.upstream === undefined)) throw e;
-          emit({ event: "user", pages, big, limited: true });
-        }
-        await new Promise((r) => setTimeout(r, 1000));
-      } else {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  }
+  if (env.CHILD_MODE === "serve") return serve(scheduler, lister);
+  await syncUntilDone(scheduler, database);
+  emit({ event: "done" });
+  await scheduler.stop();
+  await database.close();
+}
 
+/**
+ * The scheduler runs until the process is killed; whenever this process does not hold the lock,
+ * an interactive user of it pages the upstream: two pages of sub-affiliate data (of the year
+ * the simulator holds: WEEX answers only a bounded window), then reading; once, a transfer
+ * query (100 weight: more than the budget keeps free of background work, so it needs the sync
+ * in the other process to step aside). While the backfill fills the budget's background
+ * share, a click may be told to retry later (the dashboard's 429); it must never make the
+ * upstream answer 429.
+ */
+async function serve(scheduler: ArchiveScheduler, lister: WeexClient): Promise<never> {
+  scheduler.start();
+  let lastHeld = false;
+  let loops = 0;
+  for (;;) {
+    if (scheduler.holdsLock !== lastHeld) emit({ event: "lock", held: (lastHeld = scheduler.holdsLock) });
+    if (scheduler.holdsLock) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    let pages = 0;
+    const big = ++loops === 2;
+    const started = Date.now();
+    try {
+      if (big) await lister.list("withdrawals", { page: 1, pageSize: 200 });
+      else for await (const _batch of subAffiliatePages(lister, { productType: "FUTURES", startTime: started - 365 * DAY_MS, endTime: started })) if (++pages >= 2) break;
+      emit({ event: "user", pages, big, waitedMs: Date.now() - started });
+    } catch (e) {
+      if (!(e instanceof WeexError && e.kind === "rate_limited" && e.upstream === undefined)) throw e;
+      emit({ event: "user", pages, big, limited: true });
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Tick the scheduler until every dataset has synced once and no cursor is pending. */
+async function syncUntilDone(scheduler: ArchiveScheduler, database: Database): Promise<void> {
   for (;;) {
     await scheduler.tick();
     await scheduler.idle();
     const rows = await datasetRows(database.db);
     const pending = await Promise.all(DATASETS.map((d) => pendingCursors(database.db, d)));
-    if (rows.length === DATASETS.length && rows.every((r) => r.lastSuccessAt !== null) && pending.every((p) => p.length === 0)) break;
+    if (rows.length === DATASETS.length && rows.every((r) => r.lastSuccessAt !== null) && pending.every((p) => p.length === 0)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  emit({ event: "done" });
-  await scheduler.stop();
-  await database.close();
 }
 
 main().catch((e) => {
