@@ -11,7 +11,7 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { normalScope } from "@/lib/contract/scope";
 import { openDatabase, type Database } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
+import { migrate, readMigrations } from "@/lib/db/migrate";
 import { freshSchema, onEachTestDatabase, TEST_DATABASE_URL } from "@/lib/db/test-support";
 import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
@@ -189,6 +189,31 @@ onEachTestDatabase("the per-code summaries", (database) => {
     expect(new Dec(moved["c|KOL7"].v).toNumber()).toBe(8);
     await expectCodeSums(db());
   }, 60_000);
+});
+
+describe("an archive reopened with migration 0540", () => {
+  const kinds = [{ name: "pglite", url: undefined as string | undefined }, ...(TEST_DATABASE_URL ? [{ name: "postgres", url: TEST_DATABASE_URL }] : [])];
+  for (const kind of kinds) {
+    it(`fills the per-code summaries and the totals rows' codes from what is held (${kind.name})`, async () => {
+      const fresh = kind.url ? await freshSchema(kind.url) : undefined;
+      const database = await openDatabase(kind.url ? { kind: "postgres", url: kind.url, schema: fresh!.schema, max: 2 } : { kind: "memory" });
+      try {
+        await migrate(database, readMigrations().filter((m) => m.name < "0540"));
+        const db = database.db;
+        for (let i = 0; i < INVITEES; i++) if (!lateInvitee(i)) await archiveInvitee(db, i);
+        for (let p = 0; p < 4; p++) await writeRecords(db, p);
+        for (let d = 30; d < 40; d++) await writeTotals(db, 100 + d, SEP + d * DAY_MS, SEP + (d + 1) * DAY_MS - 1);
+        const applied = await migrate(database);
+        expect(applied.applied).toContain("0540_archive_value_code.sql");
+        await expectCodeSums(db);
+        const [{ n }] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM archive_code_commission_day`);
+        expect(Number(n)).toBeGreaterThan(10);
+      } finally {
+        await database.close();
+        await fresh?.drop();
+      }
+    }, 180_000);
+  }
 });
 
 const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
