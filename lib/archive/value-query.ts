@@ -653,6 +653,22 @@ async function codeMembers(db: Tx, codes: string[], live: LiveInput): Promise<Co
 }
 
 /**
+ * Whether a code filter has fewer rows than the walk takes (VALUE_TOP.minRows) whatever the
+ * range: its invitees with anything held (at most minRows of them read) and those a live record
+ * adds. Such a code's list is summed by its uids (codeUids) without first reading its totals
+ * (~20 ms at simulator scale 1 for a code of ~900 invitees).
+ */
+async function fewRows(db: Tx, members: CodeMembers): Promise<boolean> {
+  // (the tests set the bound to 0, to walk any list, or to infinity, to walk none)
+  if (VALUE_TOP.minRows <= 0 || !Number.isFinite(VALUE_TOP.minRows)) return VALUE_TOP.minRows > 0;
+  const [{ n }] = await rows<{ n: unknown }>(
+    db,
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM archive_invitee_value_total WHERE invite_code = ANY (${textArray(members.codes)}::text[]) LIMIT ${VALUE_TOP.minRows}) x`,
+  );
+  return Number(n) + members.special.filter((s) => s.is && !s.was).length < VALUE_TOP.minRows;
+}
+
+/**
  * A code filter's `total` and `totals`: the per-code summaries' (0540), corrected by the special
  * invitees' own sums — those the archive holds under the codes taken away, those the list holds
  * under them added with their live rows.
@@ -731,6 +747,7 @@ async function walk(
   codes: string[] | undefined,
 ): Promise<{ items: InviteeValue[]; total: number; totals: ValueAnswer["totals"] } | null> {
   const members = codes ? await codeMembers(db, codes, live) : undefined;
+  if (members && (await fewRows(db, members))) return null;
   const { total, totals } = members ? await codeTotals(db, q, archive, live, members) : await rangeTotals(db, archive, live);
   const need = paging.page * paging.pageSize;
   if (total < VALUE_TOP.minRows || need > total * VALUE_TOP.maxPageShare) return null;
