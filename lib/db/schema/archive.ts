@@ -273,7 +273,39 @@ export const archiveInviteeValueTotal = pgTable("archive_invitee_value_total", {
   deposits: numeric("deposits").notNull(),
   commissionDays: dayRanges("commission_days"),
   movementDays: dayRanges("movement_days"),
+  /** the invitee's code as archive_invitee holds it (null: not archived, or none); the SQL (0540) indexes it in each of the list's orders */
+  inviteCode: text("invite_code"),
 });
+
+/** Per invite code, UTC day and coin: its invitees' per-day commission rows summed (0540, kept by deltas). */
+export const archiveCodeCommissionDay = pgTable(
+  "archive_code_commission_day",
+  {
+    inviteCode: text("invite_code").notNull(),
+    day: ms("day").notNull(),
+    coin: text("coin").notNull(),
+    /** how many invitee-day rows are summed (the row goes at 0) */
+    rows: integer("rows").notNull(),
+    records: integer("records").notNull(),
+    commission: numeric("commission").notNull(),
+    spotVolume: numeric("spot_volume").notNull(),
+    futuresVolume: numeric("futures_volume").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.inviteCode, t.day, t.coin] })],
+);
+
+/** Per invite code and period of totals: its invitees' deposits and withdrawals ("--" as 0) and how many have a row (0540). */
+export const archiveCodeMovementPeriod = pgTable(
+  "archive_code_movement_period",
+  {
+    inviteCode: text("invite_code").notNull(),
+    periodFrom: ms("period_from").notNull(),
+    invitees: integer("invitees").notNull(),
+    depositAmount: numeric("deposit_amount").notNull(),
+    withdrawalAmount: numeric("withdrawal_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.inviteCode, t.periodFrom] })],
+);
 
 /** Per period of totals: the deposits and withdrawals of all its invitees ("--" as 0; 0180). */
 export const archiveMovementPeriodTotal = pgTable("archive_movement_period_total", {
