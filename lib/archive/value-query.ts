@@ -246,12 +246,14 @@ function commissionPartSql(r: { startTime: number; endTime: number }, only: UidF
  */
 function movementPartSql(r: { startTime: number; endTime: number }, only: UidFilter): SQL {
   const byUid = onlySql(only, sql`m.uid`);
-  // (for a batch of invitees the period_from bounds let each one's rows be one range of the
-  // (uid, period_from) index instead of one probe per period and invitee)
+  // (no bound on period_from beside the periods' own condition: with one, PGlite probed the
+  // (uid, period_from) index once per period and invitee of a batch: 22,478 index searches,
+  // 145 ms, for the 27 periods of a cut month and 1,270 invitees at simulator scale 10; without
+  // it, the batch's rows of each period are one scan of the (period_from, uid) key)
   const periods = (f: { startTime: number; endTime: number }) =>
     sql`SELECT m.uid, coalesce(m.deposit_amount, 0) AS dep, coalesce(m.withdrawal_amount, 0) AS wd
         FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from)
-        WHERE ${periodConds(f)} ${byUid} ${only === undefined ? sql`` : sql`AND m.period_from BETWEEN (SELECT min(q.period_from) FROM archive_movement_period q WHERE ${periodConds(f, sql`q.`)}) AND ${f.endTime}`}`;
+        WHERE ${periodConds(f)} ${byUid}`;
   const months = wholeMonths(r.startTime, r.endTime + 1);
   if (!months) return periods(r);
   const parts = [sql`SELECT m.uid, m.deposit_amount AS dep, m.withdrawal_amount AS wd FROM archive_invitee_movement_month m WHERE m.month >= ${months.from} AND m.month < ${months.to} ${byUid}`];

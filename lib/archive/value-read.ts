@@ -96,8 +96,8 @@ export const commissionArchiveRead = {
 // Per-invitee totals
 
 /** The periods counted in [startTime, endTime]: their held window's midpoint lies in it (floor of the halves' sum). */
-export function periodConds(f: Pick<InviteeTotalsFilter, "startTime" | "endTime">, p = sql`p.`): SQL {
-  const mid = sql`((${p}period_from + ${p}period_to) / 2)`;
+export function periodConds(f: Pick<InviteeTotalsFilter, "startTime" | "endTime">): SQL {
+  const mid = sql`((p.period_from + p.period_to) / 2)`;
   return where([f.startTime !== undefined ? sql`${mid} >= ${f.startTime}` : undefined, f.endTime !== undefined ? sql`${mid} <= ${f.endTime}` : undefined]);
 }
 
