@@ -94,3 +94,15 @@ export async function upstreamWithdrawals(lister: PageLister, range: { startTime
 export function canonical(r: object): string {
   return JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
+
+/** A small deterministic generator (a test's cases are the same on every run): numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+/** One element of `list`, chosen by `rnd`. */
+export const pick = <T,>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];

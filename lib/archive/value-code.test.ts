@@ -17,6 +17,7 @@ import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/w
 import { DATASET_DEFS } from "./datasets";
 import { rows, type Db } from "./db";
 import { selectedSources } from "./sources";
+import { pick, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
 
 const SEP = Date.UTC(2026, 8, 1);
@@ -28,17 +29,8 @@ const CODES = ["SPRING", "KOL7", null] as const;
 const codeOf = (i: number) => CODES[i % 3];
 const lateInvitee = (i: number) => i % 9 === 4;
 
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-}
-const pick = <T,>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
-
 function records(p: number): CommissionRecord[] {
-  const rnd = random(2000 + p);
+  const rnd = seededRandom(2000 + p);
   return Array.from({ length: 80 }, () => {
     const futures = rnd() < 0.6;
     const who = rnd() < 0.5 ? Math.floor(rnd() * 12) : Math.floor(rnd() * INVITEES);
@@ -59,7 +51,7 @@ function records(p: number): CommissionRecord[] {
 }
 
 function totals(seed: number): InviteeTotalsRecord[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   return Array.from({ length: 2 + Math.floor(rnd() * 8) }, () => ({
     uid: uidOf(Math.floor(rnd() * INVITEES)),
     depositAmount: pick(rnd, [null, "0", "100", "250.5", "1000"]),
@@ -238,7 +230,7 @@ onEachTestDatabase("the value list of a code, walked by bounds", (database) => {
   }, 180_000);
 
   it("answers a code's and a partner's two codes' pages as the sums do, over ranges cut mid-day, for each sort", async () => {
-    const rnd = random(11);
+    const rnd = seededRandom(11);
     const sorts: { sort: ValueSort; coin?: string }[] = [{ sort: "commission" }, { sort: "commission", coin: "BTC" }, { sort: "volume" }, { sort: "deposits" }];
     let compared = 0;
     for (let k = 0; k < 16; k++) {

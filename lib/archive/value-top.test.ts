@@ -7,6 +7,7 @@ import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/w
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
+import { pick, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
 
 // The value list's page found by walking the invitees' all-archive totals (migration 0180) is the
@@ -21,19 +22,9 @@ const NOW = Date.UTC(2026, 11, 20);
 const uidOf = (i: number) => (i % 4 === 0 ? String(4_200_000 + i) : String(4_300_000_000 + i));
 const INVITEES = 300;
 
-/** A small deterministic generator (the cases are the same on every run). */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-}
-const pick = <T,>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
-
 /** 100 records from September to mid-December: amounts from small sets (ties), some "--", some BTC, some sub-agents'. */
 function records(p: number): CommissionRecord[] {
-  const rnd = random(1000 + p);
+  const rnd = seededRandom(1000 + p);
   return Array.from({ length: 100 }, () => {
     const futures = rnd() < 0.6;
     // a few invitees trade most (the list's head), the others now and then
@@ -56,7 +47,7 @@ function records(p: number): CommissionRecord[] {
 
 /** A period's totals: a handful of invitees, deposits and withdrawals from small sets. */
 function totals(seed: number): InviteeTotalsRecord[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   return Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => ({
     uid: uidOf(Math.floor(rnd() * (INVITEES + 10))),
     depositAmount: pick(rnd, [null, "0", "100", "100", "250.5", "1000"]),
@@ -90,7 +81,7 @@ onEachTestDatabase("the value list's walk by bounds", (database) => {
     for (let i = 0; i < INVITEES; i++) {
       // (every tenth invitee is not in the invitee archive: its code and registration are null)
       if (i % 10 === 9) continue;
-      await db().execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, invite_code, synced_at) VALUES (${uidOf(i)}, ${SEP - DAY_MS + i * 1000}, true, ${pick(random(i + 1), ["SPRING", "KOL7", null])}, ${NOW})`);
+      await db().execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, invite_code, synced_at) VALUES (${uidOf(i)}, ${SEP - DAY_MS + i * 1000}, true, ${pick(seededRandom(i + 1), ["SPRING", "KOL7", null])}, ${NOW})`);
     }
     for (let p = 0; p < 30; p++) await db().transaction((tx) => DATASET_DEFS.commissions.upsert(tx, records(p), { productType: "SPOT" }, NOW));
     // weeks before October, days after
@@ -107,7 +98,7 @@ onEachTestDatabase("the value list's walk by bounds", (database) => {
   }, 120_000);
 
   it("answers every page as the one statement does, over random ranges, sorts, pages and codes", async () => {
-    const rnd = random(7);
+    const rnd = seededRandom(7);
     const instant = () => {
       const t = SEP - 5 * DAY_MS + Math.floor(rnd() * 120 * DAY_MS);
       const cut = rnd();
