@@ -8,7 +8,7 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import type { InviteeRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import { DAY_MS, type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
 
 export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
@@ -106,3 +106,49 @@ export function seededRandom(seed: number): () => number {
 
 /** One element of `list`, chosen by `rnd`. */
 export const pick = <T,>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+
+/** The invitees of a small made-up network, for the value tests' records. */
+export interface SampleNetwork {
+  uidOf(i: number): string;
+  invitees: number;
+  /** the first day of the records (epoch ms) */
+  from: number;
+}
+
+/**
+ * `count` commission records over `days` days: amounts from small sets (ties), some "--" (null),
+ * some BTC, some sub-agents'; half of them by the first `heads` invitees (the list's head).
+ */
+export function sampleCommissionRecords(seed: number, net: SampleNetwork, opts: { count: number; days: number; heads: number }): CommissionRecord[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: opts.count }, () => {
+    const futures = rnd() < 0.6;
+    const who = rnd() < 0.5 ? Math.floor(rnd() * opts.heads) : Math.floor(rnd() * net.invitees);
+    return {
+      uid: net.uidOf(who),
+      date: net.from + Math.floor(rnd() * opts.days * DAY_MS),
+      coin: rnd() < 0.2 ? "BTC" : "USDT",
+      productType: futures ? "FUTURES" : "SPOT",
+      symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
+      sourceType: rnd() < 0.1 ? 2 : 1,
+      fee: "1.5",
+      commission: pick(rnd, [null, "0", "0.5", "1.25", "1.25", "4", "10.125"]),
+      rate: "0.4",
+      takerAmount: pick(rnd, [null, "0", "100", "250.5"]),
+      makerAmount: pick(rnd, [null, "50", "0"]),
+    } as CommissionRecord;
+  });
+}
+
+/** A period's totals: `min` to `min + spread - 1` rows of the first `invitees` invitees, deposits and withdrawals from small sets. */
+export function sampleInviteeTotals(seed: number, net: SampleNetwork, opts: { min: number; spread: number }): InviteeTotalsRecord[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: opts.min + Math.floor(rnd() * opts.spread) }, () => ({
+    uid: net.uidOf(Math.floor(rnd() * net.invitees)),
+    depositAmount: pick(rnd, [null, "0", "100", "100", "250.5", "1000"]),
+    withdrawalAmount: pick(rnd, ["0", "5", "20.25"]),
+    spotTradingAmount: "1",
+    futuresTradingAmount: "2",
+    commission: "0.5",
+  }));
+}

@@ -12,12 +12,12 @@ import type { ValueSort } from "@/lib/contract/params";
 import { normalScope } from "@/lib/contract/scope";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate, readMigrations } from "@/lib/db/migrate";
-import { freshSchema, onEachTestDatabase, TEST_DATABASE_URL } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import { freshSchema, onEachTestDatabase, openTestPostgres, TEST_DATABASE_URL } from "@/lib/db/test-support";
+import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows, type Db } from "./db";
 import { selectedSources } from "./sources";
-import { pick, seededRandom } from "./test-support";
+import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
 
 const SEP = Date.UTC(2026, 8, 1);
@@ -29,38 +29,9 @@ const CODES = ["SPRING", "KOL7", null] as const;
 const codeOf = (i: number) => CODES[i % 3];
 const lateInvitee = (i: number) => i % 9 === 4;
 
-function records(p: number): CommissionRecord[] {
-  const rnd = seededRandom(2000 + p);
-  return Array.from({ length: 80 }, () => {
-    const futures = rnd() < 0.6;
-    const who = rnd() < 0.5 ? Math.floor(rnd() * 12) : Math.floor(rnd() * INVITEES);
-    return {
-      uid: uidOf(who),
-      date: SEP + Math.floor(rnd() * 100 * DAY_MS),
-      coin: rnd() < 0.2 ? "BTC" : "USDT",
-      productType: futures ? "FUTURES" : "SPOT",
-      symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
-      sourceType: rnd() < 0.1 ? 2 : 1,
-      fee: "1.5",
-      commission: pick(rnd, [null, "0", "0.5", "1.25", "4", "10.125"]),
-      rate: "0.4",
-      takerAmount: pick(rnd, [null, "0", "100", "250.5"]),
-      makerAmount: pick(rnd, [null, "50", "0"]),
-    } as CommissionRecord;
-  });
-}
-
-function totals(seed: number): InviteeTotalsRecord[] {
-  const rnd = seededRandom(seed);
-  return Array.from({ length: 2 + Math.floor(rnd() * 8) }, () => ({
-    uid: uidOf(Math.floor(rnd() * INVITEES)),
-    depositAmount: pick(rnd, [null, "0", "100", "250.5", "1000"]),
-    withdrawalAmount: pick(rnd, ["0", "5", "20.25"]),
-    spotTradingAmount: "1",
-    futuresTradingAmount: "2",
-    commission: "0.5",
-  }));
-}
+const NET = { uidOf, invitees: INVITEES, from: SEP };
+const records = (p: number) => sampleCommissionRecords(2000 + p, NET, { count: 80, days: 100, heads: 12 });
+const totals = (seed: number) => sampleInviteeTotals(seed, NET, { min: 2, spread: 8 });
 
 const archiveInvitee = (db: Db, i: number, code: string | null = codeOf(i)) =>
   db.execute(sql`INSERT INTO archive_invitee (uid, register_time, kyc_result, invite_code, synced_at) VALUES (${uidOf(i)}, ${SEP - DAY_MS + i * 1000}, true, ${code}, ${NOW})
@@ -263,21 +234,16 @@ onEachTestDatabase("the value list of a code, walked by bounds", (database) => {
 
 describe.runIf(TEST_DATABASE_URL)("two writers on one code at once (postgres)", () => {
   let database: Database;
-  let drop: () => Promise<void>;
   const DAY = Date.UTC(2026, 10, 2);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   beforeAll(async () => {
-    const fresh = await freshSchema(TEST_DATABASE_URL!);
-    drop = fresh.drop;
-    database = await openDatabase({ kind: "postgres", url: TEST_DATABASE_URL!, schema: fresh.schema, max: 4 });
-    await migrate(database);
+    database = await openTestPostgres();
     await database.db.execute(sql`INSERT INTO archive_movement_period (period_from, period_to, kind) VALUES (${DAY}, ${DAY + DAY_MS - 1}, 'day')`);
     for (const i of [1, 2, 3]) await archiveInvitee(database.db, i, "SPRING");
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   /** `first` written and held open; `others` started meanwhile must wait for it; all then finish. */

@@ -3,11 +3,11 @@ import { afterEach, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
-import { pick, seededRandom } from "./test-support";
+import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
 
 // The value list's page found by walking the invitees' all-archive totals (migration 0180) is the
@@ -21,42 +21,12 @@ const NOW = Date.UTC(2026, 11, 20);
 /** uids of two lengths (the list breaks ties by length, then by uid) */
 const uidOf = (i: number) => (i % 4 === 0 ? String(4_200_000 + i) : String(4_300_000_000 + i));
 const INVITEES = 300;
+const NET = { uidOf, invitees: INVITEES, from: SEP };
 
-/** 100 records from September to mid-December: amounts from small sets (ties), some "--", some BTC, some sub-agents'. */
-function records(p: number): CommissionRecord[] {
-  const rnd = seededRandom(1000 + p);
-  return Array.from({ length: 100 }, () => {
-    const futures = rnd() < 0.6;
-    // a few invitees trade most (the list's head), the others now and then
-    const who = rnd() < 0.5 ? Math.floor(rnd() * 8) : Math.floor(rnd() * INVITEES);
-    return {
-      uid: uidOf(who),
-      date: SEP + Math.floor(rnd() * 105 * DAY_MS),
-      coin: rnd() < 0.2 ? "BTC" : "USDT",
-      productType: futures ? "FUTURES" : "SPOT",
-      symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
-      sourceType: rnd() < 0.1 ? 2 : 1,
-      fee: "1.5",
-      commission: pick(rnd, [null, "0", "0.5", "1.25", "1.25", "4", "10.125"]),
-      rate: "0.4",
-      takerAmount: pick(rnd, [null, "0", "100", "250.5"]),
-      makerAmount: pick(rnd, [null, "50", "0"]),
-    } as CommissionRecord;
-  });
-}
-
-/** A period's totals: a handful of invitees, deposits and withdrawals from small sets. */
-function totals(seed: number): InviteeTotalsRecord[] {
-  const rnd = seededRandom(seed);
-  return Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => ({
-    uid: uidOf(Math.floor(rnd() * (INVITEES + 10))),
-    depositAmount: pick(rnd, [null, "0", "100", "100", "250.5", "1000"]),
-    withdrawalAmount: pick(rnd, ["0", "5", "20.25"]),
-    spotTradingAmount: "1",
-    futuresTradingAmount: "2",
-    commission: "0.5",
-  }));
-}
+/** 100 records from September to mid-December, the head of the list 8 invitees. */
+const records = (p: number) => sampleCommissionRecords(1000 + p, NET, { count: 100, days: 105, heads: 8 });
+/** A period's totals: a handful of invitees (a few with no record: 10 more than the records'). */
+const totals = (seed: number) => sampleInviteeTotals(seed, { ...NET, invitees: INVITEES + 10 }, { min: 1, spread: 6 });
 
 const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
 const SHIPPED = { ...VALUE_TOP };

@@ -7,9 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "@/lib/db/connection";
-import { migrate } from "@/lib/db/migrate";
-import { freshSchema, TEST_DATABASE_URL } from "@/lib/db/test-support";
+import type { Database } from "@/lib/db/connection";
+import { openTestPostgres, TEST_DATABASE_URL } from "@/lib/db/test-support";
 import { DAY_MS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 
@@ -18,18 +17,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(TEST_DATABASE_URL)("an invitee's totals recounted by two transactions at once (postgres)", () => {
   let database: Database;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const fresh = await freshSchema(TEST_DATABASE_URL!);
-    drop = fresh.drop;
-    database = await openDatabase({ kind: "postgres", url: TEST_DATABASE_URL!, schema: fresh.schema, max: 4 });
-    await migrate(database);
+    database = await openTestPostgres();
     await database.db.execute(sql`INSERT INTO archive_movement_period (period_from, period_to, kind) VALUES (${DAY}, ${DAY + DAY_MS - 1}, 'day')`);
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   it("the second waits for the first and counts what both wrote", async () => {

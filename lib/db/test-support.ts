@@ -65,25 +65,23 @@ export function testBackends(): TestBackend[] {
       },
     },
   ];
-  const url = TEST_DATABASE_URL;
-  if (url) {
-    backends.push({
-      name: "postgres",
-      async open() {
-        const fresh = await freshSchema(url);
-        const db = await openDatabase({ kind: "postgres", url, schema: fresh.schema, max: 4 });
-        await migrate(db);
-        return {
-          ...db,
-          close: async () => {
-            await db.close();
-            await fresh.drop();
-          },
-        };
-      },
-    });
-  }
+  if (TEST_DATABASE_URL) backends.push({ name: "postgres", open: openTestPostgres });
   return backends;
+}
+
+/** A new, migrated, empty database on TEST_DATABASE_URL: a fresh schema, dropped on close. */
+export async function openTestPostgres(): Promise<Database> {
+  const url = TEST_DATABASE_URL!;
+  const fresh = await freshSchema(url);
+  const db = await openDatabase({ kind: "postgres", url, schema: fresh.schema, max: 4 });
+  await migrate(db);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await fresh.drop();
+    },
+  };
 }
 
 /**
