@@ -637,7 +637,9 @@ async function rangeTotals(db: Db | Tx, archive: ArchiveInput, live: LiveInput, 
     for (const c of cut) edges.push(movementRows(c));
   }
   const active = conds.length ? sql`(${sql.join(conds, sql` OR `)})` : sql`FALSE`;
-  const counted = codes ? sql`t.invite_code = ANY (${textArray(codes)}::text[]) AND ${active}` : active;
+  // (a code filter's edges are its codes' invitees: the code's index still bounds the scan)
+  const met = sql`(${active} OR t.uid IN (SELECT uid FROM (${sql.join(edges, sql` UNION ALL `)}) e))`;
+  const counted = codes ? sql`t.invite_code = ANY (${textArray(codes)}::text[]) AND ${met}` : met;
   const list = await rows<{ kind: "coin" | "moved" | "count"; coin: string | null; a: string | null; b: string | null; c: string | null }>(
     db,
     sql`WITH lc AS (SELECT * FROM json_to_recordset(${json(live.commission)}) AS x(uid text, coin text, commission numeric, spot numeric, futures numeric)),
@@ -645,7 +647,7 @@ async function rangeTotals(db: Db | Tx, archive: ArchiveInput, live: LiveInput, 
              ${codes ? sql`, cc AS MATERIALIZED (${codeCutSql(cp, codes)})` : sql``}
         (SELECT 'coin' AS kind, coin, sum(commission)::text AS a, sum(spot)::text AS b, sum(futures)::text AS c FROM (${sql.join(coinParts, sql` UNION ALL `)}) x GROUP BY coin)
         UNION ALL (SELECT 'moved', NULL, sum(dep)::text, sum(wd)::text, NULL FROM (${periodTotalsSql(mp, codes)} UNION ALL SELECT dep, wd FROM lm) x)
-        UNION ALL (SELECT 'count', NULL, ((SELECT count(*) FROM archive_invitee_value_total t WHERE (${counted}) OR t.uid IN (SELECT uid FROM (${sql.join(edges, sql` UNION ALL `)}) e))
+        UNION ALL (SELECT 'count', NULL, ((SELECT count(*) FROM archive_invitee_value_total t WHERE ${counted})
                      + (SELECT count(DISTINCT uid) FROM (SELECT uid FROM lc UNION ALL SELECT uid FROM lm) l
                         WHERE NOT EXISTS (SELECT 1 FROM archive_invitee_value_total t WHERE t.uid = l.uid)))::text, NULL, NULL)`,
   );
