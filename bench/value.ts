@@ -24,7 +24,9 @@
  *    rebuilt afterwards by the functions the insert trigger calls, migration 0150/0160; 0170's
  *    month summaries follow by their own triggers), then
  *    the value list over the year (by commission; by deposits, page 3; by commission, page 20;
- *    one invite code's) and the weekly cohorts with their commission per invitee over the year,
+ *    two invite codes'), page 20 over the last 90 days (a range most of whose invitees were active
+ *    before it: each is summed, where a year's are mostly taken at their all-archive totals,
+ *    lib/archive/value-query.ts) and the weekly cohorts with their commission per invitee over the year,
  *    answered as the routes do (`source=archive`), median and worst of `--runs` after a warm-up.
  *    Goal < 200 ms each. The tables are analyzed after the fill (PostgreSQL's autovacuum would).
  *
@@ -290,13 +292,14 @@ async function queries(kind: string, fillScale: number, now: number): Promise<vo
     const byCommission = await time(() => inviteeValue(sources(), { ...year, sort: "commission" }, { page: 1, pageSize: 50 }));
     const byDeposits = await time(() => inviteeValue(sources(), { ...year, sort: "deposits" }, { page: 3, pageSize: 50 }));
     const later = await time(() => inviteeValue(sources(), { ...year, sort: "commission" }, { page: 20, pageSize: 50 }));
+    const recent = await time(() => inviteeValue(sources(), { startTime: at - 90 * DAY_MS, endTime: at, sort: "commission" }, { page: 20, pageSize: 50 }));
     const ofCode = await time(() => inviteeValue(sources(), { ...year, sort: "commission", inviteCode: code }, { page: 1, pageSize: 50 }));
     const ofSmall = await time(() => inviteeValue(sources(), { ...year, sort: "commission", inviteCode: small }, { page: 1, pageSize: 50 }));
     const cohortsWithValue = await time(() => cohorts(sources(), { ...year, by: "week", tz: "Asia/Shanghai" }, at));
     const held = (await inviteeValue(sources(), { ...year, sort: "commission" }, { page: 1, pageSize: 1 })).total;
     const line =
       `${n(filled.invitees)} invitees, ${n(filled.records)} commission records, ${n(filled.movements)} totals rows (filled in ${filled.seconds.toFixed(0)} s); ` +
-      `${n(held)} invitees with value in the year: value list by commission ${f(byCommission)}, by deposits page 3 ${f(byDeposits)}, by commission page 20 ${f(later)}, ` +
+      `${n(held)} invitees with value in the year: value list by commission ${f(byCommission)}, by deposits page 3 ${f(byDeposits)}, by commission page 20 ${f(later)}, page 20 of the last 90 days ${f(recent)}, ` +
       `invite code ${code} ${f(ofCode)}, invite code ${small} ${f(ofSmall)}; weekly cohorts with commission per invitee (Asia/Shanghai) ${f(cohortsWithValue)}`;
     console.log(`${kind.padEnd(8)} scale ${String(fillScale).padStart(2)}: ${line}`);
     figures[`queries on ${kind} at scale ${fillScale}`] = line;
