@@ -454,7 +454,7 @@ async function pageAnswer(
 // took seconds. A range's sums of an invitee never exceed its totals over the whole archive
 // (archive_invitee_value_total: every amount is non-negative), so the page walks the invitees in
 // the order of those totals (the list's order, ties by uid as the list breaks them), sums the
-// range for a batch of them at a time (each invitee's month, day and cut-hour rows, by uid), and
+// range for a batch of them at a time (each invitee's month, day and cut days' rows, by uid), and
 // stops once the next invitee's bound comes after the last row the page needs: none after it
 // can come before. The live parts' invitees (few: the stretch since the last sync) are summed
 // first whatever their bound. Two things keep a batch cheap: an invitee whose active days of the
@@ -615,8 +615,9 @@ async function rangeTotals(db: Db | Tx, archive: ArchiveInput, live: LiveInput, 
   const json = (v: unknown) => sql`${JSON.stringify(v)}::json`;
   const cp = archive.commission.find((r) => r.startTime <= r.endTime);
   const mp = archive.movements.find((r) => r.startTime <= r.endTime);
+  // (the cut periods' invitees of every code: the count keeps a code filter's own)
   const movementRows = (r: { startTime: number; endTime: number }) =>
-    sql`SELECT m.uid FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from) WHERE ${periodConds(r)} ${codes ? sql`AND ${ofCodesSql(codes, sql`m.uid`)}` : sql``}`;
+    sql`SELECT m.uid FROM archive_movement_period p JOIN archive_invitee_movement m USING (period_from) WHERE ${periodConds(r)}`;
   // per coin: the summaries, the range's cut hours (or days) raw, the live rows
   const coinParts: SQL[] = [sql`SELECT coin, commission, spot, futures FROM lc`, ...(cp ? coinPartsSql(cp, codes) : [])];
   // the invitees: those whose active days meet the range's whole days, plus those of its cut days
@@ -637,7 +638,7 @@ async function rangeTotals(db: Db | Tx, archive: ArchiveInput, live: LiveInput, 
     for (const c of cut) edges.push(movementRows(c));
   }
   const active = conds.length ? sql`(${sql.join(conds, sql` OR `)})` : sql`FALSE`;
-  // (a code filter's edges are its codes' invitees: the code's index still bounds the scan)
+  // (under a code filter the code's condition comes first: its index bounds the scan)
   const met = sql`(${active} OR t.uid IN (SELECT uid FROM (${sql.join(edges, sql` UNION ALL `)}) e))`;
   const counted = codes ? sql`t.invite_code = ANY (${textArray(codes)}::text[]) AND ${met}` : met;
   const list = await rows<{ kind: "coin" | "moved" | "count"; coin: string | null; a: string | null; b: string | null; c: string | null }>(
@@ -768,10 +769,16 @@ async function topAnswer(
 ): Promise<ValueAnswer | null> {
   // Each statement reads a few hundred index entries: PostgreSQL's parallel workers cost more
   // to start than that (~150 ms of a 30-ms batch at simulator scale 10 on a loaded machine).
-  const found = await (await io.db()).transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
-    return walk(tx, q, archive, live, paging, codes);
-  });
+  // One snapshot for all of the walk's statements: its keys (bounds, key sums) and the page's
+  // rows, summed last, must see the same writes — on PostgreSQL a sync committing between them
+  // could otherwise leave a page row without its sums, or rows in an order their sums contradict.
+  const found = await (await io.db()).transaction(
+    async (tx) => {
+      await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+      return walk(tx, q, archive, live, paging, codes);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
   if (!found) return null;
   const { items, total, totals } = found;
   return pageAnswer(io, archive, live, paging, items, total, totals);
@@ -799,10 +806,11 @@ async function walk(
   const out = new Set(members?.special.filter((s) => s.was && !s.is).map((s) => s.uid));
   const withLive = new Set(members ? members.special.filter((s) => s.is).map((s) => s.uid) : liveUids(live));
   let pending = [...withLive];
-  const summed = new Set<string>();
+  const seen = new Set<string>();
   // invitees with nothing in the range of the sort's dataset: listed (at a key of zero) only if
   // the other dataset has something for them, asked once the walk is done if a zero key reaches
-  // the page (they come after every other key: the walk's stop needs none of them)
+  // the page (they come after every positive key, and among zero keys by uid: the walk's stop,
+  // which needs a page's worth of keys, needs none of them)
   const unknown: string[] = [];
   const keep = () => {
     found.sort(compareRanked);
@@ -818,7 +826,7 @@ async function walk(
     walked += candidates.length;
     // (an invitee of the live parts was summed in the first batch, whatever its bound: when the
     // walk reaches its bound later it is not summed, nor listed, again)
-    const fresh = candidates.filter((c) => !summed.has(c.uid) && !out.has(c.uid) && !withLive.has(c.uid));
+    const fresh = candidates.filter((c) => !seen.has(c.uid) && !out.has(c.uid) && !withLive.has(c.uid));
     // an invitee whose days of the sort's dataset all lie in the range's whole days: its range
     // sum is its bound; one with none of them in the days the range touches has no key row (no
     // live row: those were summed first)
@@ -826,8 +834,8 @@ async function walk(
     for (const c of whole) found.push({ uid: c.uid, keys: c.b.map((v) => new Dec(v)) });
     const none = fresh.filter((c) => !c.inside && !c.meets).map((c) => c.uid);
     unknown.push(...none);
-    const uids = [...new Set([...pending, ...fresh.filter((c) => !c.inside && c.meets).map((c) => c.uid)])].filter((u) => !summed.has(u));
-    for (const u of [...uids, ...whole.map((c) => c.uid), ...none]) summed.add(u);
+    const uids = [...new Set([...pending, ...fresh.filter((c) => !c.inside && c.meets).map((c) => c.uid)])].filter((u) => !seen.has(u));
+    for (const u of [...uids, ...whole.map((c) => c.uid), ...none]) seen.add(u);
     pending = [];
     if (uids.length) {
       const sums = await keySums(db, q, archive, live, uids);
@@ -848,23 +856,31 @@ async function walk(
   }
   const page = found.slice((paging.page - 1) * paging.pageSize, need).map((r) => r.uid);
   const rowsOf = new Map((page.length ? await batchSums(db, q, archive, live, page) : []).map((r) => [r.uid, r]));
-  return { items: await pageItems(db, archive, live, page.map((u) => rowsOf.get(u)!)), total, totals };
+  // (every page row has its sums in the walk's one snapshot; a missing one would shorten the page, not fail it)
+  const pageRows = page.map((u) => rowsOf.get(u)).filter((r): r is BatchRow => r !== undefined);
+  return { items: await pageItems(db, archive, live, pageRows), total, totals };
 }
 
 /**
- * The UTC days (epoch day numbers) of the archive part a sort's key is summed from: an invitee
- * whose active days of that dataset (0180's commission_days, movement_days) all lie in its whole
- * days [from, to) has the range's key of its all-archive totals; one with none in the days it
- * touches [first, end) has nothing of that dataset in the range. Null when the part is empty.
+ * The UTC days (epoch day numbers, [from, to)) of the archive part a sort's key is summed from:
+ * `whole`, the days it holds whole, and `touched`, every day it reaches into. An invitee whose
+ * active days of that dataset (0180's commission_days, movement_days) all lie in `whole` has the
+ * range's key of its all-archive totals; one with none in `touched` has nothing of that dataset in
+ * the range. Null when the part is empty.
  */
-function heldDays(sort: ValueSort, archive: ArchiveInput): { column: "commission_days" | "movement_days"; from: number; to: number; first: number; end: number } | null {
+interface HeldDays {
+  column: "commission_days" | "movement_days";
+  whole: { from: number; to: number };
+  touched: { from: number; to: number };
+}
+
+function heldDays(sort: ValueSort, archive: ArchiveInput): HeldDays | null {
   const part = sort === "deposits" ? archive.movements[0] : archive.commission[0];
   if (!part || part.startTime > part.endTime) return null;
-  const whole = dayCut(part).days;
-  const first = Math.floor(part.startTime / DAY_MS);
-  const end = Math.floor(part.endTime / DAY_MS) + 1;
+  const touched = { from: Math.floor(part.startTime / DAY_MS), to: Math.floor(part.endTime / DAY_MS) + 1 };
   // (no whole day: an empty range of them, which holds nobody's days)
-  return { column: sort === "deposits" ? "movement_days" : "commission_days", from: whole?.from ?? first, to: whole?.to ?? first, first, end };
+  const whole = dayCut(part).days ?? { from: touched.from, to: touched.from };
+  return { column: sort === "deposits" ? "movement_days" : "commission_days", whole, touched };
 }
 
 /**
@@ -878,7 +894,7 @@ async function boundBatch(
   codes: readonly string[] | undefined,
   after: { values: string[]; uid: string } | null,
   batch: number,
-  held: ReturnType<typeof heldDays>,
+  held: HeldDays | null,
 ): Promise<{ uid: string; b: string[]; inside: boolean; meets: boolean }[]> {
   if (codes && !codes.length) return [];
   const order = sql.raw([...columns.map((c) => `${c} DESC`), "length(uid) DESC", `(uid COLLATE "C") DESC`].join(", "));
@@ -886,9 +902,10 @@ async function boundBatch(
   const cursor: SQL = after
     ? sql`AND ${tuple} < (${sql.join([...after.values.map((v) => sql`${v}::numeric`), sql`${after.uid.length}::integer`, sql`${after.uid}::text COLLATE "C"`], sql`, `)})`
     : sql``;
-  const days = (from: number, to: number) => sql`int4range(${from}::integer, ${to}::integer)`;
-  const inside = held ? sql`coalesce(${sql.raw(held.column)} <@ int4multirange(${days(held.from, held.to)}), FALSE)` : sql`FALSE`;
-  const meets = held ? sql`coalesce(${sql.raw(held.column)} && ${days(held.first, held.end)}, FALSE)` : sql`TRUE`;
+  // (without an archive part of the sort's dataset every invitee is summed: none inside, all met)
+  const days = (d: { from: number; to: number }) => sql`int4range(${d.from}::integer, ${d.to}::integer)`;
+  const inside = held ? sql`coalesce(${sql.raw(held.column)} <@ int4multirange(${days(held.whole)}), FALSE)` : sql`FALSE`;
+  const meets = held ? sql`coalesce(${sql.raw(held.column)} && ${days(held.touched)}, FALSE)` : sql`TRUE`;
   const pick = sql`${sql.raw(["uid", ...columns].join(", "))}, ${inside} AS inside, ${meets} AS meets`;
   const range = (which: SQL) => sql`(SELECT ${pick} FROM archive_invitee_value_total WHERE ${which} ${cursor} ORDER BY ${order} LIMIT ${batch})`;
   const ranges = codes ? codes.map((c) => range(sql`invite_code = ${c}`)) : [range(sql`TRUE`)];
