@@ -22,12 +22,13 @@ import { buildStatus, type ArchiveBuildStatus } from "@/lib/archive/build-status
 import { ArchiveEngine } from "@/lib/archive/engine";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
 import { ArchiveScheduler } from "@/lib/archive/scheduler";
+import { ArchiveStatistics } from "@/lib/archive/statistics";
 import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
 import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
 import type { Scope } from "@/lib/contract/scope";
 
 const g = globalThis as typeof globalThis & {
-  __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock };
+  __weexArchive?: { engine: Promise<ArchiveEngine>; scheduler?: ArchiveScheduler; lock?: SyncLock; statistics?: ArchiveStatistics };
   __weexLiveCache?: TtlCache<readonly unknown[]>;
   __weexArchiveStatus?: TtlCache<ArchiveBuildStatus>;
 };
@@ -42,12 +43,18 @@ function liveCache(): TtlCache<readonly unknown[]> | undefined {
   return (g.__weexLiveCache ??= new TtlCache<readonly unknown[]>(ttlMs, LIVE_CACHE_ENTRIES));
 }
 
-/** The process's engine (the scheduler's, and the admin actions'). */
+/**
+ * The process's engine (the scheduler's, and the admin actions'). On the embedded database the
+ * pages it writes also keep the archive's planner statistics (PGlite runs no autovacuum:
+ * lib/archive/statistics.ts).
+ */
 function archive() {
   g.__weexArchive ??= {
     engine: getDatabase().then((database) => {
       const log = logger("archive");
-      return new ArchiveEngine({ db: database.db, lister: getWeex(), settings: archiveSettingsFromEnv(), logger: log });
+      const statistics = database.kind === "embedded" ? new ArchiveStatistics(database.db, { logger: log }) : undefined;
+      if (g.__weexArchive) g.__weexArchive.statistics = statistics;
+      return new ArchiveEngine({ db: database.db, lister: getWeex(), settings: archiveSettingsFromEnv(), logger: log, onPage: () => statistics?.poke() });
     }),
   };
   g.__weexArchive.engine.catch(() => {
@@ -70,6 +77,8 @@ export async function startArchiveSync(): Promise<void> {
   const lock: SyncLock = config.database.kind === "postgres" ? new PgAdvisoryLock(config.database.url) : new LocalLock();
   state.lock = lock;
   state.scheduler = new ArchiveScheduler({ engine, lock, logger: log }).start();
+  // (an archive written before these statistics, or by an earlier process: checked at once)
+  state.statistics?.poke();
   log.info({ intervalMs: engine.settings.intervalMs }, "archive sync scheduler started");
 }
 
@@ -79,6 +88,7 @@ export async function stopArchiveSync(): Promise<void> {
   const scheduler = state?.scheduler;
   if (state) state.scheduler = undefined;
   await scheduler?.stop();
+  await state?.statistics?.idle();
 }
 
 /**
