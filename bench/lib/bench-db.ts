@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_OPTIONS } from "../../lib/db/pglite-options";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
@@ -54,7 +55,8 @@ export async function openBenchDb(kind: string, name: string, keep?: string): Pr
     dataDir = join(process.cwd(), "bench", "out", `pglite-${keep}`);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  // (the dashboard's start parameters: its figures are the dashboard's)
+  const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
   await migrate(async (s) => {
     const results = await client.exec(s);
     return { rows: results.at(-1)?.rows ?? [] };

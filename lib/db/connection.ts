@@ -7,6 +7,7 @@ import "server-only";
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_OPTIONS } from "./pglite-options";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -43,17 +44,6 @@ export class DatabaseBusyError extends Error {}
 export async function openDatabase(target: OpenTarget): Promise<Database> {
   return target.kind === "postgres" ? openPostgres(target) : openPglite(target);
 }
-
-/**
- * PGlite's start parameters: its defaults plus a smaller buffer cache. PostgreSQL's default
- * shared_buffers (128 MB) is allocated and touched inside the WebAssembly memory when the
- * database opens, so it is resident from the start and never given back; the embedded
- * database of a demo or a small install holds tens of MB, and pages beyond the cache come
- * from the operating system's file cache. 16 MB keeps the server ~110 MB smaller than the
- * default (measured by bench/demo.ts); a year's daily series of every sub-affiliate still
- * reads in tens of milliseconds (bench/archive.ts).
- */
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
 
 async function openPglite(target: { kind: "embedded"; dataDir: string } | { kind: "memory" }): Promise<Database> {
   let releaseLock = () => {};
