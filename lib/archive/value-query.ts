@@ -743,17 +743,6 @@ async function codeTotals(db: Tx, q: ValueQuery, archive: ArchiveInput, live: Li
   return { total, totals: { spotTradingAmount: spot, futuresTradingAmount: futures, depositAmount: dep, withdrawalAmount: wd, commission: commission.json() } };
 }
 
-interface BatchRow {
-  uid: string;
-  spot: string;
-  futures: string;
-  dep: string;
-  wd: string;
-  k1: string;
-  k2: string;
-  coins: string | null;
-}
-
 /**
  * A page of the list by walking the bounds (see above): of every invitee, or of a code filter's
  * (`codes`: their totals rows carry the code, 0540); null when the walk would cost more than
@@ -805,8 +794,6 @@ async function walk(
   // like the live parts' invitees, are summed first, whatever their bound)
   const out = new Set(members?.special.filter((s) => s.was && !s.is).map((s) => s.uid));
   const withLive = new Set(members ? members.special.filter((s) => s.is).map((s) => s.uid) : liveUids(live));
-  let pending = [...withLive];
-  const seen = new Set<string>();
   // invitees with nothing in the range of the sort's dataset: listed (at a key of zero) only if
   // the other dataset has something for them, asked once the walk is done if a zero key reaches
   // the page (they come after every positive key, and among zero keys by uid: the walk's stop,
@@ -824,19 +811,16 @@ async function walk(
     if (round >= VALUE_TOP.maxBatches || walked > need + VALUE_TOP.walkSlack) return null;
     const candidates = await boundBatch(db, columns, codes, after, batch, held);
     walked += candidates.length;
-    // (an invitee of the live parts was summed in the first batch, whatever its bound: when the
-    // walk reaches its bound later it is not summed, nor listed, again)
-    const fresh = candidates.filter((c) => !seen.has(c.uid) && !out.has(c.uid) && !withLive.has(c.uid));
+    // (each batch comes after the last in the list's order: no invitee is walked twice; one with
+    // live rows is summed in the first batch, whatever its bound, and not when the walk reaches it)
+    const fresh = candidates.filter((c) => !out.has(c.uid) && !withLive.has(c.uid));
     // an invitee whose days of the sort's dataset all lie in the range's whole days: its range
     // sum is its bound; one with none of them in the days the range touches has no key row (no
     // live row: those were summed first)
     const whole = fresh.filter((c) => c.inside);
     for (const c of whole) found.push({ uid: c.uid, keys: c.b.map((v) => new Dec(v)) });
-    const none = fresh.filter((c) => !c.inside && !c.meets).map((c) => c.uid);
-    unknown.push(...none);
-    const uids = [...new Set([...pending, ...fresh.filter((c) => !c.inside && c.meets).map((c) => c.uid)])].filter((u) => !seen.has(u));
-    for (const u of [...uids, ...whole.map((c) => c.uid), ...none]) seen.add(u);
-    pending = [];
+    unknown.push(...fresh.filter((c) => !c.inside && !c.meets).map((c) => c.uid));
+    const uids = [...(round === 0 ? withLive : []), ...fresh.filter((c) => !c.inside && c.meets).map((c) => c.uid)];
     if (uids.length) {
       const sums = await keySums(db, q, archive, live, uids);
       const got = new Set(sums.map((r) => r.uid));
@@ -925,6 +909,18 @@ interface KeyRow {
   k2: string;
 }
 
+/** An invitee's full sums: its key's, withdrawals, and commission per coin (JSON). */
+interface BatchRow extends KeyRow {
+  wd: string;
+  coins: string | null;
+}
+
+/** The live parts' rows of these invitees. */
+function liveOf(live: LiveInput, uids: string[]): LiveInput {
+  const set = new Set(uids);
+  return { ...live, commission: live.commission.filter((r) => set.has(r.uid)), movements: live.movements.filter((r) => set.has(r.uid)) };
+}
+
 /**
  * The range's keys of a batch of invitees: only the dataset the sort orders by (the commission
  * records for commission and volume, the totals for deposits), which at simulator scale 10 is
@@ -932,13 +928,9 @@ interface KeyRow {
  * no row.
  */
 function keySums(db: Tx, q: ValueQuery, archive: ArchiveInput, live: LiveInput, uids: string[]): Promise<KeyRow[]> {
-  const set = new Set(uids);
   const byDeposits = q.sort === "deposits";
-  const part: LiveInput = {
-    ...live,
-    commission: byDeposits ? [] : live.commission.filter((r) => set.has(r.uid)),
-    movements: byDeposits ? live.movements.filter((r) => set.has(r.uid)) : [],
-  };
+  const theirs = liveOf(live, uids);
+  const part: LiveInput = { ...theirs, commission: byDeposits ? [] : theirs.commission, movements: byDeposits ? theirs.movements : [] };
   const only: ArchiveInput = { ...archive, commission: byDeposits ? [] : archive.commission, movements: byDeposits ? archive.movements : [] };
   return rows<KeyRow>(
     db,
@@ -949,11 +941,9 @@ function keySums(db: Tx, q: ValueQuery, archive: ArchiveInput, live: LiveInput, 
 
 /** The range's sums of a batch of invitees (their live parts' rows too), with their coins. */
 function batchSums(db: Tx, q: ValueQuery, archive: ArchiveInput, live: LiveInput, uids: string[]): Promise<BatchRow[]> {
-  const set = new Set(uids);
-  const part: LiveInput = { ...live, commission: live.commission.filter((r) => set.has(r.uid)), movements: live.movements.filter((r) => set.has(r.uid)) };
   return rows<BatchRow>(
     db,
-    sql`WITH ${rowsSql(q, archive, part, { withInvitees: false, only: uids })},
+    sql`WITH ${rowsSql(q, archive, liveOf(live, uids), { withInvitees: false, only: uids })},
         pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c GROUP BY uid)
         SELECT f.uid, f.spot::text AS spot, f.futures::text AS futures, f.dep::text AS dep, f.wd::text AS wd, f.k1::text AS k1, f.k2::text AS k2, pc.coins::text AS coins
         FROM f LEFT JOIN pc USING (uid)`,
