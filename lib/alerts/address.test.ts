@@ -53,6 +53,41 @@ describe("webhook addresses", () => {
     expect(refusedClass("::ffff:8.8.8.8")).toBeNull();
   });
 
+  // Every special-purpose range of IANA's registries is refused (as ipaddr.js classifies them),
+  // and only global unicast passes; the well-known NAT64 prefix is judged by the IPv4 address
+  // it carries, the local-use one is refused whatever it carries.
+  it.each([
+    ["64:ff9b:1::a9fe:a9fe", "a local-use NAT64 address (64:ff9b:1::/48)"],
+    ["64:ff9b:1::808:808", "a local-use NAT64 address (64:ff9b:1::/48)"],
+    ["fec0::1", "a site-local address (fec0::/10)"],
+    ["::ffff:0:7f00:1", "an IPv4-translated address (::ffff:0:0:0/96)"],
+    ["2001::a9fe:a9fe", "a Teredo address (2001::/32)"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "a Teredo address (2001::/32)"],
+    ["198.18.0.1", "a reserved address (198.18.0.0/15)"],
+    ["198.19.255.254", "a reserved address (198.18.0.0/15)"],
+    ["192.0.0.8", "a reserved address (192.0.0.0/24)"],
+    ["192.0.2.1", "a reserved address (192.0.2.0/24)"],
+    ["2002:808:808::1", "a 6to4 address (2002::/16)"],
+    ["2002:a00:1::", "a 6to4 address (2002::/16)"],
+    ["::808:808", "a non-global address (outside global unicast 2000::/3)"],
+    ["::127.0.0.1", "a non-global address (outside global unicast 2000::/3)"],
+    ["100::1", "a discard-only address (100::/64)"],
+    ["2001:db8::1", "a reserved address (2001:db8::/32)"],
+    ["2001:2::1", "a benchmarking address (2001:2::/48)"],
+    ["4000::1", "a non-global address (outside global unicast 2000::/3)"],
+    ["::ffff:198.18.0.1", "the IPv4-mapped form of 198.18.0.1, a reserved address (198.18.0.0/15)"],
+    ["64:ff9b::c612:1", "the NAT64 form of 198.18.0.1, a reserved address (198.18.0.0/15)"],
+    ["64:ff9b::a9fe:a9fe", "the NAT64 form of 169.254.169.254, a link-local address (169.254.0.0/16)"],
+    ["fe80::1%eth0", "a link-local address (fe80::/10)"],
+  ])("refuses %s: %s", (address, reason) => {
+    expect(refusedClass(address)).toBe(reason);
+    expect(refusedAtCreation(`http://${address.includes(":") ? `[${address.replace(/%.*$/, "")}]` : address}/`)).toMatchObject({ internal: expect.stringContaining(reason.replace(/^the /, "")) });
+  });
+
+  it.each(["8.8.8.8", "93.184.215.14", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "2a00:1450:4001:82a::200e", "2001:4860:4860::8888", "::ffff:8.8.8.8", "64:ff9b::808:808", "64:ff9b::1.1.1.1"])("lets global unicast %s through", (address) => {
+    expect(refusedClass(address)).toBeNull();
+  });
+
   it("allows a host (any port) or host:port as written, normalised; never the exchange's API", () => {
     const { entries, invalid } = parseAllowHosts("127.0.0.1:4567, hooks.internal [::1]:8080,bad/entry,x:99999");
     expect(entries).toEqual([

@@ -2,71 +2,71 @@
  * Where a webhook may go (issue 25). A destination URL is typed by an admin, and "Send a test"
  * plus the delivery log (status, error, duration) answer what is behind it: left open, that is
  * a port scanner of this machine, its network and the cloud's metadata service (and, in demo
- * mode, a remote control of the simulator). So a webhook never reaches the address classes of
- * REFUSED_RANGES, judged on the URL as written when it is created and again on the addresses its
- * name resolves to when it is sent, nor the exchange's own API; an operator allows an internal
- * receiver on purpose with ALERT_WEBHOOK_ALLOW_HOSTS (`host` or `host:port`, compared with the
- * URL's host as written, normalised by WHATWG URL parsing).
+ * mode, a remote control of the simulator). So a webhook reaches only global unicast addresses,
+ * judged on the URL as written when it is created and again on the addresses its name resolves
+ * to when it is sent, and never the exchange's own API; an operator allows an internal receiver
+ * on purpose with ALERT_WEBHOOK_ALLOW_HOSTS (`host` or `host:port`, compared with the URL's host
+ * as written, normalised by WHATWG URL parsing).
+ *
+ * Which addresses are global unicast is not a list of our own: it is ipaddr.js's `range()`, a
+ * maintained classification of IANA's IPv4 and IPv6 special-purpose address registries (a
+ * hand-written list misses ranges: benchmarking, NAT64 for local use, site-local, Teredo, …).
+ * The rule:
+ * - IPv4: only what `range()` calls "unicast" passes;
+ * - IPv6: only "unicast" within 2000::/3 (the global unicast space) passes, except the two
+ *   forms that carry an IPv4 address this host or the operator's NAT64 gateway reaches, which
+ *   are judged by that IPv4 address (CARRIERS): IPv4-mapped `::ffff:0:0/96` and the well-known
+ *   NAT64 prefix `64:ff9b::/96`. Every other special range is refused whatever it embeds: the
+ *   local-use NAT64 prefix `64:ff9b:1::/48` (the operator's own translator, to any IPv4 address
+ *   it chooses), 6to4 `2002::/16` and Teredo `2001::/32` (tunnels through relays that may sit in
+ *   the operator's network; both deprecated), the IPv4-compatible `::/96` and IPv4-translated
+ *   `::ffff:0:0:0/96` forms (outside 2000::/3).
  *
  * Only this module decides; webhook.ts connects to exactly the addresses it checked.
  */
-import { BlockList, isIP } from "node:net";
-
-/** The address classes a webhook never reaches (unless its host is allowed), in the order a reason is named. */
-export const REFUSED_RANGES = [
-  { cidr: "0.0.0.0/8", what: "unspecified" },
-  { cidr: "127.0.0.0/8", what: "loopback" },
-  { cidr: "10.0.0.0/8", what: "private" },
-  { cidr: "172.16.0.0/12", what: "private" },
-  { cidr: "192.168.0.0/16", what: "private" },
-  { cidr: "169.254.0.0/16", what: "link-local" },
-  { cidr: "100.64.0.0/10", what: "carrier-grade NAT" },
-  { cidr: "224.0.0.0/4", what: "multicast" },
-  { cidr: "255.255.255.255/32", what: "broadcast" },
-  { cidr: "240.0.0.0/4", what: "reserved" },
-  { cidr: "::/128", what: "unspecified" },
-  { cidr: "::1/128", what: "loopback" },
-  { cidr: "fe80::/10", what: "link-local" },
-  { cidr: "fc00::/7", what: "unique-local" },
-  { cidr: "ff00::/8", what: "multicast" },
-] as const;
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
- * IPv6 forms that carry an IPv4 address, and where (the 16-bit groups holding it): they reach
- * that IPv4 address (mapped and compatible forms on this host, NAT64 and 6to4 through a
- * gateway), so they are judged by it.
+ * ipaddr.js's names of the special-purpose ranges, as a reason says them ("a benchmarking
+ * address (2001:2::/48)"). A range the library adds later and this table does not know is
+ * refused all the same and named as the library names it.
  */
-const EMBEDDED_IPV4 = [
-  { cidr: "::ffff:0:0/96", what: "IPv4-mapped", groups: [6, 7] },
-  { cidr: "::/96", what: "IPv4-compatible", groups: [6, 7] },
-  { cidr: "64:ff9b::/96", what: "NAT64", groups: [6, 7] },
-  { cidr: "2002::/16", what: "6to4", groups: [1, 2] },
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: "unspecified",
+  broadcast: "broadcast",
+  multicast: "multicast",
+  linkLocal: "link-local",
+  loopback: "loopback",
+  carrierGradeNat: "carrier-grade NAT",
+  private: "private",
+  reserved: "reserved",
+  benchmarking: "benchmarking",
+  as112: "AS112 anycast",
+  as112v6: "AS112 anycast",
+  amt: "AMT anycast",
+  uniqueLocal: "unique-local",
+  deprecatedSiteLocal: "site-local",
+  discard: "discard-only",
+  ipv4Mapped: "IPv4-mapped",
+  rfc6145: "IPv4-translated",
+  rfc6052: "local-use NAT64",
+  "6to4": "6to4",
+  teredo: "Teredo",
+  deprecatedOrchid: "ORCHID",
+  orchid2: "ORCHIDv2",
+  droneRemoteIdProtocolEntityTags: "drone remote ID",
+  segmentRouting: "segment-routing",
+};
+
+/** The IPv6 forms judged by the IPv4 address in their last 32 bits (see the module's rule). */
+const CARRIERS = [
+  { what: "IPv4-mapped", net: ipaddr.IPv6.parseCIDR("::ffff:0:0/96") },
+  { what: "NAT64", net: ipaddr.IPv6.parseCIDR("64:ff9b::/96") },
 ] as const;
 
-function blockList(cidr: string): BlockList {
-  const [net, bits] = cidr.split("/") as [string, string];
-  const list = new BlockList();
-  list.addSubnet(net, Number(bits), isIP(net) === 6 ? "ipv6" : "ipv4");
-  return list;
-}
-
-const REFUSED = REFUSED_RANGES.map((r) => ({ ...r, list: blockList(r.cidr), family: isIP(r.cidr.split("/")[0]!) }));
-const EMBEDDING = EMBEDDED_IPV4.map((e) => ({ ...e, list: blockList(e.cidr) }));
-
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail included). */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
+/** IPv6 global unicast (RFC 4291): nothing outside it is a webhook's destination. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
 
 interface RangeHit {
   what: string;
@@ -75,21 +75,46 @@ interface RangeHit {
   carrier?: { what: string; address: string };
 }
 
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** The block of ipaddr.js's range `name` that holds `ip`, as text ("198.18.0.0/15"); the range's name if the library does not say. */
+function cidrOf(ip: ipaddr.IPv4 | ipaddr.IPv6, name: string): string {
+  const table = (ip as unknown as { SpecialRanges?: Record<string, Cidr | Cidr[]> }).SpecialRanges?.[name];
+  if (!table) return name;
+  const blocks: Cidr[] = Array.isArray(table[0]) ? (table as Cidr[]) : [table as Cidr];
+  const hit = blocks.find(([net, bits]) => net.kind() === ip.kind() && ip.match(net as never, bits));
+  return hit ? `${hit[0].toString()}/${hit[1]}` : name;
+}
+
+/**
+ * An address as ipaddr.js reads it, from its canonical text: ipaddr.js reads `::a.b.c.d` (the
+ * IPv4-compatible form, as C's inet_ntop writes it) as IPv4-mapped, so an IPv6 address is first
+ * written as WHATWG URL writes it (RFC 5952, no dotted tail); a zone (`%eth0`) says nothing of
+ * the range and is dropped.
+ */
+function parsed(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (isIP(address) === 4) return ipaddr.IPv4.parse(address);
+  const text = new URL(`http://[${address.replace(/%.*$/, "")}]/`).hostname.slice(1, -1);
+  return ipaddr.IPv6.parse(text);
+}
+
 function rangeOf(address: string): RangeHit | null {
-  const family = isIP(address);
-  for (const r of REFUSED) {
-    if (r.family === family && r.list.check(address, family === 6 ? "ipv6" : "ipv4")) return { what: r.what, cidr: r.cidr };
+  const ip = parsed(address);
+  if (ip.kind() === "ipv4") {
+    const range = ip.range();
+    return range === "unicast" ? null : { what: RANGE_WORDS[range] ?? range, cidr: cidrOf(ip, range) };
   }
-  if (family !== 6) return null;
-  for (const e of EMBEDDING) {
-    if (!e.list.check(address, "ipv6")) continue;
-    const groups = ipv6Groups(address);
-    const [hi, lo] = e.groups.map((i) => groups[i]!) as [number, number];
+  const v6 = ip as ipaddr.IPv6;
+  const carrier = CARRIERS.find((c) => v6.match(c.net));
+  if (carrier) {
+    const [hi, lo] = [v6.parts[6]!, v6.parts[7]!];
     const v4 = [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
     const inner = rangeOf(v4);
-    if (inner) return { ...inner, carrier: { what: e.what, address: v4 } };
+    return inner ? { ...inner, carrier: { what: carrier.what, address: v4 } } : null;
   }
-  return null;
+  const range = v6.range();
+  if (range !== "unicast") return { what: RANGE_WORDS[range] ?? range, cidr: cidrOf(v6, range) };
+  return v6.match(GLOBAL_UNICAST) ? null : { what: "non-global", cidr: "outside global unicast 2000::/3" };
 }
 
 /**
@@ -110,7 +135,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIP(host) ? rangeOf(host)?.what === "loopback" : nameRefusal(hostname) !== null;
 }
 
-const article = (what: string) => (/^[aeiou]/.test(what) ? `an ${what}` : `a ${what}`);
+const article = (what: string) => (/^[aeiou]/i.test(what) ? `an ${what}` : `a ${what}`);
 
 /** A URL's host without the brackets of an IPv6 literal. */
 const bare = (hostname: string) => hostname.replace(/^\[(.*)\]$/, "$1");
