@@ -232,7 +232,7 @@ async function authorize(credentials: Record<"username" | "password", string> | 
       await audit({ username: who, action: "login", ip, outcome: "failure", detail: { reason } });
       return null;
     }
-    await noteSuccess(db, username);
+    await noteSuccess(db, username, ip);
     const sid = await createSession(db, user.id, new Date(Date.now() + SESSION_MAX_AGE_S * 1000));
     await pruneEndedSessions(db);
     await audit({ username, action: "login", ip, outcome: "success", detail: { role: user.role } });
