@@ -15,7 +15,8 @@
  *   keyed on "share:<id>" and the IP); a right one gives the browser an HttpOnly cookie that
  *   proves it for this link until it expires (an HMAC of the link and its password hash under
  *   AUTH_SECRET: nothing to store, void when the password changes).
- * - Each opening of the page is audit-logged (`share.open`), as a refusal is (`outcome`).
+ * - Each opening of the page is audit-logged (`share.open`); refusals are counted per address
+ *   and hour instead, and throttled (share-refusals.ts).
  */
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -159,12 +160,10 @@ export async function openShare(token: string, cookie: (name: string) => string 
   return { kind: "open", link, creator, reader: readerOf(creator) };
 }
 
-/** The page's opening, in the audit log (every opening; a refused one says why). */
+/** The page's opening, in the audit log (a refused one is counted per address and hour: share-refusals.ts). */
 export async function auditOpening(opening: ShareOpening, ip: string): Promise<void> {
   if (opening.kind === "open") {
     await audit({ username: opening.creator.username, action: "share.open", ip, outcome: "success", detail: { link: opening.link.id, page: opening.link.page } });
-  } else if (opening.kind === "refused" && opening.reason !== "unknown") {
-    await audit({ username: null, action: "share.open", ip, outcome: "rejected", detail: { reason: opening.reason } });
   }
 }
 

@@ -238,6 +238,32 @@ describe("share links", () => {
     expect(created.json.items.some((e) => e.detail.link === link.id)).toBe(true);
   });
 
+  it("counts refused openings in one audit row per address and hour, and refuses an address over the limit", async () => {
+    const link = await share(partner, { page: "subAffiliates", expiresAt: inAnHour() });
+    expect((await api(`/api/share-links/${link.id}`, { cookie: partner, method: "DELETE" })).status).toBe(200);
+    const path = new URL(link.url).pathname;
+    const hourOf = () => new Date().toISOString().slice(0, 13);
+    const reasonOf = async (address: string) => /data-reason="(\w+)"/.exec((await rawApi(path, { headers: { "x-forwarded-for": address } })).text)?.[1];
+    // (an hour that ends during the run splits its count: the run is repeated from another /64)
+    for (const [net, other] of [["2001:db8:5ea:1", "2001:db8:5ea:11"], ["2001:db8:5ea:2", "2001:db8:5ea:12"]] as const) {
+      const hour = hourOf();
+      // 100 openings of a revoked link from as many addresses of one /64: one client
+      const reasons: (string | undefined)[] = [];
+      for (let i = 1; i <= 100; i++) reasons.push(await reasonOf(`${net}::${i.toString(16)}`));
+      if (hourOf() !== hour) continue;
+      expect(reasons.slice(0, 30)).toEqual(new Array(30).fill("revoked"));
+      expect(reasons.slice(30)).toEqual(new Array(70).fill("throttled"));
+      // another /64 is another client
+      expect(await reasonOf(`${other}::1`)).toBe("revoked");
+      const log = await api<{ items: { ip: string | null; outcome: string; username: string | null; detail: Record<string, unknown> }[] }>("/api/admin/audit?action=share.open&pageSize=100", { cookie: admin });
+      const rows = log.json.items.filter((e) => e.ip === `${net}::/64`);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ outcome: "rejected", username: null, detail: { hour: `${hour}:00:00Z`, count: 100, reasons: { revoked: 30, throttled: 70 } } });
+      return;
+    }
+    throw new Error("two runs each crossed an hour's end");
+  }, 180_000);
+
   it("follows the creator: a narrowed scope applies to the next request, a disabled creator's links open nothing", async () => {
     const who = `share-c-${stamp}`;
     const made = await api<{ user: { id: string } }>("/api/admin/users", { cookie: admin, method: "POST", body: { username: who, password: PASSWORD, role: "partner", scope: { subAffiliateUids: scopeSubs } } });

@@ -51,6 +51,31 @@ describe("login throttling", () => {
     expect((await attemptLogin("trader", "demo", { headers: ip(78) })).status).toBe(200);
   });
 
+  it("counts an IPv6 client by its /64: its other addresses are blocked with it, another /64 is not", async () => {
+    const v6 = (suffix: string) => ({ "x-forwarded-for": `2001:db8:7e:${suffix}` });
+    for (let i = 1; i <= 20; i++) {
+      const r = await attemptLogin(`nobody6-${i}-${Date.now()}`, "x", { headers: v6(`1::${i.toString(16)}`) });
+      expect(r.status, `attempt ${i}`).toBe(401);
+    }
+    const blocked = await attemptLogin("trader", "demo", { headers: v6("1:ffff:ffff:ffff:ffff") });
+    expect(blocked.status).toBe(429);
+    expect((await attemptLogin("trader", "demo", { headers: v6("2::1") })).status).toBe(200);
+  });
+
+  it("does not lock a user out of the address they signed in from when their username is flooded from elsewhere", async () => {
+    const admin = await login("admin");
+    const username = clientOrderId("known").toLowerCase();
+    await api("/api/admin/users", { cookie: admin, method: "POST", body: { username, password: "right-password", role: "viewer" } });
+    expect((await attemptLogin(username, "right-password", { headers: ip(40) })).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attemptLogin(username, `wrong-${i}`, { headers: ip(41 + i) })).status, `guess ${i + 1}`).toBe(401);
+    // elsewhere: blocked, even with the right password
+    expect((await attemptLogin(username, "right-password", { headers: ip(46) })).status).toBe(429);
+    // from where they signed in before: in
+    const home = await attemptLogin(username, "right-password", { headers: ip(40) });
+    expect(home.status).toBe(200);
+    expect(home.cookie).toContain("session-token");
+  });
+
   it("checks at most 5 of 200 parallel guesses at one username; the rest get 429, and the audit log says so once", async () => {
     const admin = await login("admin");
     const username = clientOrderId("par").toLowerCase();

@@ -2,7 +2,9 @@
  * A share link's view (issue 28): opens without a login (proxy.ts lets /share/* through), shows
  * the one page the link was made for, read-only, with its creator's scope at most. The link is
  * checked here and again by every API request the view makes (lib/server/share-links.ts); a
- * revoked or expired link, or a wrong password, opens nothing. Each opening is audit-logged.
+ * revoked or expired link, or a wrong password, opens nothing. Each opening is audit-logged; a
+ * refused one is counted per address and hour, and an address over the limit of refused
+ * openings opens nothing until the hour ends (lib/server/share-refusals.ts).
  */
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
@@ -23,6 +25,7 @@ import { mayOpen } from "@/lib/contract/roles";
 import type { SharePageKey } from "@/lib/contract/share";
 import { clientIp } from "@/lib/server/request-info";
 import { auditOpening, openShare } from "@/lib/server/share-links";
+import { noteRefusedOpening, refusalsSpent, type RefusalReason } from "@/lib/server/share-refusals";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -45,7 +48,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SharePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<SearchParams> }) {
   const [{ token }, sp, jar, h] = await Promise.all([params, searchParams, cookies(), headers()]);
   const t = await getTranslations("share");
-  const opening = await openShare(token, (name) => jar.get(name)?.value);
+  const ip = clientIp(h);
   const frame = (body: ReactNode) => (
     <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
       <div className="flex justify-end">
@@ -54,21 +57,25 @@ export default async function SharePage({ params, searchParams }: { params: Prom
       {body}
     </main>
   );
-  if (opening.kind === "refused") {
-    await auditOpening(opening, clientIp(h));
+  const refused = async (reason: RefusalReason) => {
+    await noteRefusedOpening(ip, reason);
     return frame(
-      <section className={cardClass} data-testid="share-refused" data-reason={opening.reason}>
+      <section className={cardClass} data-testid="share-refused" data-reason={reason}>
         <h1 className="text-lg font-semibold">{t("refused.title")}</h1>
-        <p className={`mt-1 text-sm ${mutedText}`}>{t(`refused.${opening.reason}`)}</p>
+        <p className={`mt-1 text-sm ${mutedText}`}>{t(`refused.${reason}`)}</p>
       </section>,
     );
-  }
+  };
+  // An address over its refused openings of this hour: nothing is looked up for it.
+  if (await refusalsSpent(ip)) return refused("throttled");
+  const opening = await openShare(token, (name) => jar.get(name)?.value);
+  if (opening.kind === "refused") return refused(opening.reason);
   if (opening.kind === "password") return frame(<SharePasswordForm token={token} />);
 
   const { link, reader } = opening;
   // The link's filters, when the address has none of its own (a first opening).
   if (Object.keys(sp).length === 0 && link.query !== "") redirect(`/share/${encodeURIComponent(token)}?${link.query}`);
-  await auditOpening(opening, clientIp(h));
+  await auditOpening(opening, ip);
   const pages = await getTranslations("pages");
   const page = link.page as SharePageKey;
   return frame(
