@@ -167,7 +167,7 @@ test.describe("an admin's reset or disabling on /admin/users", () => {
     const row = page.getByRole("row").filter({ hasText: who });
     await row.getByRole("button", { name: "Reset password" }).click();
     await page.getByLabel(`New password for ${who}`).fill("another-password");
-    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByRole("button", { name: "Set password", exact: true }).click();
     const notice = page.getByTestId("admin-notice");
     await expect(notice).toContainText(`New password set for ${who}.`);
     await expect(notice).toContainText(`Revoked 1 API token: ${who} script.`);
