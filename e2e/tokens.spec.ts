@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { login, signIn } from "./helpers";
 
 const stamp = Date.now().toString(36);
@@ -137,5 +137,59 @@ test.describe("API tokens", () => {
     await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toHaveCount(0);
     expect(await violations()).toEqual([]);
     expect(outside).toEqual([]);
+  });
+});
+
+test.describe("an admin's reset or disabling on /admin/users", () => {
+  /** A new viewer with a token and a share link, made from their own session. */
+  async function armed(browser: Browser, baseURL: string, admin: Page, who: string) {
+    const made = await admin.request.post("/api/admin/users", { data: { username: who, password: "revoke-password", role: "viewer" }, headers: { origin: baseURL } });
+    expect(made.status(), await made.text()).toBe(201);
+    const ctx = await browser.newContext({ baseURL });
+    const user = await ctx.newPage();
+    await signIn(user, who, "revoke-password");
+    const token = await user.request.post("/api/tokens", { data: { name: `${who} script`, expiresAt: Date.now() + 86_400_000 }, headers: { origin: baseURL } });
+    expect(token.status(), await token.text()).toBe(201);
+    const link = await user.request.post("/api/share-links", { data: { page: "cohorts", expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, headers: { origin: baseURL } });
+    expect(link.status(), await link.text()).toBe(201);
+    const { token: text } = (await token.json()) as { token: string };
+    const { id: linkId } = (await link.json()) as { id: string };
+    await ctx.close();
+    expect(await script(baseURL, text)).toBe(200);
+    return { text, linkId };
+  }
+
+  test("shows the admin which tokens and share links the reset revoked, in English and in Chinese", async ({ browser, page, baseURL }) => {
+    await login(page, "admin");
+    const who = `revoke-en-${stamp}`;
+    const { text, linkId } = await armed(browser, baseURL!, page, who);
+    await page.goto("/admin/users");
+    const row = page.getByRole("row").filter({ hasText: who });
+    await row.getByRole("button", { name: "Reset password" }).click();
+    await page.getByLabel(`New password for ${who}`).fill("another-password");
+    await page.getByRole("button", { name: "Set password", exact: true }).click();
+    const notice = page.getByTestId("admin-notice");
+    await expect(notice).toContainText(`New password set for ${who}.`);
+    await expect(notice).toContainText(`Revoked 1 API token: ${who} script.`);
+    await expect(notice).toContainText(`Revoked 1 share link: cohorts ${linkId.slice(0, 8)}.`);
+    expect(await script(baseURL!, text)).toBe(401);
+
+    // an admin whose page is in Chinese disables another such user
+    const zhAdmin = `revoke-admin-${stamp}`;
+    const made = await page.request.post("/api/admin/users", { data: { username: zhAdmin, password: "revoke-password", role: "admin" }, headers: { origin: baseURL! } });
+    expect(made.status(), await made.text()).toBe(201);
+    const other = `revoke-zh-${stamp}`;
+    const second = await armed(browser, baseURL!, page, other);
+    const ctx = await browser.newContext({ baseURL, locale: "zh-CN", extraHTTPHeaders: { "accept-language": "zh-CN,zh;q=0.9" } });
+    const zh = await ctx.newPage();
+    await signIn(zh, zhAdmin, "revoke-password");
+    await zh.goto("/admin/users");
+    zh.once("dialog", (d) => void d.accept());
+    await zh.getByRole("row").filter({ hasText: other }).getByRole("button", { name: "停用" }).click();
+    const zhNotice = zh.getByTestId("admin-notice");
+    await expect(zhNotice).toContainText(`已撤销 1 个 API 令牌：${other} script。`);
+    await expect(zhNotice).toContainText(`已撤销 1 个共享链接：cohorts ${second.linkId.slice(0, 8)}。`);
+    expect(await script(baseURL!, second.text)).toBe(401);
+    await ctx.close();
   });
 });

@@ -4,6 +4,7 @@ import { userInfo } from "node:os";
 import { closeDatabase, openToolDatabase } from "@/lib/db";
 import { writeAudit } from "@/lib/db/audit";
 import {
+  changeUserRow,
   countActiveAdmins,
   createUser,
   getUserByUsername,
@@ -12,9 +13,9 @@ import {
   passwordProblem,
   scopeOf,
   USER_ROLES,
-  updateUser,
   usernameProblem,
   UsernameTakenError,
+  type RevokedCredentials,
   type Scope,
   type UserChanges,
   type UserRole,
@@ -241,16 +242,27 @@ async function change(username: string, changes: UserChanges, detail: Record<str
   if (losesAdmin && (await countActiveAdmins(db)) <= 1) {
     throw new Error(`${username} is the last enabled admin; add another admin first.`);
   }
-  await updateUser(db, user.id, changes);
-  await audited("user.update", { target: username, ...detail });
+  // (a new password or disabling also ends their API tokens and share links: lib/db/credentials.ts;
+  // a running server refuses those tokens within its cache time, 5 s, the links at once)
+  const revoked = (await changeUserRow(db, user.id, changes))?.revoked ?? null;
+  await audited("user.update", { target: username, ...detail, ...(revoked ? { revoked } : {}) });
+  return revoked;
+}
+
+/** What a password reset or disabling ended besides the sessions, in a sentence. */
+function revokedText(revoked: RevokedCredentials | null): string {
+  if (!revoked) return "";
+  const tokens = revoked.tokens.map((t) => `"${t.name}"`).join(", ");
+  const links = revoked.shareLinks.map((l) => `${l.page} (${l.id})`).join(", ");
+  return ` Revoked ${revoked.tokens.length} API token(s)${tokens ? `: ${tokens}` : ""}; ${revoked.shareLinks.length} share link(s)${links ? `: ${links}` : ""}.`;
 }
 
 async function passwd(args: string[], given: string | undefined) {
   const username = usernameArg(args, 1);
   await requireUser(username);
   const { password, generated } = await obtainPassword(given);
-  await change(username, { password }, { passwordReset: true });
-  console.log(`New password set for ${username}; their sessions have ended.`);
+  const revoked = await change(username, { password }, { passwordReset: true });
+  console.log(`New password set for ${username}; their sessions have ended.${revokedText(revoked)}`);
   if (generated) console.log(`Generated password (shown once): ${password}`);
 }
 
@@ -284,8 +296,8 @@ async function setEmail(args: string[]) {
 
 async function setDisabled(args: string[], disabled: boolean) {
   const username = usernameArg(args, 1);
-  await change(username, { disabled }, { disabled });
-  console.log(disabled ? `${username} is disabled; their sessions have ended.` : `${username} is enabled.`);
+  const revoked = await change(username, { disabled }, { disabled });
+  console.log(disabled ? `${username} is disabled; their sessions have ended.${revokedText(revoked)}` : `${username} is enabled.`);
 }
 
 async function list() {

@@ -46,7 +46,7 @@ export interface Config {
   bootstrapAdmin: { username: string; password: string } | null;
   /** the reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default none) */
   trustedProxies: TrustedProxy[];
-  /** requests one API token may make in any minute, per instance (API_TOKEN_RATE_PER_MIN, default 60) */
+  /** requests one person's API tokens together may make in any minute, per instance (API_TOKEN_RATE_PER_MIN, default 60) */
   apiTokenRatePerMinute: number;
 }
 

@@ -15,6 +15,7 @@ import { localeBody, localeResponse } from "./preferences";
 import { BODIES, PATH_PARAMS, QUERIES } from "./queries";
 import {
   adminUserSchema,
+  userChangedSchema,
   adminUsersSchema,
   archiveStatusSchema,
   auditPageSchema,
@@ -88,8 +89,9 @@ export const NOT_IN_API = {
   "/api/auth/[...nextauth]": "next-auth's sign-in and sign-out for the browser (scripts use API tokens)",
 } as const;
 
-/** POST /api/admin/users, PATCH /api/admin/users/{id} */
+/** POST /api/admin/users */
 const userAnswer = z.object({ user: adminUserSchema });
+const SESSION_ONLY_USERS = "From a signed-in session only, never an API token (403), even an admin's with write: a user or password made with a token would outlive the token's revocation.";
 
 const LIST_NOTE = "One page in the list shape ({items, page, pageSize, total, pages, hasNextPage, freshness, warnings}); `source` picks the archive, WEEX live, or both (auto).";
 const EXPORT_NOTE = "Every record of the filter as CSV (UTF-8 with BOM, RFC 4180), streamed; one export at a time per person (a second is answered 429 with Retry-After). Also takes a token made for URLs as ?access_token= (for spreadsheets).";
@@ -184,9 +186,20 @@ export const API_ROUTES = {
   },
   "/api/admin/users": {
     GET: { role: "admin", tag: "admin", summary: "The dashboard's users", answer: adminUsersSchema },
-    POST: { role: "admin", tag: "admin", summary: "Add a user", body: "server", answer: userAnswer, status: 201 },
+    POST: { role: "admin", tag: "admin", summary: "Add a user", description: SESSION_ONLY_USERS, body: "server", answer: userAnswer, status: 201, tokens: false },
   },
-  "/api/admin/users/[id]": { PATCH: { role: "admin", tag: "admin", summary: "Change a user's role, password or disabled state", params: PATH_PARAMS["/api/admin/users/[id]"], body: "server", answer: userAnswer } },
+  "/api/admin/users/[id]": {
+    PATCH: {
+      role: "admin",
+      tag: "admin",
+      summary: "Change a user's role, password or disabled state",
+      description: `A new password or disabling ends the user's sessions, API tokens and share links at once (tokens within 5 s on other instances); \`revoked\` lists the tokens and links it ended (null for other changes). ${SESSION_ONLY_USERS}`,
+      params: PATH_PARAMS["/api/admin/users/[id]"],
+      body: "server",
+      answer: userChangedSchema,
+      tokens: false,
+    },
+  },
   "/api/admin/audit": { GET: { role: "admin", tag: "admin", summary: "The audit log, newest first", query: QUERIES["/api/admin/audit"], answer: auditPageSchema } },
 
   // share links (issue 28): read-only links to a view for people without a login

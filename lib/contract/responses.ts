@@ -403,6 +403,18 @@ export const adminUserSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+/**
+ * What an admin's password reset or disabling ended besides the user's sessions: their live API
+ * tokens (by id and name) and share links (by id and view). Null for a change that ends nothing.
+ */
+export const revokedCredentialsSchema = z.object({
+  tokens: z.array(z.object({ id: z.string(), name: z.string() })),
+  shareLinks: z.array(z.object({ id: z.string(), page: z.string() })),
+});
+export type RevokedCredentials = z.infer<typeof revokedCredentialsSchema>;
+/** PATCH /api/admin/users/{id} */
+export const userChangedSchema = z.object({ user: adminUserSchema, revoked: revokedCredentialsSchema.nullable() });
+export type UserChanged = z.infer<typeof userChangedSchema>;
 /** GET /api/admin/users */
 export const adminUsersSchema = z.object({ items: z.array(adminUserSchema) });
 

@@ -2,6 +2,7 @@
  * The database layer on both back ends: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
  * The same tests run against each, so the queries are proven portable.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +15,11 @@ import { migrate, readMigrations } from "./migrate";
 import { users } from "./schema";
 import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { freshSchema, testBackends, TEST_DATABASE_URL } from "./test-support";
+import { insertToken, listTokens } from "./api-tokens";
+import { createShareLink, getShareLink } from "./share-links";
 import {
   BCRYPT_COST,
+  changeUserRow,
   countActiveAdmins,
   createUser,
   demoPartnerScope,
@@ -84,6 +88,31 @@ describe.each(testBackends())("database on $name", (backend) => {
     expect(disabled).toMatchObject({ disabled: true, sessionVersion: u.sessionVersion + 2 });
     expect(await countActiveAdmins(database.db)).toBe(0);
     expect(await updateUser(database.db, "00000000-0000-0000-0000-000000000000", { role: "viewer" })).toBeUndefined();
+  });
+
+  it("revokes the user's live API tokens and share links with a password reset or disabling (in one transaction), nothing with other changes", async () => {
+    const u = await createUser(database.db, { username: "carol", password: "password-1", role: "viewer" });
+    const later = new Date(Date.now() + 86_400_000);
+    const past = new Date(Date.now() - 1000);
+    const token = (id: string, expiresAt: Date) => insertToken(database.db, { id, userId: u.id, name: id.slice(0, 8), tokenHash: createHash("sha256").update(id).digest("hex"), hint: "wxd_x", role: "viewer", canWrite: false, inUrl: false, expiresAt });
+    const arm = async (n: number) => {
+      const live = `00000000-0000-4000-8000-00000000000${n}`;
+      await token(live, later);
+      const link = (await createShareLink(database.db, { createdBy: u.id, page: "cohorts", query: "", allowExport: false, password: null, expiresAt: later })).row;
+      return { live, link: link.id };
+    };
+    await token("00000000-0000-4000-8000-0000000000e0", past);
+    const first = await arm(1);
+    expect(await changeUserRow(database.db, u.id, { email: "c@example.com" })).toMatchObject({ revoked: null });
+    const reset = await changeUserRow(database.db, u.id, { password: "password-2" });
+    // (the expired token opens nothing already: it stays listed as expired)
+    expect(reset!.revoked).toEqual({ tokens: [{ id: first.live, name: first.live.slice(0, 8) }], shareLinks: [{ id: first.link, page: "cohorts" }] });
+    expect((await listTokens(database.db, u.id)).map((t) => t.id)).toEqual(["00000000-0000-4000-8000-0000000000e0"]);
+    expect((await getShareLink(database.db, first.link))!.revokedAt).not.toBeNull();
+    const second = await arm(2);
+    const disabled = await changeUserRow(database.db, u.id, { disabled: true });
+    expect(disabled!.revoked).toEqual({ tokens: [{ id: second.live, name: second.live.slice(0, 8) }], shareLinks: [{ id: second.link, page: "cohorts" }] });
+    expect((await changeUserRow(database.db, u.id, { disabled: true }))!.revoked).toEqual({ tokens: [], shareLinks: [] });
   });
 
   it("keeps a partner's scope in its normal form, clears it when the role changes, and refuses a partner without one", async () => {

@@ -4,13 +4,14 @@ import bcrypt from "bcryptjs";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "./connection";
+import { revokeCredentialsOf, type RevokedCredentials } from "./credentials";
 import { ROLES, USER_ROLES, users, type Role, type UserRole, type UserRow } from "./schema";
 import type { Locale } from "../i18n/locales";
 import { normalScope, type Scope } from "../contract/scope";
 import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../contract/roles";
 import { normalizeUsername } from "../config/user-rules";
 
-export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope };
+export { ROLES, USER_ROLES, type Role, type UserRole, type UserRow, type Scope, type RevokedCredentials };
 
 /** bcrypt work factor: about 0.1-0.2 s per hash in bcryptjs on a small server. */
 export const BCRYPT_COST = 11;
@@ -145,9 +146,11 @@ export interface UserChanges {
 
 /**
  * Apply changes to a user. A new password or disabling ends the user's existing sessions
- * (session_version is part of every session token and checked on each request).
+ * (session_version is part of every session token and checked on each request) and, in the same
+ * transaction, their API tokens and share links (credentials.ts): whoever the change locks out
+ * keeps no way in. `revoked` lists what that ended (null when the change ends nothing).
  */
-export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+export async function changeUserRow(db: Db, id: string, changes: UserChanges): Promise<{ row: UserRow; revoked: RevokedCredentials | null } | undefined> {
   const before = await getUserById(db, id);
   if (!before) return undefined;
   const set: PgUpdateSetSource<typeof users> = { updatedAt: new Date() };
@@ -157,9 +160,18 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   if (changes.disabled !== undefined) set.disabled = changes.disabled;
   if (changes.email !== undefined) set.email = changes.email;
   if (changes.password !== undefined) set.passwordHash = await hashPassword(changes.password);
-  if (changes.password !== undefined || changes.disabled === true) set.sessionVersion = sql`${users.sessionVersion} + 1`;
-  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  return row;
+  const locksOut = changes.password !== undefined || changes.disabled === true;
+  if (locksOut) set.sessionVersion = sql`${users.sessionVersion} + 1`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+    if (!row) return undefined;
+    return { row, revoked: locksOut ? await revokeCredentialsOf(tx, id) : null };
+  });
+}
+
+/** `changeUserRow`, the row only. */
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  return (await changeUserRow(db, id, changes))?.row;
 }
 
 export interface BootstrapOptions {

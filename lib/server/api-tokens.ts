@@ -12,11 +12,15 @@
  *   at its expiry exactly (the time is checked per request, not cached).
  * - A token's role is the lower of the role it was made with and its user's current role; it
  *   changes anything (POST/PUT/PATCH/DELETE) only when made with `write` (route.ts).
- * - Rate: each token at most API_TOKEN_RATE_PER_MIN requests (default 60) in any minute, then
- *   429 with Retry-After. Counted per process, like the budget's turns: a shared count would
- *   cost every token request a database write, and what a burst costs upstream is already
+ * - A token made for URLs is taken from ?access_token= on the CSV exports only; sent as a Bearer
+ *   it is refused (401) everywhere: it is a read-only credential for spreadsheets that ends up
+ *   in URLs, logs and histories, and must not open the JSON API to whoever finds it there.
+ * - Rate: each person's tokens together at most API_TOKEN_RATE_PER_MIN requests (default 60) in
+ *   any minute, then 429 with Retry-After: counted per user, not per token, so that making more
+ *   tokens buys no more requests. Counted per process, like the budget's turns: a shared count
+ *   would cost every token request a database write, and what a burst costs upstream is already
  *   bounded by the shared WEEX budget, where a user's tokens together take one person's turn.
- *   With N instances behind a load balancer a token gets at most N times the rate.
+ *   With N instances behind a load balancer a person gets at most N times the rate.
  * - The last use is written at most once a minute per token (and instance), not per request;
  *   the first use from an address the token was never used from is audit-logged, once.
  */
@@ -24,6 +28,7 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { getConfig } from "@/lib/config/config";
 import { hasRole, ROLES, type Role } from "@/lib/contract/roles";
+import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import { TOKEN_MAX_LIFETIME_MS, TOKEN_MAX_PER_USER, TOKEN_PREFIX, type TokenCreated, type TokenInput, type TokenView } from "@/lib/contract/tokens";
 import { getDb } from "@/lib/db";
 import { countLiveTokens, deleteToken, insertToken, listTokens, noteTokenAddress, tokenByHash, touchToken, type TokenGrant, type TokenListRow } from "@/lib/db/api-tokens";
@@ -92,9 +97,13 @@ export async function tokenPrincipal(text: string, ip: string, opts: { fromUrl: 
   if (opts.fromUrl && !grant.inUrl) {
     throw new ApiError("unauthorized", "This API token was not made for URLs: send it in the Authorization header (Bearer). A token put in a URL ends up in logs and browser history; revoke this one if the URL was shared.");
   }
-  const taken = rate().take(grant.id, now);
+  if (!opts.fromUrl && grant.inUrl) {
+    throw new ApiError("unauthorized", `This API token was made for URLs: it is taken only as ?${TOKEN_QUERY_PARAM}= on the CSV exports, never in the Authorization header. Make a token without "For spreadsheets" for the API.`);
+  }
+  // (per person: their tokens share one count)
+  const taken = rate().take(grant.userId, now);
   if (!taken.ok) {
-    throw new ApiError("rate_limited", `This API token has made ${rate().limit} requests in the last minute; try again in ${taken.retryAfterSeconds} s.`, { retryAfterSeconds: taken.retryAfterSeconds });
+    throw new ApiError("rate_limited", `Your API tokens have made ${rate().limit} requests in the last minute; try again in ${taken.retryAfterSeconds} s.`, { retryAfterSeconds: taken.retryAfterSeconds });
   }
   await noteUse(grant, user.username, ip, now);
   // The lower of the token's role and its user's role now: a demoted user's tokens follow. A
@@ -206,6 +215,11 @@ export async function revokeToken(id: string, who: Principal, ip: string): Promi
   if (!gone) throw new ApiError("not_found", "There is no such API token.");
   forgetToken(id);
   await audit({ username: who.user.username, action: "token.revoke", ip, outcome: "success", detail: { tokenId: id, name: gone.name, ...(gone.userId !== who.user.id ? { ownerId: gone.userId } : {}) } });
+}
+
+/** This process refuses revoked tokens at once (the others when their cache of each expires). */
+export function forgetTokens(ids: readonly string[]): void {
+  for (const id of ids) forgetToken(id);
 }
 
 /** This process refuses a revoked token at once (the others when their cache of it expires). */

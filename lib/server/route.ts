@@ -223,7 +223,7 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
   if (principal?.via === "token") {
     // No Origin check: a cross-site page cannot send an Authorization header here (that needs
     // a CORS preflight this server never grants), so forgery is a matter of cookies alone.
-    if (opts.tokens === false) throw new ApiError("forbidden", "This route takes a signed-in session, not an API token.");
+    if (opts.tokens === false) throw new ApiError("forbidden", "This route takes a signed-in session, not an API token: what it makes (a user, a password, a token, a share link) would outlive the token's revocation.");
   } else if (mutating && !isSameOrigin(req.headers)) {
     throw new ApiError("forbidden", "This request came from another site. Changes are only accepted from the dashboard's own pages.");
   }

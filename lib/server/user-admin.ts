@@ -6,6 +6,7 @@ import "server-only";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import {
+  changeUserRow,
   countActiveAdmins,
   createUser,
   getUserById,
@@ -15,11 +16,12 @@ import {
   scopeOf,
   USER_ROLES,
   toPublicUser,
-  updateUser,
   usernameProblem,
   UsernameTakenError,
   type PublicUser,
+  type RevokedCredentials,
 } from "@/lib/db/users";
+import { forgetTokens } from "./api-tokens";
 import { audit } from "./audit";
 import { forgetUser, type SessionUser } from "./auth";
 import { ApiError, fieldError } from "./errors";
@@ -84,7 +86,12 @@ export async function addUser(input: z.output<typeof newUserSchema>, actor: Sess
   }
 }
 
-export async function changeUser(id: string, changes: z.output<typeof userChangesSchema>, actor: SessionUser, ip: string): Promise<PublicUser> {
+/**
+ * An admin's change of a user. A new password or disabling ends the user's sessions, API tokens
+ * and share links (lib/db/users.ts `changeUserRow`, one transaction): `revoked` lists the tokens
+ * and links it ended, as the audit entry does; null for a change that ends nothing.
+ */
+export async function changeUser(id: string, changes: z.output<typeof userChangesSchema>, actor: SessionUser, ip: string): Promise<{ user: PublicUser; revoked: RevokedCredentials | null }> {
   const db = await getDb();
   const before = await getUserById(db, id);
   if (!before) throw new ApiError("not_found", "There is no such user.");
@@ -96,10 +103,14 @@ export async function changeUser(id: string, changes: z.output<typeof userChange
   }
   if (changes.role === "partner" && before.role !== "partner" && changes.scope === undefined) throw fieldError("scope", "is required to make a user a partner");
   if (changes.scope !== undefined && (changes.role ?? before.role) !== "partner") throw fieldError("scope", "is only for the partner role");
-  const after = await updateUser(db, id, changes);
-  if (!after) throw new ApiError("not_found", "There is no such user.");
-  // (the user's next request, in this process, reads the new role and scope; partners are never cached: auth.ts)
+  const changed = await changeUserRow(db, id, changes);
+  if (!changed) throw new ApiError("not_found", "There is no such user.");
+  const { row: after, revoked } = changed;
+  // (the user's next request, in this process, reads the new role and scope; partners are never
+  // cached: auth.ts. Their revoked tokens are refused here at once, elsewhere within USER_CACHE_MS;
+  // share links are read per request, so revoked links stop everywhere at once.)
   forgetUser(id);
+  if (revoked) forgetTokens(revoked.tokens.map((t) => t.id));
   await audit({
     username: actor.username,
     action: "user.update",
@@ -112,7 +123,8 @@ export async function changeUser(id: string, changes: z.output<typeof userChange
       ...(changes.disabled !== undefined ? { disabled: after.disabled } : {}),
       ...(changes.email !== undefined ? { email: { from: before.email, to: after.email } } : {}),
       ...(changes.password !== undefined ? { passwordReset: true } : {}),
+      ...(revoked ? { revoked } : {}),
     },
   });
-  return toPublicUser(after);
+  return { user: toPublicUser(after), revoked };
 }

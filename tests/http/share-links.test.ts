@@ -264,7 +264,7 @@ describe("share links", () => {
     throw new Error("two runs each crossed an hour's end");
   }, 180_000);
 
-  it("follows the creator: a narrowed scope applies to the next request, a disabled creator's links open nothing", async () => {
+  it("follows the creator: a narrowed scope applies to the next request, a creator without the view opens nothing, disabling revokes their links for good", async () => {
     const who = `share-c-${stamp}`;
     const made = await api<{ user: { id: string } }>("/api/admin/users", { cookie: admin, method: "POST", body: { username: who, password: PASSWORD, role: "partner", scope: { subAffiliateUids: scopeSubs } } });
     expect(made.status, made.text).toBe(201);
@@ -279,8 +279,23 @@ describe("share links", () => {
     for (const r of rows.json.items) expect(r.subAffiliateUid).toBe(scopeSubs[0]);
     expect((await api(`${path}&subUid=${scopeSubs[1]}`, { headers })).status).toBe(403);
 
-    expect((await api("/api/admin/users/" + made.json.user.id, { cookie: admin, method: "PATCH", body: { disabled: true } })).status).toBe(200);
+    // a scope without sub-affiliates: the creator no longer sees the view, so neither does the link
+    const lost = await api("/api/admin/users/" + made.json.user.id, { cookie: admin, method: "PATCH", body: { scope: { inviteCodes: ["NOSUCHCODE"] } } });
+    expect(lost.status, lost.text).toBe(200);
     expect((await api(path, { headers })).status).toBe(401);
     expect((await openPage(link.url)).html).toContain('data-reason="creator"');
+    const back = await api("/api/admin/users/" + made.json.user.id, { cookie: admin, method: "PATCH", body: { scope: { subAffiliateUids: scopeSubs } } });
+    expect(back.status, back.text).toBe(200);
+    expect((await api(path, { headers })).status).toBe(200);
+
+    // disabling the creator revokes their links (the answer lists them): enabled again, the link stays revoked
+    const disabled = await api<{ revoked: { shareLinks: { id: string }[] } }>("/api/admin/users/" + made.json.user.id, { cookie: admin, method: "PATCH", body: { disabled: true } });
+    expect(disabled.status, disabled.text).toBe(200);
+    expect(disabled.json.revoked.shareLinks.map((l) => l.id)).toEqual([link.id]);
+    expect((await api(path, { headers })).status).toBe(401);
+    expect((await openPage(link.url)).html).toContain('data-reason="revoked"');
+    expect((await api("/api/admin/users/" + made.json.user.id, { cookie: admin, method: "PATCH", body: { disabled: false } })).status).toBe(200);
+    expect((await api(path, { headers })).status).toBe(401);
+    expect((await openPage(link.url)).html).toContain('data-reason="revoked"');
   });
 });

@@ -1,7 +1,9 @@
 /**
  * API tokens across instances that share one PostgreSQL (issue 29): a token revoked on one
  * instance is refused there at once and by the other within its cache time (5 s, the bound
- * sessions have), and so are the tokens of a user disabled on one instance.
+ * sessions have), and so are the tokens of a user disabled on one instance; an admin's password
+ * reset or disabling revokes the user's tokens likewise, and their share links (read per
+ * request) on every instance at once.
  *
  * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
  */
@@ -62,4 +64,48 @@ describe.skipIf(!url)(url ? "API tokens shared by two instances" : "API tokens s
     expect((await api("/api/alerts/unread", { base: a, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     expect(await refusedWithin(b, token, disabled)).toBe(401);
   });
+
+  for (const [what, change] of [
+    ["a password reset", { password: "another-password" }],
+    ["disabling", { disabled: true }],
+  ] as const) {
+    it(`${what} on one instance revokes the user's token (the other refuses it within the cache time) and share link (both at once)`, async () => {
+      const [a, b] = [servers[0]!.url, servers[1]!.url];
+      const admin = await login("admin", "demo", { base: a });
+      const username = clientOrderId("revoke").toLowerCase();
+      const created = await api<{ user: { id: string } }>("/api/admin/users", { cookie: admin, base: a, method: "POST", body: { username, password: "shared-password", role: "viewer" } });
+      expect(created.status).toBe(201);
+      const cookie = await login(username, "shared-password", { base: b });
+      const { id, token } = await tokenOf(cookie, b);
+      const link = await api<{ id: string; url: string }>("/api/share-links", { cookie, base: b, method: "POST", body: { page: "cohorts", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } });
+      expect(link.status, link.text).toBe(201);
+      const shareToken = new URL(link.json.url).pathname.split("/").pop()!;
+      const byLink = (base: string) => api("/api/archive/status", { base, headers: { "x-share-token": shareToken } });
+      // both instances know (and cache) the token, and open the link
+      for (const base of [a, b]) {
+        expect((await api("/api/alerts/unread", { base, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+        expect((await byLink(base)).status).toBe(200);
+      }
+
+      const res = await api<{ revoked: { tokens: { id: string }[]; shareLinks: { id: string }[] } }>(`/api/admin/users/${created.json.user.id}`, { cookie: admin, base: a, method: "PATCH", body: change });
+      expect(res.status, res.text).toBe(200);
+      const changed = Date.now();
+      expect(res.json.revoked.tokens.map((t) => t.id)).toEqual([id]);
+      expect(res.json.revoked.shareLinks.map((l) => l.id)).toEqual([link.json.id]);
+      expect((await api("/api/alerts/unread", { base: a, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await byLink(a)).status).toBe(401);
+      expect((await byLink(b)).status).toBe(401);
+      expect(await refusedWithin(b, token, changed)).toBe(401);
+      expect(Date.now() - changed).toBeLessThan(CACHE_MS + SLACK_MS);
+      if ("disabled" in change) {
+        // enabled again, the account holds no way in from before: the token and the link stay dead
+        expect((await api(`/api/admin/users/${created.json.user.id}`, { cookie: admin, base: a, method: "PATCH", body: { disabled: false } })).status).toBe(200);
+        await new Promise((r) => setTimeout(r, CACHE_MS + 500));
+        for (const base of [a, b]) {
+          expect((await api("/api/alerts/unread", { base, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+          expect((await byLink(base)).status).toBe(401);
+        }
+      }
+    });
+  }
 });

@@ -239,20 +239,28 @@ describe("a token's life", () => {
 });
 
 describe("a token's rate", () => {
-  it("is 60 requests a minute, then 429 with Retry-After; the person's other tokens are counted apart", async () => {
+  it("is 60 requests a minute per person, across their tokens, then 429 with Retry-After; another person's tokens are counted apart", async () => {
     const viewer = await person("viewer");
     const [a, b] = [await makeToken(viewer.cookie, {}), await makeToken(viewer.cookie, {})];
+    // half with each token: one count for the person, not one per token
     for (let i = 0; i < 60; i++) {
-      const res = await withToken(a.token, "/api/alerts/unread");
+      const res = await withToken(i % 2 ? b.token : a.token, "/api/alerts/unread");
       expect(res.status, `request ${i + 1}: ${res.text}`).toBe(200);
     }
-    const refused = await withToken<ErrorBody>(a.token, "/api/alerts/unread");
-    expect(refused.status).toBe(429);
-    expect(refused.json.error.code).toBe("rate_limited");
-    const retryAfter = Number(refused.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await withToken(b.token, "/api/alerts/unread")).status).toBe(200);
+    for (const t of [a, b]) {
+      const refused = await withToken<ErrorBody>(t.token, "/api/alerts/unread");
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("rate_limited");
+      expect(refused.json.error.message).toMatch(/Your API tokens have made 60 requests/);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    // a third token made now buys no more requests
+    const c = await makeToken(viewer.cookie, {});
+    expect((await withToken(c.token, "/api/alerts/unread")).status).toBe(429);
+    const other = await person("viewer");
+    expect((await withToken((await makeToken(other.cookie, {})).token, "/api/alerts/unread")).status).toBe(200);
   });
 });
 
@@ -275,6 +283,22 @@ describe("a token made for URLs", () => {
     const inUrl = await api<ErrorBody>(`${path}&access_token=${ordinary.token}`);
     expect(inUrl.status).toBe(401);
     expect(inUrl.json.error.message).toMatch(/not made for URLs/);
+  });
+
+  it("is refused as a Bearer: on every viewer route and on the exports too (it is for spreadsheet URLs only)", async () => {
+    const viewer = await person("viewer");
+    const sheet = await makeToken(viewer.cookie, { inUrl: true });
+    const end = Date.now();
+    const exportPath = `/api/affiliate/sub-affiliates/export?productType=SPOT&startTime=${end - DAY_MS}&endTime=${end}`;
+    for (const path of ["/api/affiliate/invitees?pageSize=5", "/api/alerts/unread", "/api/archive/status", "/api/tokens", exportPath]) {
+      const res = await withToken<ErrorBody>(sheet.token, path);
+      expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(401);
+      expect(res.json.error).toMatchObject({ code: "unauthorized", message: expect.stringMatching(/made for URLs: it is taken only as \?access_token=/) });
+    }
+    // where it belongs, it still works
+    const csv = await api(`${exportPath}&access_token=${sheet.token}`, { patient: true });
+    expect(csv.status, csv.text.slice(0, 200)).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
   });
 });
 
@@ -368,5 +392,102 @@ describe("credentials a token cannot make", () => {
     expect((await api("/api/share-links", { cookie: admin2.cookie, method: "POST", body: { page: "invitees", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } })).status).toBe(201);
     const after = await api<{ items: { createdBy: string }[] }>("/api/share-links", { cookie: admin2.cookie });
     expect(after.json.items.filter((l) => l.createdBy === admin2.username)).toHaveLength(1);
+  });
+});
+
+type Revoked = { tokens: { id: string; name: string }[]; shareLinks: { id: string; page: string }[] };
+type AuditItem = { action: string; username: string | null; detail: Record<string, unknown> };
+
+describe("an admin's password reset or disabling", () => {
+  /** A person with two tokens (one for URLs) and a share link, each working. */
+  async function armed() {
+    const viewer = await person("viewer");
+    const api1 = await makeToken(viewer.cookie, { name: "api" });
+    const sheet = await makeToken(viewer.cookie, { name: "sheet", inUrl: true });
+    const made = await api<{ id: string; url: string }>("/api/share-links", { cookie: viewer.cookie, method: "POST", body: { page: "cohorts", expiresAt: new Date(Date.now() + DAY_MS).toISOString() } });
+    expect(made.status, made.text).toBe(201);
+    const link = { id: made.json.id, token: new URL(made.json.url).pathname.split("/").pop()! };
+    expect((await withToken(api1.token, "/api/alerts/unread")).status).toBe(200);
+    expect((await api("/api/archive/status", { headers: { "x-share-token": link.token } })).status).toBe(200);
+    return { viewer, api1, sheet, link };
+  }
+
+  async function auditOf(target: string): Promise<AuditItem> {
+    const audit = await api<{ items: AuditItem[] }>(`/api/admin/audit?username=admin&action=user.update&pageSize=50`, { cookie: admin });
+    const entry = audit.json.items.find((e) => e.detail.target === target);
+    expect(entry, `no user.update of ${target}`).toBeDefined();
+    return entry!;
+  }
+
+  for (const [what, change] of [
+    ["a password reset", { password: "a-new-password-1" }],
+    ["disabling", { disabled: true }],
+  ] as const) {
+    it(`${what} revokes the user's API tokens and share links at once; the answer and the audit log list them`, async () => {
+      const { viewer, api1, sheet, link } = await armed();
+      const res = await api<{ user: { id: string }; revoked: Revoked }>(`/api/admin/users/${viewer.id}`, { cookie: admin, method: "PATCH", body: change });
+      expect(res.status, res.text).toBe(200);
+      const expected: Revoked = {
+        tokens: [{ id: api1.id, name: "api" }, { id: sheet.id, name: "sheet" }].sort((a, b) => (a.id < b.id ? -1 : 1)),
+        shareLinks: [{ id: link.id, page: "cohorts" }],
+      };
+      expect(res.json.revoked).toEqual(expected);
+
+      // at once on this instance: the token, the URL token and the link
+      const byToken = await withToken<ErrorBody>(api1.token, "/api/alerts/unread");
+      expect(byToken.status).toBe(401);
+      const end = Date.now();
+      expect((await api(`/api/affiliate/sub-affiliates/export?productType=SPOT&startTime=${end - DAY_MS}&endTime=${end}&access_token=${sheet.token}`)).status).toBe(401);
+      const byLink = await api<ErrorBody>("/api/archive/status", { headers: { "x-share-token": link.token } });
+      expect(byLink.status).toBe(401);
+      expect(byLink.json.error.code).toBe("unauthorized");
+      // revoked, not merely dormant: listed as such, and their lists hold no live token
+      const links = await api<{ items: { id: string; state: string }[] }>("/api/share-links", { cookie: admin });
+      expect(links.json.items.find((l) => l.id === link.id)?.state).toBe("revoked");
+      const tokens = await api<{ items: { id: string }[] }>("/api/tokens", { cookie: admin });
+      expect(tokens.json.items.filter((t) => t.id === api1.id || t.id === sheet.id)).toEqual([]);
+
+      const entry = await auditOf(viewer.username);
+      expect(entry.username).toBe("admin");
+      expect(entry.detail.revoked).toEqual(expected);
+    });
+  }
+
+  it("ends nothing on another change, and a second reset finds nothing left to revoke", async () => {
+    const { viewer, api1 } = await armed();
+    const email = await api<{ revoked: Revoked | null }>(`/api/admin/users/${viewer.id}`, { cookie: admin, method: "PATCH", body: { email: "someone@example.com" } });
+    expect(email.status, email.text).toBe(200);
+    expect(email.json.revoked).toBeNull();
+    expect((await withToken(api1.token, "/api/alerts/unread")).status).toBe(200);
+    const first = await api<{ revoked: Revoked }>(`/api/admin/users/${viewer.id}`, { cookie: admin, method: "PATCH", body: { password: "a-new-password-1" } });
+    expect(first.json.revoked.tokens).toHaveLength(2);
+    expect(first.json.revoked.shareLinks).toHaveLength(1);
+    const second = await api<{ revoked: Revoked }>(`/api/admin/users/${viewer.id}`, { cookie: admin, method: "PATCH", body: { password: "a-new-password-2" } });
+    expect(second.json.revoked).toEqual({ tokens: [], shareLinks: [] });
+  });
+});
+
+describe("users are made and changed from a signed-in session only", () => {
+  it("an admin's token, even with write, gets 403 with the reason, and nothing changes", async () => {
+    const admin2 = await person("admin");
+    const writing = await makeToken(admin2.cookie, { write: true, role: "admin" });
+    const target = await person("viewer");
+    const username = clientOrderId("tk-made").toLowerCase();
+    const create = await withToken<ErrorBody>(writing.token, "/api/admin/users", { method: "POST", body: { username, password: "token-test-password", role: "admin" } });
+    const change = await withToken<ErrorBody>(writing.token, `/api/admin/users/${target.id}`, { method: "PATCH", body: { password: "taken-over-password" } });
+    const promote = await withToken<ErrorBody>(writing.token, `/api/admin/users/${target.id}`, { method: "PATCH", body: { role: "admin" } });
+    for (const res of [create, change, promote]) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.json.error.code).toBe("forbidden");
+      expect(res.json.error.message).toMatch(/signed-in session, not an API token: .*outlive the token's revocation/);
+    }
+    const users = await api<{ items: { id: string; username: string; role: string }[] }>("/api/admin/users", { cookie: admin });
+    expect(users.json.items.find((u) => u.username === username)).toBeUndefined();
+    expect(users.json.items.find((u) => u.id === target.id)?.role).toBe("viewer");
+    // the target's password is the one it had
+    expect(await login(target.username, "token-test-password", { fresh: true })).toContain("session-token");
+    // the same token may still read the list (a GET), and the session may change the user
+    expect((await withToken(writing.token, "/api/admin/users")).status).toBe(200);
+    expect((await api(`/api/admin/users/${target.id}`, { cookie: admin2.cookie, method: "PATCH", body: { role: "trader" } })).status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ import { buttonPrimary, buttonSecondary, inputClass, tableHeadClass } from "@/co
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import { USER_ROLES, type UserRole } from "@/lib/contract/roles";
-import type { AdminUser } from "@/lib/contract/responses";
+import type { AdminUser, RevokedCredentials, UserChanged } from "@/lib/contract/responses";
 import type { Scope } from "@/lib/contract/scope";
 
 const USERS = "/api/admin/users";
@@ -60,6 +60,25 @@ function ScopeText({ scope }: { scope: Scope }) {
       {scope.inviteCodes.length ? t("scopeCodesList", { list: scope.inviteCodes.join(", ") }) : null}
     </span>
   );
+}
+
+/**
+ * What a password reset or disabling ended besides the sessions, as a sentence for the notice:
+ * the tokens by name, the share links by view and the start of their id (as the share links
+ * page lists them).
+ */
+function useRevokedText(): (revoked: RevokedCredentials | null) => string {
+  const t = useTranslations("admin.users");
+  return (revoked) => {
+    if (!revoked) return "";
+    const { tokens, shareLinks } = revoked;
+    if (!tokens.length && !shareLinks.length) return ` ${t("revokedNone")}`;
+    const parts = [
+      tokens.length ? t("revokedTokens", { count: tokens.length, list: tokens.map((x) => x.name).join(", ") }) : "",
+      shareLinks.length ? t("revokedLinks", { count: shareLinks.length, list: shareLinks.map((l) => `${l.page} ${l.id.slice(0, 8)}`).join(", ") }) : "",
+    ];
+    return ` ${parts.filter(Boolean).join(" ")}`;
+  };
 }
 
 /** Users: add one, change a role (a partner's scope), reset a password, disable or enable. */
@@ -195,16 +214,19 @@ function UserRow({ user, isSelf, onChanged }: { user: AdminUser; isSelf: boolean
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
+  const revokedText = useRevokedText();
+
   async function patch(body: Record<string, unknown>, message: string) {
     setPending(true);
     setError(null);
     try {
-      await apiSend("PATCH", `${USERS}/${encodeURIComponent(user.id)}`, JSON.stringify(body));
+      const { revoked } = await apiSend<UserChanged>("PATCH", `${USERS}/${encodeURIComponent(user.id)}`, JSON.stringify(body));
       setResetting(false);
       setScoping(false);
       setEmailing(false);
       setPassword("");
-      await onChanged(message);
+      // (a reset or disabling: what it revoked, so the admin sees the account holds nothing any more)
+      await onChanged(message + revokedText(revoked));
     } catch (err) {
       setError(err);
     } finally {

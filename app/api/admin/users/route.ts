@@ -7,9 +7,10 @@ export const GET = route({
   handler: async () => ({ items: await allUsers() }),
 });
 
-/** Add a user: { username, password, role }. */
+/** Add a user: { username, password, role }. From a signed-in session only: a user made with a token would outlive the token's revocation. */
 export const POST = route({
   role: "admin",
+  tokens: false,
   body: newUserSchema,
   handler: async ({ body, user, ip }) => json({ user: await addUser(body, user, ip) }, 201),
 });
