@@ -13,8 +13,9 @@
  * DECLARE commits, so no transaction stays open while a slow client downloads (on the embedded
  * database, a transaction would hold its one connection from everyone, the sync included). The
  * cursor belongs to its session: on PostgreSQL the export borrows one pool connection for its
- * FETCHes; PGlite has one session. It is closed when the file is written, fails or its client
- * goes away (the generator's `finally`).
+ * FETCHes, for as long as the download lasts (one export at a time per person:
+ * lib/server/export-turns.ts); PGlite has one session. It is closed when the file is written,
+ * fails or its client goes away (the generator's `finally`).
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
