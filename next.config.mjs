@@ -8,14 +8,17 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: "./messages", format: "json", locales: ["en", "zh-CN"], precompile: true } },
 });
 
-// Security headers live here so they apply to every response, pages and API alike.
+// Security headers live here so they apply to every response, pages and API alike. A page's
+// Content-Security-Policy is proxy.ts's, which replaces this one: its inline scripts run by the
+// response's nonce (lib/server/csp.ts). This one is for what the proxy does not see (API routes,
+// static files): no inline script at all.
 const isDev = process.env.NODE_ENV !== "production";
 const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
 
 const csp = [
   "default-src 'self'",
-  // Next inlines its bootstrap scripts; eval is only needed by React's dev tooling.
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
+  // eval is only needed by React's dev tooling
+  `script-src 'self'${isDev ? " 'unsafe-eval'" : ""}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

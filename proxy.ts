@@ -13,6 +13,9 @@
  *   route could not refuse a body too large until all of it had arrived (body.ts).
  * - Under HTTPS, responses get Strict-Transport-Security (decided per request, since the same
  *   build may run behind TLS or on plain http://localhost).
+ * - Every page gets a Content-Security-Policy with a fresh nonce (lib/server/csp.ts): on the
+ *   response, and on the request, where Next reads it to mark its own inline scripts and the
+ *   root layout reads `x-nonce` for its scripts. Only scripts carrying it run inline.
  */
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
@@ -20,6 +23,7 @@ import { getAuthSecret } from "@/lib/config/config";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
 import { safeCallbackUrl } from "@/lib/contract/callback-url";
 import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
+import { NONCE_HEADER, newNonce, pagePolicy } from "@/lib/server/csp";
 
 const PUBLIC_PAGES = ["/login"];
 /** Pages under these open without a session: a share link's view (its token is its own check: lib/server/share-links.ts). */
@@ -30,6 +34,8 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl;
   const isPage = !pathname.startsWith("/api/") && pathname !== "/api" && !PUBLIC_PAGES.includes(pathname) && !PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
 
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce);
   let res: NextResponse;
   const token = isPage ? await getToken({ req, secret: getAuthSecret(), secureCookie: https }) : null;
   if (isPage && !token) {
@@ -38,8 +44,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     login.searchParams.set("callbackUrl", safeCallbackUrl(`${pathname}${search}`, origin));
     res = NextResponse.redirect(login);
   } else {
-    res = NextResponse.next();
+    const headers = new Headers(req.headers);
+    headers.set(NONCE_HEADER, nonce);
+    headers.set("Content-Security-Policy", policy);
+    res = NextResponse.next({ request: { headers } });
   }
+  res.headers.set("Content-Security-Policy", policy);
   // A user who chose a language elsewhere and signs in here: this browser remembers it too, so
   // the login page after sign-out speaks it (the switch sets the cookie itself; never overwrite).
   if (isLocale(token?.locale) && !req.cookies.has(LOCALE_COOKIE)) {

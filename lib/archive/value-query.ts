@@ -53,21 +53,44 @@ function clip(p: Part, q: { startTime: number; endTime: number }) {
   return { startTime: Math.max(p.startTime ?? q.startTime, q.startTime), endTime: Math.min(p.endTime ?? q.endTime, q.endTime) };
 }
 
-/** One page of the value list (`all`: every row, for the export). */
+/** One page of the value list (`all`: every row in one answer). */
 export function inviteeValue(sources: SelectedSources, q: ValueQuery, paging: { page: number; pageSize: number } | "all", signal?: AbortSignal): Promise<ValueAnswer> {
   return sources.across(async (io) => {
-    const range = { startTime: q.startTime, endTime: q.endTime };
-    const commissionParts = await io.parts("commissions", { ...range, uid: q.uid }, true);
-    const movementParts = await io.parts("inviteeTotals", { ...range, uid: q.uid }, true);
-    const live = await liveInput(io, q, commissionParts, movementParts, signal);
-    const archive = {
-      commission: commissionParts.filter((p) => p.from === "archive").map((p) => clip(p, q)),
-      movements: movementParts.filter((p) => p.from === "archive").map((p) => clip(p, q)),
-      // (with `live` nothing is read from the archive, the invitees included)
-      invitees: io.source !== "live",
-    };
+    const { archive, live } = await planned(io, q, signal);
     return valueAnswer(io, q, archive, live, paging);
   }, signal);
+}
+
+/**
+ * Every row of the value list in its order, as one statement for the export to read a batch at
+ * a time (value-export.ts): the rows of `fullAnswer` without the page cut or the totals, so the
+ * file holds what the pages list. The live parts are read here, under the sources' fallback.
+ */
+export function inviteeValueStatement(sources: SelectedSources, q: ValueQuery, signal?: AbortSignal): Promise<{ db: Db; statement: SQL }> {
+  return sources.across(async (io) => {
+    const { archive, live } = await planned(io, q, signal);
+    const { db, rowsWith, inv } = await listSource(io, q, archive, live);
+    const statement = sql`WITH ${rowsWith},
+        pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c GROUP BY uid),
+        pj AS (SELECT f.*, pc.coins, row_number() OVER (ORDER BY ${listOrder(q)}) AS n FROM f LEFT JOIN pc USING (uid))
+        SELECT ${rowColumns(inv)} FROM pj ${inv.joins} ORDER BY pj.n`;
+    return { db, statement };
+  }, signal);
+}
+
+/** The range's archive parts and what its live parts add up to. */
+async function planned(io: DatasetsIo, q: ValueQuery, signal?: AbortSignal): Promise<{ archive: ArchiveInput; live: LiveInput }> {
+  const range = { startTime: q.startTime, endTime: q.endTime };
+  const commissionParts = await io.parts("commissions", { ...range, uid: q.uid }, true);
+  const movementParts = await io.parts("inviteeTotals", { ...range, uid: q.uid }, true);
+  const live = await liveInput(io, q, commissionParts, movementParts, signal);
+  const archive = {
+    commission: commissionParts.filter((p) => p.from === "archive").map((p) => clip(p, q)),
+    movements: movementParts.filter((p) => p.from === "archive").map((p) => clip(p, q)),
+    // (with `live` nothing is read from the archive, the invitees included)
+    invitees: io.source !== "live",
+  };
+  return { archive, live };
 }
 
 /** What the live parts of the three datasets add up to. */
@@ -329,7 +352,7 @@ function inviteeJoin(archive: ArchiveInput, from: SQL): { code: SQL; reg: SQL; j
   };
 }
 
-interface StatementRow {
+export interface StatementRow {
   kind: "row" | "total" | "coin";
   uid: string | null;
   code: string | null;
@@ -357,38 +380,22 @@ async function valueAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput,
 async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput, paging: { page: number; pageSize: number } | "all"): Promise<ValueAnswer> {
   // The page is cut by the row number, not by ORDER BY's names again: in the SELECT below `dep`
   // names the output column (text), so `ORDER BY dep` would page by the amounts' text.
-  const order = sql`${ORDER[q.sort]}, length(uid) DESC, uid COLLATE "C" DESC`;
   const limit = paging === "all" ? sql`` : sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}`;
-  // (with an invite-code filter or a partner's scope `f` holds the codes already, and only those codes' rows)
-  const filtered = q.inviteCode !== undefined || io.scope !== undefined;
-  const inv = filtered ? { code: sql`pj.code`, reg: sql`pj.reg`, joins: sql`` } : inviteeJoin(archive, sql`pj`);
-  const db = await io.db();
-  const codes = q.inviteCode !== undefined ? [q.inviteCode] : io.scope?.inviteCodes;
-  const only = q.uid === undefined && codes !== undefined ? await codeUids(db, codes, archive, live) : q.uid;
+  const { db, rowsWith, inv, filtered } = await listSource(io, q, archive, live);
   const list = await rows<StatementRow>(
     db,
-    sql`WITH ${rowsSql(q, archive, live, { withInvitees: filtered, scope: io.scope, only })},
-        pg AS (SELECT f.*, row_number() OVER (ORDER BY ${order}) AS n FROM f ORDER BY n ${limit}),
+    sql`WITH ${rowsWith},
+        pg AS (SELECT f.*, row_number() OVER (ORDER BY ${listOrder(q)}) AS n FROM f ORDER BY n ${limit}),
         pc AS (SELECT uid, json_object_agg(coin, commission::text) AS coins FROM c WHERE uid IN (SELECT uid FROM pg) GROUP BY uid),
         pj AS (SELECT pg.*, pc.coins FROM pg LEFT JOIN pc USING (uid))
-        (SELECT 'row' AS kind, pj.uid, ${inv.code} AS code, ${inv.reg} AS reg, pj.spot::text AS spot, pj.futures::text AS futures, pj.dep::text AS dep,
-                pj.wd::text AS wd, pj.coins::text AS coins, pj.n FROM pj ${inv.joins})
+        (SELECT ${rowColumns(inv)} FROM pj ${inv.joins})
         UNION ALL (SELECT 'total', NULL, NULL, NULL, sum(spot)::text, sum(futures)::text, sum(dep)::text, sum(wd)::text, NULL, count(*) FROM f)
         UNION ALL (SELECT 'coin', coin, NULL, NULL, sum(commission)::text, NULL, NULL, NULL, NULL, NULL FROM c ${filtered ? sql`WHERE uid IN (SELECT uid FROM f)` : sql``} GROUP BY coin)`,
   );
   const items = list
     .filter((r) => r.kind === "row")
     .sort((a, b) => Number(a.n) - Number(b.n))
-    .map((r): InviteeValue => ({
-      uid: r.uid!,
-      inviteCode: r.code,
-      registerTime: r.reg === null ? null : Number(r.reg),
-      spotTradingAmount: text(r.spot),
-      futuresTradingAmount: text(r.futures),
-      depositAmount: text(r.dep),
-      withdrawalAmount: text(r.wd),
-      commission: new CoinSums().addAll(r.coins ? (JSON.parse(r.coins) as Record<string, string>) : {}).json(),
-    }));
+    .map(valueItem);
   const t = list.find((r) => r.kind === "total")!;
   const commission = new CoinSums();
   for (const r of list.filter((x) => x.kind === "coin")) commission.add(r.uid!, r.spot);
@@ -399,6 +406,45 @@ async function fullAnswer(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, 
     withdrawalAmount: text(t.wd),
     commission: commission.json(),
   });
+}
+
+/** The list's order: the sort's keys, then longer uid, then uid descending (the page's and the export's). */
+function listOrder(q: ValueQuery): SQL {
+  return sql`${ORDER[q.sort]}, length(uid) DESC, uid COLLATE "C" DESC`;
+}
+
+/**
+ * What the one statement reads its rows from (CTEs `f` and `c`: rowsSql), for the filter and
+ * the scope, and how a row of CTE `pj` gets its invite code and registration.
+ */
+async function listSource(io: DatasetsIo, q: ValueQuery, archive: ArchiveInput, live: LiveInput): Promise<{ db: Db; rowsWith: SQL; inv: ReturnType<typeof inviteeJoin>; filtered: boolean }> {
+  // (with an invite-code filter or a partner's scope `f` holds the codes already, and only those codes' rows)
+  const filtered = q.inviteCode !== undefined || io.scope !== undefined;
+  const inv = filtered ? { code: sql`pj.code`, reg: sql`pj.reg`, joins: sql`` } : inviteeJoin(archive, sql`pj`);
+  const db = await io.db();
+  const codes = q.inviteCode !== undefined ? [q.inviteCode] : io.scope?.inviteCodes;
+  const only = q.uid === undefined && codes !== undefined ? await codeUids(db, codes, archive, live) : q.uid;
+  return { db, rowsWith: rowsSql(q, archive, live, { withInvitees: filtered, scope: io.scope, only }), inv, filtered };
+}
+
+/** A listed row's columns (StatementRow's, kind `row`) from CTE `pj`. */
+function rowColumns(inv: ReturnType<typeof inviteeJoin>): SQL {
+  return sql`'row' AS kind, pj.uid, ${inv.code} AS code, ${inv.reg} AS reg, pj.spot::text AS spot, pj.futures::text AS futures, pj.dep::text AS dep,
+             pj.wd::text AS wd, pj.coins::text AS coins, pj.n`;
+}
+
+/** A row of the one statement as the list's item. */
+export function valueItem(r: StatementRow): InviteeValue {
+  return {
+    uid: r.uid!,
+    inviteCode: r.code,
+    registerTime: r.reg === null ? null : Number(r.reg),
+    spotTradingAmount: text(r.spot),
+    futuresTradingAmount: text(r.futures),
+    depositAmount: text(r.dep),
+    withdrawalAmount: text(r.wd),
+    commission: new CoinSums().addAll(r.coins ? (JSON.parse(r.coins) as Record<string, string>) : {}).json(),
+  };
 }
 
 /**

@@ -9,6 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
+import { csvRows } from "../../lib/export/csv";
+import { INVITEE_VALUE_COLUMNS } from "../../lib/export/datasets";
 import { generateDataset, startSimulator, type Simulator } from "../../lib/simulator";
 import { SIM_DEFAULTS, type SimStats } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
@@ -256,6 +258,25 @@ describe("the value list", () => {
         v.commission.USDT,
         v.commission.BTC,
       ]);
+    }
+  });
+
+  it("the export holds the pages' rows, every page in turn, by deposits and by commission in BTC, under a code filter too", async () => {
+    const w = windows["whole UTC days"];
+    const code = data.inviteesByUid.get([...valueOf(w.startTime, w.endTime).keys()][0])!.inviteCode;
+    for (const q of ["&sort=deposits", "&coin=BTC", `&inviteCode=${encodeURIComponent(code)}`]) {
+      const filter = `startTime=${w.startTime}&endTime=${w.endTime}&source=archive${q}`;
+      const pages: InviteeValue[] = [];
+      for (let page = 1; ; page++) {
+        const r = await api<ValuePage>(`/api/affiliate/invitees/value?${filter}&pageSize=100&page=${page}`);
+        expect(r.status, r.text).toBe(200);
+        pages.push(...r.json.items);
+        if (!r.json.hasNextPage) break;
+      }
+      expect(pages.length).toBeGreaterThan(q.includes("inviteCode") ? 5 : 50);
+      const res = await fetch(`${server.url}/api/affiliate/invitees/value/export?${filter}`, { headers: { cookie: viewer } });
+      expect(res.status).toBe(200);
+      expect(parseCsv(await res.text()).slice(1)).toEqual(parseCsv(csvRows(INVITEE_VALUE_COLUMNS, pages)));
     }
   });
 });

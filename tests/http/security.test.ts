@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { api, attemptLogin, baseUrl, clientOrderId, login, signOut, simStats } from "./helpers";
 import { chunkedUpload, type Upload } from "./upload";
+import { PAGES } from "../../app/(app)/pages";
 
 const order = () => ({ symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.01", newClientOrderId: clientOrderId("x") });
 
@@ -47,6 +48,36 @@ describe("security headers", () => {
       // plain http here: no HSTS
       expect(res.headers.get("strict-transport-security"), path).toBeNull();
     }
+  });
+
+  it("let a page run only its own scripts: a fresh nonce per response in script-src, no 'unsafe-inline', every <script> carrying the nonce", async () => {
+    const admin = await login("admin");
+    const pages = ["/login", ...Object.values(PAGES).map((p) => p.path), "/docs/api", "/share/no-such-token"];
+    const nonceOf = (csp: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1].split(" ").find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+    for (const path of pages) {
+      const seen = new Set<string>();
+      for (let i = 0; i < 2; i++) {
+        // (the login page without a session: with one it sends the person on)
+        const res = await fetch(`${baseUrl()}${path}`, { headers: path === "/login" ? {} : { cookie: admin }, redirect: "manual" });
+        expect(res.status, path).toBe(200);
+        const csp = res.headers.get("content-security-policy") ?? "";
+        // one policy (two would both apply: a page's scripts need the nonce'd one only)
+        expect(csp.match(/default-src/g), path).toHaveLength(1);
+        const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+        expect(scriptSrc, path).not.toContain("unsafe-inline");
+        const nonce = nonceOf(csp);
+        expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        seen.add(nonce!);
+        const html = await res.text();
+        const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+        expect(scripts.length, path).toBeGreaterThan(3);
+        for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      }
+      expect(seen.size, `${path}: a nonce per response`).toBe(2);
+    }
+    // what the proxy does not see (API answers) runs no inline script either
+    const api = (await fetch(`${baseUrl()}/api/health`)).headers.get("content-security-policy") ?? "";
+    expect(/(?:^|;)\s*script-src ([^;]*)/.exec(api)?.[1]).toBe("'self'");
   });
 
   it("add HSTS under HTTPS (behind a TLS-terminating proxy)", async () => {

@@ -1,4 +1,4 @@
-import { inviteeValue } from "@/lib/archive/value-query";
+import { inviteeValueBatches } from "@/lib/archive/value-export";
 import { INVITEE_VALUE_COLUMNS, inviteeValueFilename } from "@/lib/export/datasets";
 import { affiliateExport } from "../../../affiliate-route";
 
@@ -7,9 +7,6 @@ export const GET = affiliateExport("/api/affiliate/invitees/value/export", {
   filename: inviteeValueFilename,
   columns: INVITEE_VALUE_COLUMNS,
   partners: "invitees",
-  records: async function* (sources, q, signal) {
-    // one statement sorts and sums every row (the list's own): handed on in batches
-    const { items } = await inviteeValue(sources, q, "all", signal);
-    for (let i = 0; i < items.length; i += 1000) yield items.slice(i, i + 1000);
-  },
+  // the list's one statement, read through a cursor a batch at a time: the file's memory is one batch
+  records: (sources, q, signal) => inviteeValueBatches(sources, q, signal),
 });
