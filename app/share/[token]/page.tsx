@@ -23,6 +23,7 @@ import { mayOpen } from "@/lib/contract/roles";
 import type { SharePageKey } from "@/lib/contract/share";
 import { clientIp } from "@/lib/server/request-info";
 import { auditOpening, openShare } from "@/lib/server/share-links";
+import { linkViewScope } from "@/lib/server/share-scope";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -71,6 +72,8 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   await auditOpening(opening, clientIp(h));
   const pages = await getTranslations("pages");
   const page = link.page as SharePageKey;
+  // (the creator's scope when the link was made and now: lib/server/share-scope.ts)
+  const viewScope = linkViewScope(link, reader.role === "partner" ? reader.scope : null);
   return frame(
     <>
       <p className={`rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm dark:border-sky-900 dark:bg-sky-950`} data-testid="share-banner">
@@ -78,7 +81,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
       </p>
       <PageHeader title={pages(`entries.${page}.title`)} description={pages(`entries.${page}.description`)} />
       <ShareView token={token} allowExport={link.allowExport}>
-        {VIEWS[page](reader.role === "partner" ? { role: "partner", scope: reader.scope } : { role: "viewer", scope: null })}
+        {VIEWS[page](viewScope ? { role: "partner", scope: viewScope } : { role: "viewer", scope: null })}
       </ShareView>
     </>,
   );
