@@ -2,8 +2,8 @@
  * Share links (issue 28): which views a link can show, and which routes each view may read
  * with the link's token — one table. The route wrapper (lib/server/route.ts) lets a request
  * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
- * (GET, with the creator's scope at most), an export route only when the link allows exports;
- * every other route answers it 401. A view's own API calls are listed here as its query
+ * (GET, within the link's filters and the creator's scope: lib/server/share-scope.ts), an
+ * export route only when the link allows exports; every other route answers it 401. A view's own API calls are listed here as its query
  * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
  * route needs its line here, or that part of the shared view shows a 403.
  */
