@@ -172,10 +172,12 @@ function periodIssues(filters: LinkFilters, a: Asked, tz: string, now: number): 
   const e = typeof a.given.endTime === "number" ? a.given.endTime : undefined;
   const checks = ranges.map((r) => fits(r, s, e));
   if (checks.some((c) => c.start && c.end)) return [];
+  // (named against the range the request comes nearest, the period itself on a tie)
+  const score = (c: { start: boolean; end: boolean }) => Number(c.start) + Number(c.end);
+  const nearest = checks.reduce((best, c) => (score(c) > score(best) ? c : best), checks[0]!);
   const [p] = ranges;
-  const range = `${day(p!.startTime)} – ${day(p!.endTime)}`;
-  const field = checks.some((c) => c.start) ? "endTime" : "startTime";
-  return [{ path: field, message: `must lie within this share link's period (${range} in ${tz}, or its comparison)` }];
+  const message = `must lie within this share link's period (${day(p!.startTime)} – ${day(p!.endTime)} in ${tz}, or its comparison)`;
+  return (["startTime", "endTime"] as const).filter((f) => !nearest[f === "startTime" ? "start" : "end"]).map((path) => ({ path, message }));
 }
 
 /** The zone a request is in: its own `tz`, else the one its shared view shows, else the link's. */

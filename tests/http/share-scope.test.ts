@@ -95,7 +95,7 @@ afterAll(async () => {
 
 describe("a share link's filters are its scope", () => {
   it("a reader of a code and period link cannot drop the code or widen the period (403 naming the field), and may change presentation", async () => {
-    const { headers } = await share(admin, { page: "value", query: `period=30d&inviteCode=${encodeURIComponent(code)}`, expiresAt: inAnHour() });
+    const { headers } = await share(admin, { page: "value", query: `period=30d&inviteCode=${encodeURIComponent(code)}`, expiresAt: inAnHour(), allowExport: true });
     const period = last30();
     const value = `/api/affiliate/invitees/value?${rangeOf(period)}`;
     const c = `inviteCode=${encodeURIComponent(code)}`;
@@ -125,6 +125,7 @@ describe("a share link's filters are its scope", () => {
     // …but Shanghai's "last 30 days" asked in UTC is not UTC's (8 hours early, or a day late after 16:00 UTC)
     const shifted = await api<ErrorBody>(`/api/affiliate/invitees/value?${rangeOf(last30(8))}&${c}`, { headers });
     expect(shifted.status, shifted.text).toBe(403);
+    expect(shifted.json.error.fields?.length).toBe(1);
     expect(["startTime", "endTime"]).toContain(shifted.json.error.fields?.[0]?.path);
   });
 
@@ -132,10 +133,10 @@ describe("a share link's filters are its scope", () => {
     const { headers } = await share(admin, { page: "value", query: `period=30d&inviteCode=${encodeURIComponent(code)}`, expiresAt: inAnHour() });
     const period = rangeOf(last30());
     // (the admin's records of the period include other codes' invitees: the link's must not)
-    const all = await api<{ items: { uid: string }[] }>(`/api/affiliate/commissions?${period}&source=archive&pageSize=200`, { cookie: admin });
+    const all = await api<{ items: { uid: string }[] }>(`/api/affiliate/commissions?${period}&source=archive&pageSize=100`, { cookie: admin });
     expect(all.status, all.text).toBe(200);
     expect(all.json.items.some((r) => !mine.has(r.uid)), "other invitees' records exist").toBe(true);
-    const records = await api<{ items: { uid: string }[] }>(`/api/affiliate/commissions?${period}&source=archive&pageSize=200`, { headers });
+    const records = await api<{ items: { uid: string }[] }>(`/api/affiliate/commissions?${period}&source=archive&pageSize=100`, { headers });
     expect(records.status, records.text).toBe(200);
     expect(records.json.items.length).toBeGreaterThan(0);
     for (const r of records.json.items) expect(mine.has(r.uid), r.uid).toBe(true);
@@ -148,7 +149,7 @@ describe("a share link's filters are its scope", () => {
     const unknown = await refused(`/api/affiliate/invitees/99999999999/assets`, headers, ["uid"]);
     expect(unknown.error.fields![0]!.message).toMatch(/archive does not hold/);
     // the list of every invitee is not the value view's: it reads one invitee's row
-    await refused(`/api/affiliate/invitees?pageSize=100&source=archive`, headers, ["uid"]);
+    await refused(`/api/affiliate/invitees?pageSize=100&source=archive`, headers, ["inviteCode", "uid"]);
     const row = await api<{ items: Invitee[] }>(`/api/affiliate/invitees?uid=${inside.uid}&pageSize=1&source=archive`, { headers });
     expect(row.status, row.text).toBe(200);
     const assets = await api(`/api/affiliate/invitees/${inside.uid}/assets`, { headers });
@@ -161,7 +162,7 @@ describe("a share link's filters are its scope", () => {
     expect(made.status, made.text).toBe(201);
     const partner = await login(who, PASSWORD, { base: stack.base });
     const { headers } = await share(partner, { page: "value", query: "period=30d", expiresAt: inAnHour() });
-    const path = `/api/affiliate/invitees/value?${rangeOf(last30())}&source=archive&pageSize=200`;
+    const path = `/api/affiliate/invitees/value?${rangeOf(last30())}&source=archive&pageSize=100`;
     const codesOf = async () => {
       const r = await api<{ items: { inviteCode: string | null }[] }>(path, { headers });
       expect(r.status, r.text).toBe(200);

@@ -67,8 +67,14 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   if (opening.kind === "password") return frame(<SharePasswordForm token={token} />);
 
   const { link, reader } = opening;
-  // The link's filters, when the address has none of its own (a first opening).
-  if (Object.keys(sp).length === 0 && link.query !== "") redirect(`/share/${encodeURIComponent(token)}?${link.query}`);
+  // The link's filters, when the address lacks any of them (a first opening, or a key removed
+  // by hand): they are what the reader's requests are held to (lib/server/share-scope.ts), and
+  // the address keeps what else it says (a zone, a page).
+  const landing = new URLSearchParams(link.query);
+  if ([...landing.keys()].some((k) => sp[k] === undefined)) {
+    for (const [k, v] of Object.entries(sp)) if (!landing.has(k) && typeof v === "string") landing.set(k, v);
+    redirect(`/share/${encodeURIComponent(token)}?${landing.toString()}`);
+  }
   await auditOpening(opening, clientIp(h));
   const pages = await getTranslations("pages");
   const page = link.page as SharePageKey;
