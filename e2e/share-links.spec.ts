@@ -1,7 +1,8 @@
 /**
  * Share links (issue 28) in Chromium: a partner shares their sub-affiliate page from the page
  * itself; the link opens in a browser without a login and shows their rows only; after they
- * revoke it, after its expiry and with a wrong password it shows nothing of the view.
+ * revoke it, after its expiry and with a wrong password it shows nothing of the view. The share
+ * dialog says what the reader will see, and a link's filters hold the reader to them.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { login, signIn } from "./helpers";
@@ -61,6 +62,42 @@ test.describe("share links", () => {
     await visitor.reload();
     await expect(visitor.getByTestId("share-refused")).toContainText("revoked");
     await expect(visitor.getByTestId("sub-affiliates-table")).toHaveCount(0);
+  });
+
+  test("the dialog says what the reader will see; a code and period link's view reads within it, and a wider request is refused", async ({ browser, page, baseURL }) => {
+    test.setTimeout(300_000);
+    await login(page, "admin");
+    const now = Date.now();
+    const codes = await page.request.get(`/api/affiliate/invitees/codes?startTime=${now - 30 * 86_400_000}&endTime=${now}`);
+    expect(codes.ok(), await codes.text()).toBe(true);
+    const code = ((await codes.json()) as { items: { inviteCode: string | null }[] }).items.find((i) => i.inviteCode)!.inviteCode!;
+
+    await page.goto("/cohorts");
+    await page.getByRole("button", { name: "Share this view" }).click();
+    await expect(page.getByTestId("share-scope")).toContainText("Any period: the link is made without one");
+
+    await page.goto(`/value?period=30d&inviteCode=${encodeURIComponent(code)}`);
+    await page.getByRole("button", { name: "Share this view" }).click();
+    const scope = page.getByTestId("share-scope");
+    await expect(scope).toContainText(`Invite code ${code} only`);
+    await expect(scope).toContainText("Last 30 days, compared with the previous period: rolling, it moves on with each day");
+    await expect(scope).toContainText("The reader may change the granularity, time zone, sort, page and page size");
+    await page.getByRole("button", { name: "Create link" }).click();
+    const url = await page.getByTestId("share-url").inputValue();
+
+    const visitor = await stranger(browser, baseURL!);
+    // the view's own request is within the link's filters (the archive may still be building: its rows may be few)
+    const asked = visitor.waitForResponse((r) => r.url().includes("/api/affiliate/invitees/value?"), { timeout: 120_000 });
+    await visitor.goto(url);
+    await expect(visitor.getByTestId("share-banner")).toBeVisible();
+    const answer = await asked;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect(visitor.getByText("outside this share link's view")).toHaveCount(0);
+    // the same link without its code filter: refused, naming the field
+    const token = new URL(url).pathname.split("/").pop()!;
+    const wider = await visitor.request.get(`/api/affiliate/invitees/value?startTime=${now - 86_400_000}&endTime=${now}`, { headers: { "x-share-token": token } });
+    expect(wider.status()).toBe(403);
+    expect(((await wider.json()) as { error: { fields: { path: string }[] } }).error.fields.map((f) => f.path)).toEqual(["inviteCode"]);
   });
 
   test("a link is refused after its expiry, and with a wrong password; the right one opens it", async ({ browser, page, baseURL }) => {

@@ -3,15 +3,17 @@
 /**
  * "Share this view" (issue 28): a read-only link to the page with its current filters, for
  * someone without a login — expiring, optionally with a password and exports — and this
- * person's links to the page, each revocable. The server decides what the link shows (the
- * creator's scope at most: lib/server/share-links.ts); the URL holds the token and is shown
- * once, when it is made.
+ * person's links to the page, each revocable. The page's filters are the link's scope, said in
+ * words before it is made (ShareScopeSummary); the server holds the reader to them and to the
+ * creator's scope (lib/server/share-scope.ts); the URL holds the token and is shown once, when
+ * it is made.
  */
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { buttonSecondary, cardClass, inputClass, mutedText } from "@/components/ui/styles";
 import type { NewShareLinkInput, ShareLinkCreated, SharePageKey } from "@/lib/contract/share";
 import { apiGet, apiSend, isApiError } from "@/lib/ui/api";
+import { ShareScopeSummary } from "./share-scope-summary";
 
 interface Listed {
   id: string;
@@ -83,6 +85,7 @@ export function ShareButton({ page }: { page: SharePageKey }) {
     <section className={`${cardClass} w-full max-w-md space-y-3 text-sm`} aria-label={t("title")} data-testid="share-dialog">
       <form onSubmit={create} className="space-y-2">
         <p className={mutedText}>{t("explain")}</p>
+        <ShareScopeSummary page={page} query={window.location.search} />
         <label className="block">
           <span className="mb-1 block font-medium">{t("expires")}</span>
           <select className={inputClass} value={days} onChange={(e) => setDays(Number(e.target.value) as (typeof LIFETIMES)[number])}>

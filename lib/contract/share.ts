@@ -2,8 +2,8 @@
  * Share links (issue 28): which views a link can show, and which routes each view may read
  * with the link's token — one table. The route wrapper (lib/server/route.ts) lets a request
  * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
- * (GET, with the creator's scope at most), an export route only when the link allows exports;
- * every other route answers it 401. A view's own API calls are listed here as its query
+ * (GET, within the link's filters and the creator's scope: lib/server/share-scope.ts), an
+ * export route only when the link allows exports; every other route answers it 401. A view's own API calls are listed here as its query
  * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
  * route needs its line here, or that part of the shared view shows a 403.
  */
@@ -12,6 +12,11 @@ import { passwordProblem } from "@/lib/config/user-rules";
 
 /** The header the browser sends a shared view's API requests with (lib/ui/api.ts, components/export/download.ts). */
 export const SHARE_TOKEN_HEADER = "x-share-token";
+/**
+ * The time zone a shared view shows (its URL's `tz`), sent with its API requests: a link's
+ * period is resolved in it at each request (lib/server/share-scope.ts), as the view resolves it.
+ */
+export const SHARE_TZ_HEADER = "x-share-tz";
 
 /** Routes every shared view reads: the archive's progress and the reference data. */
 const COMMON = ["/api/archive/status", "/api/reference/coins", "/api/reference/symbols"] as const;
@@ -23,6 +28,11 @@ export interface SharePage {
   routes: readonly string[];
   /** its CSV exports: only with allowExport */
   exports: readonly string[];
+  /**
+   * Routes the view reads for one invitee it shows (its detail): a request must name that
+   * invitee (`uid`), and its range is that invitee's own, not the view's period.
+   */
+  oneInvitee?: readonly string[];
 }
 
 /** The views a link can show, keyed as the pages are (app/(app)/pages.ts): the reports, not the tools. */
@@ -39,6 +49,8 @@ export const SHARE_PAGES = {
     partners: "invitees",
     routes: ["/api/affiliate/invitees/value", "/api/affiliate/invitees", "/api/affiliate/commissions", "/api/affiliate/commissions/series", "/api/affiliate/invitees/[uid]/assets"],
     exports: ["/api/affiliate/invitees/value/export", "/api/affiliate/commissions/export"],
+    // (the detail's registration row and live assets: never the list of every invitee)
+    oneInvitee: ["/api/affiliate/invitees", "/api/affiliate/invitees/[uid]/assets"],
   },
 } as const satisfies Record<string, SharePage>;
 
@@ -61,6 +73,12 @@ export function shareRouteAccess(page: SharePageKey, pathname: string): "read" |
   if ([...COMMON, ...entry.routes].some((p) => matches(p, pathname))) return "read";
   if (entry.exports.some((p) => matches(p, pathname))) return "export";
   return null;
+}
+
+/** Whether a link to `page` reads `pathname` for one invitee only (SharePage.oneInvitee). */
+export function shareReadsOneInvitee(page: SharePageKey, pathname: string): boolean {
+  const entry: SharePage = SHARE_PAGES[page];
+  return (entry.oneInvitee ?? []).some((p) => matches(p, pathname));
 }
 
 /** The longest a link may live, and the default of the page's form. */

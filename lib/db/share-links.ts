@@ -1,10 +1,11 @@
 /**
- * Share links (issue 28, migration 0510): rows only. What a link may open, and when it is
+ * Share links (issue 28, migrations 0510 and 0552): rows only. What a link may open, and when it is
  * refused, is decided in lib/server/share-links.ts.
  */
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Scope } from "@/lib/contract/scope";
 import type { Db } from "./connection";
 import { shareLinks, users, type ShareLinkRow } from "./schema";
 import { hashPassword } from "./users";
@@ -28,6 +29,8 @@ export interface NewShareLink {
   allowExport: boolean;
   password: string | null;
   expiresAt: Date;
+  /** the creator's scope now (a partner's), kept as the most the link may ever show; null: none */
+  creatorScope?: Scope | null;
 }
 
 /** A new link: its row and the token (not stored). */
@@ -44,6 +47,8 @@ export async function createShareLink(db: Db, link: NewShareLink): Promise<{ row
       allowExport: link.allowExport,
       passwordHash: link.password === null ? null : await hashPassword(link.password),
       expiresAt: link.expiresAt,
+      creatorScopeSubAffiliateUids: link.creatorScope?.subAffiliateUids ?? null,
+      creatorScopeInviteCodes: link.creatorScope?.inviteCodes ?? null,
     })
     .returning();
   return { row: row!, token };

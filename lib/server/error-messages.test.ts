@@ -118,4 +118,19 @@ describe("API error messages in the request's language", () => {
     expectChinese(zh.error.message);
     expect(zh.error.fields).toEqual([{ path: "subUid", message: expect.stringMatching(HAN) }]);
   });
+
+  it("says a share link's 403s in Chinese: a fixed filter, the period, an invitee it cannot place", () => {
+    const body = new ApiError("forbidden", "inviteCode, startTime, uid: outside this share link's view.", {
+      fields: [
+        { path: "inviteCode", message: "must be SPRING: this share link shows only that" },
+        { path: "startTime", message: "must lie within this share link's period (2026-10-31T00:00:00.000Z – 2026-11-29T23:59:59.999Z in UTC, or its comparison)" },
+        { path: "uid", message: "cannot be told to be an invitee of this share link's invite codes: the archive does not hold them yet, and a link limited to invite codes makes no live read to find out" },
+      ],
+    }).toBody();
+    const zh = localizeErrorBody(body, "zh-CN");
+    expectChinese(zh.error.message);
+    for (const f of zh.error.fields!) expect(f.message, f.path).toMatch(HAN);
+    expect(zh.error.fields![0]!.message).toContain("SPRING");
+    expect(zh.error.fields![1]!.message).toContain("2026-10-31T00:00:00.000Z");
+  });
 });

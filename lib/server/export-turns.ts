@@ -7,12 +7,14 @@
  * together) is answered at once
  * `429 rate_limited` with Retry-After, rather than made to wait: the first may take minutes,
  * and a connection held open without a byte for that long is cut by browsers and proxies
- * alike. Exports of different people do not limit each other. Per process, like the budget's
- * waiting room.
+ * alike. Exports of different people do not limit each other; the readers of a share link
+ * take one turn of the link's own (Principal.exportTurn), not their creator's. Per process, like
+ * the budget's waiting room.
  */
 import "server-only";
 import { currentParty } from "@/lib/weex/party";
 import { ApiError } from "./errors";
+import { currentPrincipal } from "./principal";
 
 /**
  * How long we suggest waiting: how long the running export still takes cannot be told, so
@@ -30,7 +32,8 @@ const inFlight = () => (g.__weexExportsInFlight ??= new Set());
  * walk in the 429 (a referral check takes the same turn: it is a walk of up to 100 WEEX calls).
  */
 export function takeExportTurn(what = "An export of yours"): () => void {
-  const party = currentParty();
+  // (a share link's readers: the link's own turn, so they never hold up its creator's exports)
+  const party = currentPrincipal()?.exportTurn ?? currentParty();
   if (party === undefined) return () => {};
   const running = inFlight();
   if (running.has(party)) {

@@ -16,6 +16,7 @@
  */
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Scope } from "@/lib/contract/scope";
 import type { SessionUser } from "./auth";
 
 export interface Principal {
@@ -33,15 +34,34 @@ export interface Principal {
    * not queue behind their script), and making more tokens gives no more turns.
    */
   party: string;
+  /**
+   * Whose one export at a time (export-turns.ts) when it is not the party's: a share link's
+   * readers take their link's own turn, never their creator's.
+   */
+  exportTurn?: string;
+  /** the link a share request reads (share-scope.ts: its filters are the request's scope) */
+  share?: ShareGrant;
+}
+
+/** What the route wrapper needs of a share link to hold a request to its view (share-scope.ts). */
+export interface ShareGrant {
+  id: string;
+  page: string;
+  query: string;
+  /** the creator's scope when the link was made (null: they had none, all of the affiliate's rows) */
+  creatorScope: Scope | null;
 }
 
 export function sessionPrincipal(user: SessionUser): Principal {
   return { user, via: "session", write: true, party: user.id };
 }
 
-/** A share link's reader: its creator, read-only, in the creator's turn of the WEEX budget. */
-export function sharePrincipal(creator: SessionUser): Principal {
-  return { user: creator, via: "share", write: false, party: creator.id };
+/**
+ * A share link's reader: its creator, read-only, in the creator's turn of the WEEX budget, held
+ * to the link's filters (`share`), with the link's own export turn.
+ */
+export function sharePrincipal(creator: SessionUser, link: ShareGrant): Principal {
+  return { user: creator, via: "share", write: false, party: creator.id, exportTurn: `share:${link.id}`, share: link };
 }
 
 /** The party of every token of a user (see Principal.party). */

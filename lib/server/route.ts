@@ -7,7 +7,8 @@
  *   permission (403) → role (403) → parse path params, query and JSON body with the given zod
  *   schemas (400, nothing sent upstream; a body past 64 KB: 413, read no further, body.ts) → a
  *   partner's scope (403 where a partner may not go or names someone outside it:
- *   partner-access.ts; a partner's token carries it, as its user is the partner) → the handler,
+ *   partner-access.ts; a partner's token carries it, as its user is the partner) → a share
+ *   link's filters (403 for a request outside them: share-scope.ts) → the handler,
  *   run as the principal (principal.ts: its party in the WEEX budget, its token in the audit
  *   log; shared by identical concurrent GETs of the lists and reference data, within one scope:
  *   coalesce.ts) → its value as JSON, `Cache-Control: no-store`.
@@ -40,6 +41,7 @@ import { localizeErrorBody } from "./error-messages";
 import { localeOfRequest } from "./locale";
 import { partnerScope, type PartnerAccess } from "./partner-access";
 import { shareUser } from "./share-links";
+import { shareGrant, shareScope } from "./share-scope";
 
 export type RouteRole = Role | "public";
 
@@ -117,7 +119,10 @@ export function route<
       if (issues.length) throw invalidInput(uniqueIssues(issues));
       // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
       // invitee's {uid}, or the query or body), before anything is read.
-      const scope = await partnerScope(user, opts.partners, { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) });
+      const named = { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) };
+      const partner = await partnerScope(user, opts.partners, named);
+      // A share link's reader: within the link's filters and its creator's scope then and now.
+      const scope = await shareScope(principal, opts.partners, req, named, { query: opts.query, params: opts.params }, partner);
 
       const handle = (r: NextRequest) =>
         opts.handler({
@@ -216,7 +221,7 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
   let principal = await requestPrincipal(req, { urlToken: opts.urlToken === true });
   if (!principal) {
     const shared = await shareUser(req, role);
-    if (shared) principal = sharePrincipal(shared);
+    if (shared) principal = sharePrincipal(shared.reader, shareGrant(shared.link));
   }
   if (role !== "public" && !principal) throw new ApiError("unauthorized", "You are not signed in (or your session has ended). Sign in and try again.");
   const mutating = MUTATING.has(req.method);

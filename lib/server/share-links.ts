@@ -8,7 +8,8 @@
  * - The link's view reads its routes with the token (the SHARE_TOKEN_HEADER) instead of a
  *   session: `shareUser` makes such a request the creator as a reader — a partner creator with
  *   their scope as it is now, anyone else as a viewer (never trader or admin) — on the view's
- *   own routes only (lib/contract/share.ts), GET only, an export only with allowExport. The
+ *   own routes only (lib/contract/share.ts), GET only, an export only with allowExport, and
+ *   within the link's filters and its creator's scope when it was made (share-scope.ts). The
  *   link and its creator are read again at every request: a revocation, the expiry, a disabled
  *   creator or a narrowed scope applies to the next one.
  * - A password, when set, is checked (`unlockShare`) with the sign-in throttle (throttle.ts:
@@ -91,6 +92,8 @@ export async function addShareLink(input: NewShareLink, user: SessionUser, ip: s
     allowExport: input.allowExport ?? false,
     password: input.password ?? null,
     expiresAt: input.expiresAt,
+    // (kept: the link never shows more than its creator could see then, whatever they become)
+    creatorScope: user.role === "partner" ? user.scope : null,
   });
   await audit({ username: user.username, action: "share.create", ip, outcome: "success", detail: { link: row.id, page, query: row.query, expiresAt: row.expiresAt.toISOString(), allowExport: row.allowExport, password: row.passwordHash !== null } });
   return { id: row.id, url: `${origin}/share/${token}`, link: info(row, user.username) };
@@ -172,7 +175,7 @@ export async function auditOpening(opening: ShareOpening, ip: string): Promise<v
  * it carries none. Refused (401) for a link that opens nothing now, a route outside its view,
  * any method but GET, an export the link does not allow, or a route that is not a viewer's.
  */
-export async function shareUser(req: NextRequest, routeRole: string): Promise<SessionUser | null> {
+export async function shareUser(req: NextRequest, routeRole: string): Promise<{ reader: SessionUser; link: ShareLinkRow } | null> {
   const token = req.headers.get(SHARE_TOKEN_HEADER);
   if (token === null || routeRole === "public") return null;
   const opening = await openShare(token, (name) => req.cookies.get(name)?.value);
@@ -181,7 +184,7 @@ export async function shareUser(req: NextRequest, routeRole: string): Promise<Se
   if (access === null || (access === "export" && !opening.link.allowExport)) {
     throw new ApiError("unauthorized", access === "export" ? "This share link does not allow exports." : "A share link opens its own view only.");
   }
-  return opening.reader;
+  return { reader: opening.reader, link: opening.link };
 }
 
 /**

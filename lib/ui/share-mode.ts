@@ -4,7 +4,8 @@
  * routes only: lib/server/share-links.ts). Set once by the share page's client component
  * before its view asks for anything; never on the server, where one module serves everyone.
  */
-import { SHARE_TOKEN_HEADER } from "@/lib/contract/share";
+import { SHARE_TOKEN_HEADER, SHARE_TZ_HEADER } from "@/lib/contract/share";
+import { isValidTimeZone, UTC } from "./time";
 
 let token: string | null = null;
 
@@ -12,7 +13,13 @@ export function enterShareMode(shareToken: string): void {
   if (typeof window !== "undefined") token = shareToken;
 }
 
-/** The headers a request of this page adds: the link's token in a shared view, else none. */
+/**
+ * The headers a request of this page adds: in a shared view the link's token and the zone the
+ * view shows now (its URL's `tz`, as usePeriod reads it), in which the server resolves the
+ * link's period; else none.
+ */
 export function shareHeaders(): Record<string, string> {
-  return token === null ? {} : { [SHARE_TOKEN_HEADER]: token };
+  if (token === null) return {};
+  const tz = new URLSearchParams(window.location.search).get("tz");
+  return { [SHARE_TOKEN_HEADER]: token, [SHARE_TZ_HEADER]: tz !== null && isValidTimeZone(tz) ? tz : UTC };
 }

@@ -26,6 +26,7 @@ import type { SharePageKey } from "@/lib/contract/share";
 import { clientIp } from "@/lib/server/request-info";
 import { auditOpening, openShare } from "@/lib/server/share-links";
 import { noteRefusedOpening, refusalsSpent, type RefusalReason } from "@/lib/server/share-refusals";
+import { linkViewScope } from "@/lib/server/share-scope";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -73,11 +74,19 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   if (opening.kind === "password") return frame(<SharePasswordForm token={token} />);
 
   const { link, reader } = opening;
-  // The link's filters, when the address has none of its own (a first opening).
-  if (Object.keys(sp).length === 0 && link.query !== "") redirect(`/share/${encodeURIComponent(token)}?${link.query}`);
+  // The link's filters, when the address lacks any of them (a first opening, or a key removed
+  // by hand): they are what the reader's requests are held to (lib/server/share-scope.ts), and
+  // the address keeps what else it says (a zone, a page).
+  const landing = new URLSearchParams(link.query);
+  if ([...landing.keys()].some((k) => sp[k] === undefined)) {
+    for (const [k, v] of Object.entries(sp)) if (!landing.has(k) && typeof v === "string") landing.set(k, v);
+    redirect(`/share/${encodeURIComponent(token)}?${landing.toString()}`);
+  }
   await auditOpening(opening, ip);
   const pages = await getTranslations("pages");
   const page = link.page as SharePageKey;
+  // (the creator's scope when the link was made and now: lib/server/share-scope.ts)
+  const viewScope = linkViewScope(link, reader.role === "partner" ? reader.scope : null);
   return frame(
     <>
       <p className={`rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm dark:border-sky-900 dark:bg-sky-950`} data-testid="share-banner">
@@ -85,7 +94,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
       </p>
       <PageHeader title={pages(`entries.${page}.title`)} description={pages(`entries.${page}.description`)} />
       <ShareView token={token} allowExport={link.allowExport}>
-        {VIEWS[page](reader.role === "partner" ? { role: "partner", scope: reader.scope } : { role: "viewer", scope: null })}
+        {VIEWS[page](viewScope ? { role: "partner", scope: viewScope } : { role: "viewer", scope: null })}
       </ShareView>
     </>,
   );

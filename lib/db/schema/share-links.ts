@@ -17,6 +17,12 @@ export const shareLinks = pgTable("share_links", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  /**
+   * The creator's scope when the link was made (migration 0552; both null: they had none): the
+   * link shows at most this, intersected with their scope at each request.
+   */
+  creatorScopeSubAffiliateUids: text("creator_scope_sub_affiliate_uids").array(),
+  creatorScopeInviteCodes: text("creator_scope_invite_codes").array(),
 });
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
