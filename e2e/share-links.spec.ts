@@ -100,6 +100,29 @@ test.describe("share links", () => {
     expect(((await wider.json()) as { error: { fields: { path: string }[] } }).error.fields.map((f) => f.path)).toEqual(["inviteCode"]);
   });
 
+  test("a link fixed to one product type shows a sub-affiliate's trend of that type", async ({ browser, page, baseURL }) => {
+    test.setTimeout(300_000);
+    await login(page, "admin");
+    const board = await page.request.get("/api/affiliate/sub-affiliates/leaderboard?limit=1&productType=SPOT");
+    expect(board.ok(), await board.text()).toBe(true);
+    const uid = ((await board.json()) as { items: { subAffiliateUid: string }[] }).items[0]!.subAffiliateUid;
+    await page.goto(`/sub-affiliates?productType=SPOT&trend=${uid}`);
+    await page.getByRole("button", { name: "Share this view" }).click();
+    await expect(page.getByTestId("share-scope")).toContainText("SPOT");
+    await page.getByRole("button", { name: "Create link" }).click();
+    const url = await page.getByTestId("share-url").inputValue();
+
+    const visitor = await stranger(browser, baseURL!);
+    // the trend asks within the link: SPOT only (both types would be wider than the link)
+    const asked = visitor.waitForResponse((r) => r.url().includes("/api/affiliate/sub-affiliates/series?") && r.url().includes(`subUid=${uid}`), { timeout: 120_000 });
+    await visitor.goto(url);
+    const answer = await asked;
+    expect(answer.status(), await answer.text()).toBe(200);
+    expect(new URL(answer.url()).searchParams.get("productType")).toBe("SPOT");
+    await expect(visitor.getByRole("heading", { name: `Trend of sub-affiliate ${uid}` })).toBeVisible();
+    await expect(visitor.getByText("outside this share link's view")).toHaveCount(0);
+  });
+
   test("a link is refused after its expiry, and with a wrong password; the right one opens it", async ({ browser, page, baseURL }) => {
     test.setTimeout(300_000);
     await login(page, "admin");

@@ -5,12 +5,26 @@
  * before its view asks for anything; never on the server, where one module serves everyone.
  */
 import { SHARE_TOKEN_HEADER, SHARE_TZ_HEADER } from "@/lib/contract/share";
+import type { ShareDimension } from "./share-scope";
 import { isValidTimeZone, UTC } from "./time";
 
 let token: string | null = null;
+let fixed: Partial<Record<ShareDimension, string>> = {};
 
-export function enterShareMode(shareToken: string): void {
-  if (typeof window !== "undefined") token = shareToken;
+/** `linkFilters`: the values the link fixes (lib/ui/share-scope.ts), which every request of the view must keep. */
+export function enterShareMode(shareToken: string, linkFixed: Partial<Record<ShareDimension, string>> = {}): void {
+  if (typeof window === "undefined") return;
+  token = shareToken;
+  fixed = linkFixed;
+}
+
+/**
+ * The value a shared view's link fixes for a filter, if any: a part of the view that otherwise
+ * asks for every value (the sub-affiliate trend stacks both product types) asks for this one,
+ * since the server refuses a request wider than the link.
+ */
+export function sharedFilter(dimension: ShareDimension): string | undefined {
+  return token === null ? undefined : fixed[dimension];
 }
 
 /**

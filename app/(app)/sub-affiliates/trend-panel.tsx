@@ -14,7 +14,8 @@ import { Section } from "@/components/ui/page-header";
 import { ChartSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary, focusRing } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
-import type { Granularity } from "@/lib/contract/params";
+import type { Granularity, ProductType } from "@/lib/contract/params";
+import { sharedFilter } from "@/lib/ui/share-mode";
 import { useFormat } from "@/components/i18n/use-format";
 import type { Period } from "@/lib/ui/period";
 import { METRIC_COIN, METRICS } from "@/lib/ui/metrics";
@@ -48,9 +49,11 @@ export function TrendPanel({
   const [metric, setMetric] = useQueryState("metric", metricParser);
   // During the first backfill the series holds what the history has so far and is asked again
   // until it is whole (components/archive/pending.ts); a partial total is compared with nothing.
-  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid), { refetchInterval: refetchWhilePartial });
+  // (a shared view whose link fixes the product type shows that one: the server refuses both)
+  const productType = sharedFilter("productType") as ProductType | undefined;
+  const q = useRouteQuery(seriesQuery(period, granularity, tz, uid, productType), { refetchInterval: refetchWhilePartial });
   // The comparison only feeds a total: monthly buckets keep the response small.
-  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid), { enabled: !q.isPending, refetchInterval: refetchWhilePartial });
+  const prev = useRouteQuery(seriesQuery(previous, "month", tz, uid, productType), { enabled: !q.isPending, refetchInterval: refetchWhilePartial });
   const partial = isPartial(q.data);
   const prevPartial = isPartial(prev.data);
   // (the route's exact totals of the range)

@@ -27,6 +27,7 @@ import { clientIp } from "@/lib/server/request-info";
 import { auditOpening, openShare } from "@/lib/server/share-links";
 import { noteRefusedOpening, refusalsSpent, type RefusalReason } from "@/lib/server/share-refusals";
 import { linkViewScope } from "@/lib/server/share-scope";
+import { linkFilters } from "@/lib/ui/share-scope";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -93,7 +94,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
         {t("banner", { creator: opening.creator.username, expires: link.expiresAt.toISOString().slice(0, 16).replace("T", " ") + " UTC" })}
       </p>
       <PageHeader title={pages(`entries.${page}.title`)} description={pages(`entries.${page}.description`)} />
-      <ShareView token={token} allowExport={link.allowExport}>
+      <ShareView token={token} fixed={linkFilters(page, link.query).values} allowExport={link.allowExport}>
         {VIEWS[page](viewScope ? { role: "partner", scope: viewScope } : { role: "viewer", scope: null })}
       </ShareView>
     </>,
