@@ -24,7 +24,15 @@ import { normalizeUsername, passwordProblem, usernameProblem } from "./user-rule
 
 export type Mode = "demo" | "live";
 
-export type DatabaseTarget = { kind: "embedded"; dataDir: string } | { kind: "postgres"; url: string };
+export type DatabaseTarget = { kind: "embedded"; dataDir: string } | { kind: "postgres"; url: string; /** DATABASE_READ_TIMEOUT_MS */ readTimeoutMs?: number };
+
+/**
+ * How long one statement of a person's archive read may run on PostgreSQL before the server
+ * cancels it (the answer is then `answer_too_large`, naming the range to narrow): no request
+ * may hold a connection and the database's CPU for minutes. PGlite cannot interrupt a running
+ * statement (docs/configuration.md).
+ */
+export const DATABASE_READ_TIMEOUT_MS_DEFAULT = 20_000;
 
 export interface Config {
   mode: Mode;
@@ -233,7 +241,8 @@ export function parseDatabaseTarget(env: Env = process.env): { dataDir: string; 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
   }
-  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir } };
+  const readTimeoutMs = positiveInt(env, "DATABASE_READ_TIMEOUT_MS", DATABASE_READ_TIMEOUT_MS_DEFAULT);
+  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl, readTimeoutMs } : { kind: "embedded", dataDir } };
 }
 
 /**
