@@ -26,14 +26,6 @@ export type Mode = "demo" | "live";
 
 export type DatabaseTarget = { kind: "embedded"; dataDir: string } | { kind: "postgres"; url: string; /** DATABASE_READ_TIMEOUT_MS */ readTimeoutMs?: number };
 
-/**
- * How long one statement of a person's archive read may run on PostgreSQL before the server
- * cancels it (the answer is then `answer_too_large`, naming the range to narrow): no request
- * may hold a connection and the database's CPU for minutes. PGlite cannot interrupt a running
- * statement (docs/configuration.md).
- */
-export const DATABASE_READ_TIMEOUT_MS_DEFAULT = 20_000;
-
 export interface Config {
   mode: Mode;
   spotBaseUrl: string;
@@ -241,8 +233,9 @@ export function parseDatabaseTarget(env: Env = process.env): { dataDir: string; 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
   }
-  const readTimeoutMs = positiveInt(env, "DATABASE_READ_TIMEOUT_MS", DATABASE_READ_TIMEOUT_MS_DEFAULT);
-  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl, readTimeoutMs } : { kind: "embedded", dataDir } };
+  // (how long a statement of a person's archive read may run on PostgreSQL; unset: connection.ts's default)
+  const readTimeoutMs = value(env, "DATABASE_READ_TIMEOUT_MS") === undefined ? undefined : positiveInt(env, "DATABASE_READ_TIMEOUT_MS", 1);
+  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl, ...(readTimeoutMs ? { readTimeoutMs } : {}) } : { kind: "embedded", dataDir } };
 }
 
 /**

@@ -47,7 +47,12 @@ export type OpenTarget =
   | { kind: "memory" }
   | { kind: "postgres"; url: string; /** tests: a schema of their own */ schema?: string; max?: number; readTimeoutMs?: number };
 
-/** The read pool's statement timeout when the target names none (config.ts DATABASE_READ_TIMEOUT_MS_DEFAULT). */
+/**
+ * How long one statement of a person's archive read may run on PostgreSQL when
+ * DATABASE_READ_TIMEOUT_MS is unset: past it the statement is cancelled and the request answered
+ * `answer_too_large`, naming the range to narrow — no request holds a connection and the
+ * database's CPU for minutes. (PGlite cannot interrupt a running statement: `readDb` above.)
+ */
 const DEFAULT_READ_TIMEOUT_MS = 20_000;
 
 export class DatabaseBusyError extends Error {}
