@@ -85,7 +85,7 @@ export function archiveCellsSql(buckets: readonly CohortBucket[], f: CommissionF
   const cut = sql`${sums(bucketOfSql(sql`c.time`, buckets))}
         FROM unnest(${msArraySql(split.cut)}) AS h(hour)
         JOIN archive_commission c ON c.time >= h.hour AND c.time < h.hour + ${HOUR_MS}
-        WHERE ${commissionConds({ ...f, scope: undefined }, sql`c.`)}
+        WHERE ${commissionConds(f, sql`c.`)}
         GROUP BY 1, coin, product_type, source_type`;
   return sql`${summary} UNION ALL ${cut}`;
 }
