@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { setClientErrorMessages } from "@/lib/ui/api";
 
-const STATUSES = [401, 403, 404, 413, 429, 502, 503, 504] as const;
+const STATUSES = [401, 403, 404, 413, 422, 429, 502, 503, 504] as const;
 
 /**
  * Gives lib/ui/api.ts the browser's own error messages (no connection, an answer that is not

@@ -12,6 +12,7 @@
  * - **Active in the last N days**: `lastTrade` within the N days before now.
  * - A time of `0` or none means "never" (the record schema already turns 0 into null).
  */
+import { checkBucketCount } from "@/lib/contract/answer-limits";
 import { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage } from "@/lib/contract/params";
 import type { InviteeRecord } from "@/lib/weex/endpoints";
 import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/ui/time";
@@ -88,6 +89,8 @@ export function cohortBuckets(startTime: number, endTime: number, by: CohortBy, 
   let day = bucketStart(ymdInZone(startTime, tz), by);
   let from = startOfDay(day, tz);
   while (from <= endTime) {
+    // (refused before anything is read: lib/contract/answer-limits.ts)
+    checkBucketCount(out.length + 1);
     const next = nextBucket(day, by);
     const to = startOfDay(next, tz);
     out.push({ cohort: formatYmd(day), from, to });

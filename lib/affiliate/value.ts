@@ -8,6 +8,7 @@
  * - An amount WEEX does not know (`"--"`, null) is left out of every sum, never counted as 0.
  * - Every sum is decimal.js (exact), written as plain decimal text.
  */
+import { checkBucketCount } from "@/lib/contract/answer-limits";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import { COMMISSION_WITHIN_DAYS, type CommissionWithinKey, type Granularity } from "@/lib/contract/params";
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
@@ -129,6 +130,8 @@ export function seriesBuckets(startTime: number, endTime: number, granularity: G
   let day = first(ymdInZone(startTime, tz));
   let from = startOfDay(day, tz);
   while (from <= endTime) {
+    // (refused before anything is read: lib/contract/answer-limits.ts)
+    checkBucketCount(out.length + 1);
     const n = next(day);
     const to = startOfDay(n, tz);
     out.push({ cohort: formatYmd(day), from, to });

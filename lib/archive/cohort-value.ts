@@ -25,7 +25,7 @@ import type { CohortBucket } from "@/lib/affiliate/cohorts";
 import { CoinSums, cohortValueKnown, perInvitee, WITHIN_KEYS, COMMISSION_WITHIN_DAYS, type CoinAmounts, type CommissionWithinKey } from "@/lib/affiliate/value";
 import { Dec } from "@/lib/contract/decimal";
 import { rows } from "./db";
-import { bucketOfSql, HOUR_MS, splitByHour } from "./invitee-hours";
+import { bucketOfSql, HOUR_MS, msArraySql, splitByHour } from "./invitee-hours";
 import { heldByArchive } from "./part-reader";
 import { inviteeOfScopeSql } from "./scope-invitees";
 import type { SelectedSources } from "./sources";
@@ -60,7 +60,7 @@ export async function cohortValues(
     // midnights of :30/:45 zones) from the invitees' rows: at simulator scale 10 a year is
     // ~72,000 invitee rows but ~8,800 hours × coins.
     const split = splitByHour(buckets, range);
-    const cut = sql`ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]`;
+    const cut = msArraySql(split.cut);
     const parts = [
       sql`SELECT ${bucketOfSql(sql`v.register_time`, buckets)} AS b, v.coin, v.d7, v.d30, v.d90, v.d180
           FROM unnest(${cut}) AS h(hour) JOIN archive_invitee_value v ON v.register_time >= h.hour AND v.register_time < h.hour + ${HOUR_MS}

@@ -44,7 +44,7 @@ import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints"
 import { LIVE_COMMISSION_MAX_DAYS } from "@/lib/contract/params";
 import { cohortValues } from "./cohort-value";
 import { rows, type Db } from "./db";
-import { addCutHourCounts, addHourCounts, bucketOfSql, splitByHour } from "./invitee-hours";
+import { addCutHourCounts, addHourCounts, bucketOfSql, msArraySql, splitByHour } from "./invitee-hours";
 import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
 import { codeValues } from "./value-query";
@@ -154,7 +154,7 @@ export async function archiveCohorts(
   }
   // One small ordered-set aggregate per cohort, each over its own stretch of the traders'
   // index: no sort of the whole range's traders by cohort first.
-  const edges = (pick: (b: CohortBucket) => number) => sql`ARRAY[${sql.join(buckets.map((b) => sql`${pick(b)}`), sql`, `)}]::bigint[]`;
+  const edges = (pick: (b: CohortBucket) => number) => msArraySql(buckets.map(pick));
   const medians = await rows<{ b: unknown; median: unknown }>(
     db,
     sql`SELECT c.b - 1 AS b, m.median

@@ -17,7 +17,7 @@ import { CommissionSeriesBuilder, seriesBuckets, type CommissionSeriesAnswer } f
 import type { Granularity } from "@/lib/contract/params";
 import type { CohortBucket } from "@/lib/affiliate/cohorts";
 import { rows, type Db } from "./db";
-import { bucketOfSql, splitByHour } from "./invitee-hours";
+import { bucketOfSql, HOUR_MS, msArraySql, splitByHour } from "./invitee-hours";
 import type { SelectedSources } from "./sources";
 import { commissionConds } from "./value-read";
 
@@ -57,24 +57,35 @@ interface CellRow {
 const CELL_KEYS = sql`coin, product_type AS "productType", source_type AS "sourceType"`;
 
 /** One archive part's cells: summary hours and cut hours, or the raw records when filtered by invitee or symbol. */
-async function archiveCells(db: Db, buckets: readonly CohortBucket[], f: CommissionFilter & { startTime: number; endTime: number }) {
-  const raw = (conds: SQL) =>
-    sql`SELECT ${bucketOfSql(sql`time`, buckets)} AS b, ${CELL_KEYS}, coalesce(sum(commission), 0)::text AS commission, coalesce(sum(fee), 0)::text AS fee,
-               coalesce(sum(coalesce(taker_amount, 0) + coalesce(maker_amount, 0)), 0)::text AS volume, count(*) AS records
-        FROM archive_commission WHERE ${conds} GROUP BY 1, coin, product_type, source_type`;
-  let query: SQL;
-  // (the per-hour summary is the whole network's: a partner's cells are their invitees' records)
-  if (f.uid !== undefined || f.symbol !== undefined || f.scope !== undefined) query = raw(commissionConds(f));
-  else {
-    const split = splitByHour(buckets, f);
-    const notCut = split.cut.length > 0 ? sql`AND NOT (hour = ANY (ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]))` : sql``;
-    const summary = sql`SELECT ${bucketOfSql(sql`hour`, buckets)} AS b, ${CELL_KEYS}, sum(commission)::text AS commission, sum(fee)::text AS fee, sum(volume)::text AS volume, sum(records) AS records
-        FROM archive_commission_hour
-        WHERE hour >= ${split.whole.from} AND hour < ${split.whole.to} ${notCut} AND ${commissionConds({ coin: f.coin, productType: f.productType, sourceType: f.sourceType })}
-        GROUP BY 1, coin, product_type, source_type`;
-    const cut = split.cut.map((h) => raw(commissionConds({ ...f, startTime: Math.max(h, f.startTime), endTime: Math.min(h + 3_599_999, f.endTime) })));
-    query = split.whole.from < split.whole.to ? sql.join([summary, ...cut], sql` UNION ALL `) : cut.length ? sql.join(cut, sql` UNION ALL `) : raw(commissionConds(f));
-  }
-  const list = await rows<CellRow>(db, query);
+export async function archiveCells(db: Db, buckets: readonly CohortBucket[], f: CommissionFilter & { startTime: number; endTime: number }) {
+  const list = await rows<CellRow>(db, archiveCellsSql(buckets, f));
   return list.map((r) => ({ bucket: Number(r.b), coin: r.coin, productType: r.productType, sourceType: Number(r.sourceType), commission: r.commission, fee: r.fee, volume: r.volume, records: Number(r.records) }));
+}
+
+/**
+ * The statement of `archiveCells`. Its size does not depend on the range or the zone: the
+ * bucket bounds and the cut hours are one array parameter each, and the cut hours' records are
+ * one join over that array (an index range per hour), not one sub-query per hour.
+ */
+export function archiveCellsSql(buckets: readonly CohortBucket[], f: CommissionFilter & { startTime: number; endTime: number }): SQL {
+  const sums = (b: SQL) =>
+    sql`SELECT ${b} AS b, ${CELL_KEYS}, coalesce(sum(commission), 0)::text AS commission, coalesce(sum(fee), 0)::text AS fee,
+               coalesce(sum(coalesce(taker_amount, 0) + coalesce(maker_amount, 0)), 0)::text AS volume, count(*) AS records`;
+  const raw = (conds: SQL) => sql`${sums(bucketOfSql(sql`time`, buckets))} FROM archive_commission WHERE ${conds} GROUP BY 1, coin, product_type, source_type`;
+  // (the per-hour summary is the whole network's: a partner's cells are their invitees' records)
+  if (f.uid !== undefined || f.symbol !== undefined || f.scope !== undefined) return raw(commissionConds(f));
+  const split = splitByHour(buckets, f);
+  if (split.whole.from >= split.whole.to) return raw(commissionConds(f));
+  const kinds = commissionConds({ coin: f.coin, productType: f.productType, sourceType: f.sourceType });
+  const summary = sql`SELECT ${bucketOfSql(sql`hour`, buckets)} AS b, ${CELL_KEYS}, sum(commission)::text AS commission, sum(fee)::text AS fee, sum(volume)::text AS volume, sum(records) AS records
+        FROM archive_commission_hour
+        WHERE hour >= ${split.whole.from} AND hour < ${split.whole.to} ${split.cut.length ? sql`AND hour <> ALL (${msArraySql(split.cut)})` : sql``} AND ${kinds}
+        GROUP BY 1, coin, product_type, source_type`;
+  if (!split.cut.length) return summary;
+  const cut = sql`${sums(bucketOfSql(sql`c.time`, buckets))}
+        FROM unnest(${msArraySql(split.cut)}) AS h(hour)
+        JOIN archive_commission c ON c.time >= h.hour AND c.time < h.hour + ${HOUR_MS}
+        WHERE ${commissionConds(f, sql`c.`)}
+        GROUP BY 1, coin, product_type, source_type`;
+  return sql`${summary} UNION ALL ${cut}`;
 }

@@ -38,10 +38,25 @@ export function splitByHour(buckets: readonly CohortBucket[], range: { startTime
 /** The summary column of each time-to-first-trade bin (TRADE_DELAY_BINS: hours, the last open). */
 export const BIN_COLUMNS = TRADE_DELAY_BINS.map((h) => (h === null ? "traded_later" : `traded_upto_${h}h`));
 
+/**
+ * A list of epoch ms as ONE `bigint[]` parameter (its text literal, which both drivers pass as
+ * it is). A statement's size must not grow with the range: a list written as one parameter per
+ * element, repeated in each part of a statement, made a five-year daily series in a :45 zone
+ * ~3.25 million parameters (and ended the process). The one parameter's text is bounded by the
+ * longest range the contract allows (lib/contract/params.ts MAX_ANSWER_BUCKETS).
+ */
+export function msArraySql(list: readonly number[]): SQL {
+  return sql`${`{${list.map((t) => Math.trunc(t)).join(",")}}`}::bigint[]`;
+}
+
 /** `width_bucket(col, bounds) − 1`: the index of the bucket a time falls in (−1 / n outside). */
 export function bucketOfSql(column: SQL, buckets: readonly CohortBucket[]): SQL {
-  const bounds = sql.join([...buckets.map((b) => sql`${b.from}`), sql`${buckets[buckets.length - 1].to}`], sql`, `);
-  return sql`width_bucket(${column}, ARRAY[${bounds}]::bigint[]) - 1`;
+  return sql`width_bucket(${column}, ${bucketBounds(buckets)}) - 1`;
+}
+
+/** The buckets' bounds (each `from`, then the last `to`) as one parameter. */
+export function bucketBounds(buckets: readonly CohortBucket[]): SQL {
+  return msArraySql([...buckets.map((b) => b.from), buckets[buckets.length - 1].to]);
 }
 
 /** The counted columns, as the summary names them (the raw count below uses the same names). */
@@ -51,7 +66,7 @@ const COUNT_COLUMNS = ["registered", "kyc_passed", "deposited", "traded", ...WIT
 /** Sums the summary's whole hours into `counts` and `bins` (activeLast30d is not in the summary). */
 export async function addHourCounts(db: Db, buckets: readonly CohortBucket[], split: HourSplit, counts: CohortCounts[], bins: number[]): Promise<void> {
   if (split.whole.from >= split.whole.to) return;
-  const notCut = split.cut.length > 0 ? sql`AND NOT (hour = ANY (ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]))` : sql``;
+  const notCut = split.cut.length > 0 ? sql`AND hour <> ALL (${msArraySql(split.cut)})` : sql``;
   const list = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${bucketOfSql(sql`hour`, buckets)} AS b, ${sql.join(COUNT_COLUMNS.map((c) => sql`sum(${sql.raw(c)}) AS ${sql.raw(c)}`), sql`, `)}
@@ -85,7 +100,7 @@ export async function addCutHourCounts(
     return sql`count(*) FILTER (WHERE ${sql.join(conds, sql` AND `)}) AS ${sql.raw(BIN_COLUMNS[i])}`;
   };
   // one short index range per cut hour
-  const hours = sql`ARRAY[${sql.join(split.cut.map((h) => sql`${h}`), sql`, `)}]::bigint[]`;
+  const hours = msArraySql(split.cut);
   const list = await rows<Record<string, unknown>>(
     db,
     sql`WITH i AS (

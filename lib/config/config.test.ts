@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { getAuthSecret, getConfig, parseConfig, resetConfigForTests, scrubSecrets } from "./config";
+import { getAuthSecret, getConfig, parseConfig, parseDatabaseTarget, resetConfigForTests, scrubSecrets } from "./config";
 
 const LIVE = { WEEX_API_KEY: "live-key-aaaa", WEEX_API_SECRET: "live-secret-bbbb", WEEX_API_PASSPHRASE: "live-pass-cccc" };
 /** Demo mode is only ever asked for (issue 25: a start without keys refuses). */
@@ -78,6 +78,8 @@ describe("parseConfig", () => {
     expect(parseConfig({ ...DEMO, WEEX_ORDERS_PER_MINUTE: "20" }).ordersPerMinute).toBe(20);
     expect(() => parseConfig({ ...DEMO, WEEX_ORDERS_PER_MINUTE: "0" })).toThrow(/WEEX_ORDERS_PER_MINUTE must be a positive integer/);
     expect(c.database).toEqual({ kind: "postgres", url: "postgres://u:p@h/db" });
+    expect(parseDatabaseTarget({ DATABASE_URL: "postgres://u:p@h/db", DATABASE_READ_TIMEOUT_MS: "5000" }).database).toEqual({ kind: "postgres", url: "postgres://u:p@h/db", readTimeoutMs: 5000 });
+    expect(() => parseDatabaseTarget({ DATABASE_URL: "postgres://u:p@h/db", DATABASE_READ_TIMEOUT_MS: "soon" })).toThrow(/DATABASE_READ_TIMEOUT_MS/);
     expect(c.bootstrapAdmin).toEqual({ username: "root", password: "pw-of-root" });
     expect(() => parseConfig({ ...DEMO, WEEX_IP_WEIGHT_PER_10S: "-5" })).toThrow(/WEEX_IP_WEIGHT_PER_10S must be a positive integer/);
     expect(() => parseConfig({ ...DEMO, WEEX_SPOT_BASE_URL: "ftp://x" })).toThrow(/WEEX_SPOT_BASE_URL must be an http\(s\) URL/);

@@ -24,7 +24,7 @@ import { normalizeUsername, passwordProblem, usernameProblem } from "./user-rule
 
 export type Mode = "demo" | "live";
 
-export type DatabaseTarget = { kind: "embedded"; dataDir: string } | { kind: "postgres"; url: string };
+export type DatabaseTarget = { kind: "embedded"; dataDir: string } | { kind: "postgres"; url: string; /** DATABASE_READ_TIMEOUT_MS */ readTimeoutMs?: number };
 
 export interface Config {
   mode: Mode;
@@ -233,7 +233,9 @@ export function parseDatabaseTarget(env: Env = process.env): { dataDir: string; 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://.");
   }
-  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "embedded", dataDir } };
+  // (how long a statement of a person's archive read may run on PostgreSQL; unset: connection.ts's default)
+  const readTimeoutMs = value(env, "DATABASE_READ_TIMEOUT_MS") === undefined ? undefined : positiveInt(env, "DATABASE_READ_TIMEOUT_MS", 1);
+  return { dataDir, database: databaseUrl ? { kind: "postgres", url: databaseUrl, ...(readTimeoutMs ? { readTimeoutMs } : {}) } : { kind: "embedded", dataDir } };
 }
 
 /**

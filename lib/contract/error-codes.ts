@@ -10,6 +10,14 @@ export const API_ERROR_STATUS = {
   not_found: 404,
   /** a request body past the limit (lib/server/body.ts); the connection is closed after it */
   payload_too_large: 413,
+  /**
+   * a valid request whose answer is too large to build (more buckets than MAX_ANSWER_BUCKETS,
+   * lib/contract/answer-limits.ts) or whose archive read ran past its statement timeout;
+   * `fields` names the one to narrow. 422: every field is within its own rule (not 400), no
+   * body is involved (not 413), WEEX is not at fault (not 503/504) — this combination is
+   * refused, and a narrower one is answered.
+   */
+  answer_too_large: 422,
   rate_limited: 429,
   upstream_error: 502,
   upstream_unavailable: 503,

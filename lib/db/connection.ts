@@ -29,6 +29,14 @@ export interface SqlSession {
 export interface Database {
   kind: DatabaseKind;
   db: Db;
+  /**
+   * For people's archive reads: on PostgreSQL a pool of its own whose every statement is
+   * cancelled after `readTimeoutMs` (node-postgres sets `statement_timeout` on each of its
+   * connections, so no transaction or `SET` per read is needed and the sync's long writes keep
+   * no limit). On PGlite the same `db`: its statements run in this process's one thread, and
+   * nothing can interrupt one that runs (PostgreSQL's timer needs a signal PGlite does not have).
+   */
+  readDb: Db;
   /** Run `fn` on one dedicated connection (PGlite has only one; a pool lends one). */
   withSession<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -37,7 +45,15 @@ export interface Database {
 export type OpenTarget =
   | { kind: "embedded"; dataDir: string }
   | { kind: "memory" }
-  | { kind: "postgres"; url: string; /** tests: a schema of their own */ schema?: string; max?: number };
+  | { kind: "postgres"; url: string; /** tests: a schema of their own */ schema?: string; max?: number; readTimeoutMs?: number };
+
+/**
+ * How long one statement of a person's archive read may run on PostgreSQL when
+ * DATABASE_READ_TIMEOUT_MS is unset: past it the statement is cancelled and the request answered
+ * `answer_too_large`, naming the range to narrow — no request holds a connection and the
+ * database's CPU for minutes. (PGlite cannot interrupt a running statement: `readDb` above.)
+ */
+const DEFAULT_READ_TIMEOUT_MS = 20_000;
 
 export class DatabaseBusyError extends Error {}
 
@@ -66,9 +82,11 @@ async function openPglite(target: { kind: "embedded"; dataDir: string } | { kind
     },
     query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
   };
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: "embedded",
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
+    readDb: db,
     // PGlite is a single connection (and a single process): its one session is the session.
     withSession: (fn) => fn(session),
     close: async () => {
@@ -78,14 +96,17 @@ async function openPglite(target: { kind: "embedded"; dataDir: string } | { kind
   };
 }
 
-async function openPostgres(target: { url: string; schema?: string; max?: number }): Promise<Database> {
-  const pool = new Pool({
+async function openPostgres(target: { url: string; schema?: string; max?: number; readTimeoutMs?: number }): Promise<Database> {
+  const options = {
     connectionString: target.url,
     max: target.max ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
+  };
+  const pool = new Pool(options);
+  const reads = new Pool({ ...options, statement_timeout: target.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
+  reads.on("error", () => {});
   const wrap = (c: PoolClient): SqlSession => ({
     exec: async (sql) => {
       await c.query(sql);
@@ -98,6 +119,7 @@ async function openPostgres(target: { url: string; schema?: string; max?: number
   return {
     kind: "postgres",
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    readDb: drizzlePg({ client: reads, schema }) as unknown as Db,
     withSession: async (fn) => {
       const c = await pool.connect();
       try {
@@ -106,7 +128,9 @@ async function openPostgres(target: { url: string; schema?: string; max?: number
         c.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), reads.end()]);
+    },
   };
 }
 

@@ -86,6 +86,11 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/** The process's database for people's archive reads (PostgreSQL: under a statement timeout, connection.ts). */
+export async function getReadDb(): Promise<Db> {
+  return (await getDatabase()).readDb;
+}
+
 /** Close the process's database (CLI exit, tests). */
 export async function closeDatabase(): Promise<void> {
   const pending = g.__weexDatabase;

@@ -12,7 +12,7 @@
  *   `withProvenance` is what every affiliate JSON answer adds (`freshness`, `warnings`).
  */
 import "server-only";
-import { getDatabase, getDb } from "@/lib/db";
+import { getDatabase, getReadDb } from "@/lib/db";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getConfig } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
@@ -99,7 +99,8 @@ export async function stopArchiveSync(): Promise<void> {
 export function affiliateSources(source: SourceParam = "auto", scope?: Scope | null): SelectedSources {
   const settings = archiveSettingsFromEnv();
   return selectedSources(source, {
-    db: getDb,
+    // (a person's reads: cancelled past DATABASE_READ_TIMEOUT_MS on PostgreSQL)
+    db: getReadDb,
     lister: getWeex(),
     subAffiliateDays: settings.subAffiliateDays,
     commissionDays: settings.commissionDays,

@@ -10,6 +10,7 @@
  * route.ts renders them; no handler writes error JSON.
  */
 import "server-only";
+import { AnswerTooLargeError } from "@/lib/contract/answer-limits";
 import { API_ERROR_STATUS, type ApiErrorBody, type ApiErrorCode, type FieldIssue, type UpstreamInfo } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import type { InputIssue, WeexError, WeexErrorKind } from "@/lib/weex/errors";
@@ -91,6 +92,29 @@ export function fromWeexError(e: WeexError): ApiError {
     upstream,
     retryAfterSeconds: code === "rate_limited" ? Math.max(1, Math.ceil((e.retryAfterMs ?? 1000) / 1000)) : undefined,
   });
+}
+
+/**
+ * A request too large to answer as `answer_too_large` 422, naming the field to narrow: refused
+ * before its answer was built (AnswerTooLargeError), or its archive read cancelled by the read
+ * pool's statement timeout (PostgreSQL's SQLSTATE 57014, lib/db/connection.ts). Else undefined.
+ */
+export function fromAnswerLimit(e: unknown): ApiError | undefined {
+  if (e instanceof AnswerTooLargeError) return new ApiError("answer_too_large", e.message, { fields: [{ path: e.field, message: e.fieldMessage }] });
+  if (sqlState(e) === "57014") {
+    const message = "must be narrower: the archive could not answer this range in time";
+    return new ApiError("answer_too_large", `The answer is too large to build: startTime ${message}`, { fields: [{ path: "startTime", message }] });
+  }
+  return undefined;
+}
+
+/** A database error's SQLSTATE, on the error or its cause (Drizzle wraps the driver's). */
+function sqlState(e: unknown): string | undefined {
+  for (let x = e, depth = 0; x && typeof x === "object" && depth < 4; x = (x as { cause?: unknown }).cause, depth++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /** The one way to write an error response (also used outside route(), e.g. the login throttle). */

@@ -38,6 +38,7 @@ const SERVER_BODIES: Partial<Record<ApiPath, Partial<Record<ApiMethod, z.ZodType
 const MUTATING = new Set<ApiMethod>(["POST", "PUT", "PATCH", "DELETE"]);
 /** The tags whose routes may ask WEEX, and so meet its errors and budget. */
 const UPSTREAM_TAGS = new Set(["affiliate", "exports", "reference", "spot", "orders"]);
+const ARCHIVE_TAGS = new Set(["affiliate", "exports"]);
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
   const out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
@@ -95,6 +96,8 @@ function errorResponses(spec: OperationSpec, method: ApiMethod): Record<string, 
   if (spec.params) codes.push("not_found");
   if (spec.body) codes.push("payload_too_large");
   if (UPSTREAM_TAGS.has(spec.tag)) codes.push("rate_limited", "upstream_error", "upstream_unavailable", "upstream_timeout");
+  // (the archive's reads: a range too large to answer, or a read past its statement timeout)
+  if (ARCHIVE_TAGS.has(spec.tag) && spec.query) codes.push("answer_too_large");
   codes.push("internal_error");
   return Object.fromEntries([...new Set(codes)].map((code) => [String(API_ERROR_STATUS[code]), { $ref: `#/components/responses/${code}` }]));
 }

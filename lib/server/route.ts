@@ -32,7 +32,7 @@ import type { SessionUser } from "./auth";
 import { requestPrincipal } from "./credentials";
 import { asPrincipal, sharePrincipal, type Principal } from "./principal";
 import { scrubSecrets } from "@/lib/config/config";
-import { ApiError, errorResponse, fieldIssues, fromWeexError, invalidInput } from "./errors";
+import { ApiError, errorResponse, fieldIssues, fromAnswerLimit, fromWeexError, invalidInput } from "./errors";
 import { readBodyText } from "./body";
 import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
@@ -355,6 +355,8 @@ function renderError(e: unknown, req: NextRequest, locale: Locale): Response {
     return errorResponse(api.status, localizeErrorBody(body, locale), api.details.retryAfterSeconds);
   }
   if (e instanceof z.ZodError) return invalidInput(fieldIssues(e.issues, "(body)")).toResponse(locale);
+  const tooLarge = fromAnswerLimit(e);
+  if (tooLarge) return tooLarge.toResponse(locale);
   if (req.signal.aborted || (e instanceof Error && (e.name === "ResponseAborted" || e.name === "AbortError"))) {
     // The person navigated away or cancelled a download: nobody reads this answer, and it is no bug.
     logger("route").info({ method: req.method, path: req.nextUrl.pathname }, "request aborted by the client");
