@@ -34,6 +34,16 @@
  * request, a small view) and /login, whole responses.
  *
  * Target: the proxy adds at most 0.5 ms at p50 to a request (with minus without).
+ *
+ * `--before DIR`: the wrapper's checks (who asks, a token's or a share link's limits, the
+ * scope a link's filters make), now against the code before a change, side by side: DIR is a
+ * checkout of the earlier commit with its own `npm run build` (`.next`), served by a second
+ * stack beside this one, and the same cached route is asked of both, interleaved, signed in and
+ * through a share link of the overview (whose view reads the reference data). Target: the
+ * checks add at most 0.5 ms at p50 to a cached route (now minus before).
+ *
+ *   git worktree add /tmp/before <commit> && (cd /tmp/before && npm install && npm run build)
+ *   npx tsx bench/proxy.ts --before /tmp/before
  */
 import { register } from "node:module";
 import { randomBytes } from "node:crypto";
@@ -45,7 +55,7 @@ import { DIST_DIR, ensureBuilt, login, ms, percentile, printFigures, startStack,
 // under the "react-server" condition (as inside Next): added for this process (scripts/users.ts).
 register("data:text/javascript,export async function resolve(s,c,n){return n(s,{...c,conditions:[...c.conditions,'react-server']})}");
 
-const { values: args } = parseArgs({ options: { full: { type: "boolean", default: false }, samples: { type: "string" }, proxy: { type: "string" } } });
+const { values: args } = parseArgs({ options: { full: { type: "boolean", default: false }, samples: { type: "string" }, proxy: { type: "string" }, before: { type: "string" } } });
 const samples = Math.min(20_000, Math.max(50, Number(args.samples ?? (args.full ? 2000 : 300))));
 const WARM_UP = 50;
 const TARGET_MS = 3;
@@ -108,6 +118,46 @@ async function proxyWork(stack: Stack, cookie: string): Promise<Record<string, s
   };
 }
 
+/** A share link of the overview, made by the signed-in `cookie`: its token. */
+async function shareToken(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/share-links`, {
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ page: "overview", expiresAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  });
+  if (res.status !== 201) throw new Error(`making a share link answered ${res.status}: ${await res.text()}`);
+  return new URL(((await res.json()) as { url: string }).url).pathname.split("/").pop()!;
+}
+
+/** The same cached route asked of this build and of the one before, signed in and by a share link. */
+async function checksAgainstBefore(stack: Stack, cookie: string, dir: string): Promise<Record<string, string>> {
+  const before = await startStack({ cwd: resolve(dir), distDir: ".next", sim: { ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 } });
+  try {
+    const cookieBefore = await login(before.url, "viewer");
+    const [token, tokenBefore] = [await shareToken(stack.url, cookie), await shareToken(before.url, cookieBefore)];
+    const coins = (base: string, headers: Record<string, string>) => () => timed(`${base}/api/reference/coins`, headers);
+    const [now, then, sharedNow, sharedThen] = await interleaved(
+      [coins(stack.url, { cookie }), coins(before.url, { cookie: cookieBefore }), coins(stack.url, { "x-share-token": token }), coins(before.url, { "x-share-token": tokenBefore })],
+      samples,
+      WARM_UP,
+    );
+    const p = (s: number[]) => `${ms(percentile(s, 50))} / ${ms(percentile(s, 99))}`;
+    const added = (a: number[], b: number[]) => percentile(a, 50) - percentile(b, 50);
+    return {
+      "checks, now against before": `${samples} samples each after ${WARM_UP} warm-up, interleaved, two servers side by side (before: ${dir})`,
+      "GET /api/reference/coins signed in, now p50 / p99": p(now!),
+      "GET /api/reference/coins signed in, before p50 / p99": p(then!),
+      "GET /api/reference/coins by a share link, now p50 / p99": p(sharedNow!),
+      "GET /api/reference/coins by a share link, before p50 / p99": p(sharedThen!),
+      "the checks add, signed in p50": ms(added(now!, then!)),
+      "the checks add, by a share link p50": ms(added(sharedNow!, sharedThen!)),
+      [`target (checks add ≤ ${PROXY_TARGET_MS} ms at p50)`]: Math.max(added(now!, then!), added(sharedNow!, sharedThen!)) <= PROXY_TARGET_MS ? "met" : "not met",
+    };
+  } finally {
+    await before.stop();
+  }
+}
+
 async function main() {
   ensureBuilt(DIST_DIR);
   // (one secret for the server and this process: proxyWork decrypts the server's session cookie)
@@ -151,6 +201,7 @@ async function main() {
       "target (overhead p50 ≤ 3 ms)": r50 - d50 <= TARGET_MS ? "met" : "not met",
       "upstream coins requests made by the route": `${coinsCalls - samples - WARM_UP} (the cache)`,
       ...(await proxyWork(stack, cookie)),
+      ...(args.before ? await checksAgainstBefore(stack, cookie, args.before) : {}),
       "for scale, over HTTP: GET /settings/tokens signed in p50 / p99": `${ms(percentile(pageHttp!, 50))} / ${ms(percentile(pageHttp!, 99))}`,
       "for scale, over HTTP: GET /login p50 / p99": `${ms(percentile(loginHttp!, 50))} / ${ms(percentile(loginHttp!, 99))}`,
     });

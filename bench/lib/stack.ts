@@ -39,6 +39,8 @@ export interface StackOptions {
   /** a DATA_DIR to keep (the archive between runs); default: a temporary one, removed at stop */
   dataDir?: string;
   distDir?: string;
+  /** another checkout to serve, with its own build in `distDir` (a before/after comparison) */
+  cwd?: string;
 }
 
 export interface Stack {
@@ -54,7 +56,7 @@ export interface Stack {
 
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const distDir = opts.distDir ?? DIST_DIR;
-  if (!existsSync(join(root, distDir, "BUILD_ID"))) throw new Error(`no build in ${distDir}: run \`npm run build\` (or set BENCH_DIST_DIR)`);
+  if (!existsSync(join(opts.cwd ?? root, distDir, "BUILD_ID"))) throw new Error(`no build in ${distDir}: run \`npm run build\` (or set BENCH_DIST_DIR)`);
   const sim = await startSimulator({ port: 0, quiet: true, ...opts.sim });
   const temporary = !opts.dataDir;
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(join(tmpdir(), "weex-bench-"));
@@ -64,6 +66,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     distDir,
     dataDir,
     logFile,
+    cwd: opts.cwd,
     env: {
       SIM_PORT: String(sim.port),
       // one log line per WEEX request would measure the disk, not the dashboard

@@ -71,9 +71,10 @@ export interface NextStart {
  * `next start` of a built dist dir on a free loopback port, its output written to `logFile`.
  * The environment is this process's, with every MODE_ENV_VARS entry blanked (empty, not
  * deleted: that also keeps Next from loading one from a .env file), then production settings
- * and `env` on top. Demo mode unless `env` says otherwise (demoUnlessLive).
+ * and `env` on top. Demo mode unless `env` says otherwise (demoUnlessLive). `cwd`: another
+ * checkout to serve (its own build and migrations), e.g. the code before a change for a bench.
  */
-export async function spawnNextStart(opts: { distDir: string; dataDir: string; logFile: string; env: Record<string, string> }): Promise<NextStart> {
+export async function spawnNextStart(opts: { distDir: string; dataDir: string; logFile: string; env: Record<string, string>; cwd?: string }): Promise<NextStart> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of MODE_ENV_VARS) env[k] = "";
@@ -81,7 +82,7 @@ export async function spawnNextStart(opts: { distDir: string; dataDir: string; l
   delete env.NEXTAUTH_URL;
   Object.assign(env, { NODE_ENV: "production", NEXT_DIST_DIR: opts.distDir, DATA_DIR: opts.dataDir, NEXT_TELEMETRY_DISABLED: "1", ...demoUnlessLive(opts.env) });
   const child = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: process.cwd(),
+    cwd: opts.cwd ?? process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
