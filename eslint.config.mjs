@@ -39,7 +39,7 @@ const config = [
     rules: { "no-restricted-imports": ["error", { paths: [LINK] }] },
   },
   {
-    // The archive stays a set of small named functions (issue 26): a dataset is an entry of a
+    // The archive stays a set of small named functions: a dataset is an entry of a
     // table (datasets.ts, dataset-reads.ts), an answer kind a function of its own, so a new
     // dataset adds an entry and no branch. A function past 80 lines is a sign to extract one.
     files: ["lib/archive/**/*.ts"],

@@ -1,6 +1,6 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-// Languages (issue 16): next-intl reads each request's locale and catalogue from here.
+// Languages: next-intl reads each request's locale and catalogue from here.
 // The catalogues are compiled at build time (precompile): pages then carry a small formatter
 // instead of an ICU message parser.
 const withNextIntl = createNextIntlPlugin({

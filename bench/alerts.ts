@@ -1,5 +1,5 @@
 /**
- * Alerts bench (issue 15): what evaluating every rule kind after a sync, and building a
+ * Alerts bench: what evaluating every rule kind after a sync, and building a
  * monthly report, cost on an archive the size of the simulator at scale 1 (160
  * sub-affiliates × 2 products × 365 days, 24,000 invitees), on the embedded database.
  * There is no target; the figures say what one sync adds.

@@ -1,5 +1,5 @@
 /**
- * Archive bench (issue 7): in one run, against the simulator at its real limits (500 IP + 500
+ * Archive bench: in one run, against the simulator at its real limits (500 IP + 500
  * UID weight per rolling 10 s) and the seeded scale,
  *   1. the backfill of the three datasets through the budget (background priority): its
  *      duration, the weight it sent per 10 s against the 500 allowed, the simulator's busiest

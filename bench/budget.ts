@@ -126,7 +126,7 @@ const cursors = { subAffiliates: 1, invitees: 1, withdrawals: 1, allOrders: 1 };
 async function backfillStep(priority: Priority) {
   // A backfill is in no hurry: it queues for budget as long as it takes.
   const opts = { priority, signal: stop.signal, budgetWaitMs: 600_000 };
-  // Roughly what the archive sync (issue 7) fetches: mostly daily sub-affiliate pages, some
+  // Roughly what the archive sync fetches: mostly daily sub-affiliate pages, some
   // invitee pages, few transfer pages (past month only, but 100 weight each).
   const r = Math.random();
   const set = r < 0.7 ? "subAffiliates" : r < 0.9 ? "invitees" : r < 0.95 ? "allOrders" : "withdrawals";

@@ -1,5 +1,5 @@
 /**
- * Cohorts bench (issue 14): the cohort and invite-code queries over a year of invitees held
+ * Cohorts bench: the cohort and invite-code queries over a year of invitees held
  * in the archive, at simulator scale 1 (~24,000 invitees) and 10× (~240,000), on PGlite and
  * on PostgreSQL. Goal: under 200 ms from the archive.
  *

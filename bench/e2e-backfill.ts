@@ -1,5 +1,5 @@
 /**
- * The browser suite's server and its first backfill (issue 26: CI time). The e2e server
+ * The browser suite's server and its first backfill (it sets the CI time). The e2e server
  * (e2e/serve.ts) starts on an empty database against the simulator at scale 1 with 4× WEEX's
  * limit, and its first backfill runs beside every spec. This runs that server once per
  * ARCHIVE_COMMISSION_DAYS given, one after the other, until every dataset has synced once, and

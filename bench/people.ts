@@ -1,5 +1,5 @@
 /**
- * People-first bench (issue 11, point 1): the archive's first backfill runs at full speed
+ * People-first bench: the archive's first backfill runs at full speed
  * while simulated people click through the dashboard's pages and place orders, all through
  * the route handlers of the built dashboard (demo mode, empty database, ARCHIVE_SYNC on).
  * Each person opens a random page (its API requests in parallel, as the page does) and reads

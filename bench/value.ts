@@ -1,5 +1,5 @@
 /**
- * Value bench (issue 27): what archiving commission records and per-invitee totals costs, and
+ * Value bench: what archiving commission records and per-invitee totals costs, and
  * how fast the value list and the cohorts-with-value answer from the archive.
  *
  * 0. `count`: the weight of a one-year first backfill at simulator scale `--count-scale`

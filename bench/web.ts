@@ -24,7 +24,7 @@
  * Lighthouse's own count of the script bytes the overview transferred is printed beside it.
  *
  * Targets: performance ≥ 95; CLS ≤ 0.1 on every run; first-load JS ≤ 200 kB gzip per route, the
- * language runtime and catalogue included (issue 16).
+ * language runtime and catalogue included.
  *
  * WEB_BENCH_REPORTS=<dir> keeps each Lighthouse report as JSON (bench/lib/lighthouse.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The newcomer tour (issue #12): the first ten minutes of a new user, walked in Chromium.
+ * The newcomer tour: the first ten minutes of a new user, walked in Chromium.
  * It starts from the e2e server's empty database (the file name sorts first, so no other spec
  * has used the server yet), signs in through the login page as each role, and visits every
  * page that role adds at 1440 and at 390 px wide. It fails on

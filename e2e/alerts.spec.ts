@@ -1,8 +1,8 @@
 /**
- * /alerts in Chromium (issue 15): an admin adds a webhook destination (its secret shown once),
+ * /alerts in Chromium: an admin adds a webhook destination (its secret shown once),
  * sends a test to a real receiver in this test process, and reads the delivery log, including
  * a failed attempt; a viewer sees the rules and the history but no destinations; the bell is in
- * the shell. Issue 28: an admin adds a report schedule for each partner (no destinations).
+ * the shell. Reports for each partner: an admin adds a report schedule for each partner (no destinations).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

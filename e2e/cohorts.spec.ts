@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, login, settled } from "./helpers";
 
-// Issue 14 in the browser: the /cohorts page (heat map, distribution, CSV, invite codes), the
+// Cohorts and invite codes in the browser: the /cohorts page (heat map, distribution, CSV, invite codes), the
 // invitee list's new filters and the comparison periods, each kept in the URL.
 
 test.describe("cohorts and invite codes", () => {

@@ -1,5 +1,5 @@
 /**
- * Issue #12 point 2 in the browser: on a fresh database the overview does not wait for the
+ * The first backfill in the browser: on a fresh database the overview does not wait for the
  * first backfill. It says "Building your history — N %; charts fill in as it goes", draws the
  * days the history holds so far (naming the days not loaded yet, comparing nothing partial),
  * and fills in by itself until the period is whole.

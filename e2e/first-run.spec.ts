@@ -1,5 +1,5 @@
 /**
- * Issue #12 points 3, 4 and 6 in the browser: custom ranges that are wrong or too long, links
+ * A new user's first run in the browser: custom ranges that are wrong or too long, links
  * with paging out of range, and the small lies (login 404, role wording, the sub-affiliates
  * granularity, the sync admin's words, a rejected contract symbol coming back).
  */

@@ -1,5 +1,5 @@
 /**
- * The frame and the period pages in Simplified Chinese (issue 16, part A): a browser that asks
+ * The frame and the period pages in Simplified Chinese: a browser that asks
  * for zh-CN (Accept-Language; nobody saves a preference here, so other tests keep English)
  * gets the login page, the shell, the 403 notice, the overview and the sub-affiliates page in
  * Chinese, with Chinese <title>s, and none of the English sentences of those namespaces.

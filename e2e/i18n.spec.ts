@@ -1,5 +1,5 @@
 /**
- * Both languages (issue 16), in Chromium.
+ * Both languages, in Chromium.
  *
  * The walk: every page in zh-CN (the browser asks for it with Accept-Language) must show no
  * English outside data and identifiers. Two checks on what a person can see or hear on the page

@@ -1,5 +1,5 @@
 /**
- * Records WEEX sends that the dashboard cannot use (issue 11.2), seen in Chromium: the archive's
+ * Records WEEX sends that the dashboard cannot use, seen in Chromium: the archive's
  * re-sync meets them (the simulator's `oddRecords` mode), /admin/sync says what could not be
  * stored, and the transfers page says how many records it left out, with an example.
  */

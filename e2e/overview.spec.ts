@@ -53,7 +53,7 @@ test.describe("overview", () => {
     const series = (await res.json()) as { items: { tradingVolume: string }[] };
     // (a page that arrived while the history was still building asks again until its period is whole)
     const expected = exactSum(series.items.map((i) => i.tradingVolume));
-    // Issue 27: the card shows the USDT sum for reading (two decimals, grouped); the exact sum
+    // The card shows the USDT sum for reading (two decimals, grouped); the exact sum
     // is its value, on hover and on copy (it used to show every digit: "60,131.6678718").
     const value = page.getByTestId("kpi-tradingVolume-value");
     await expect.poll(() => value.getAttribute("data-exact"), SLOW).toBe(expected);

@@ -1,5 +1,5 @@
 /**
- * Partners (issue 28) in Chromium: an admin adds a partner on /admin/users with a scope (and an
+ * Partners in Chromium: an admin adds a partner on /admin/users with a scope (and an
  * email, changed after), the partner signs in and sees only their pages (navigation, 403 and
  * redirects) and only their rows, with the header saying whose view it is; a partner with
  * invite codes only has no sub-affiliate page.
@@ -38,7 +38,7 @@ test.describe("partners", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Sub-affiliate UIDs", { exact: true }).fill(mine.join(", "));
     await page.getByLabel("Invite codes", { exact: true }).fill(codes[0]!);
-    // where their own scheduled reports go (issue 28's reports for each partner)
+    // where their own scheduled reports go (the reports for each partner)
     await page.getByLabel("Email", { exact: true }).fill(`${username}@example.test`);
     await page.getByRole("button", { name: "Add user" }).click();
     await expect(page.getByTestId("admin-notice")).toContainText(`Added ${username}`);

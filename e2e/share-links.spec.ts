@@ -1,5 +1,5 @@
 /**
- * Share links (issue 28) in Chromium: a partner shares their sub-affiliate page from the page
+ * Share links in Chromium: a partner shares their sub-affiliate page from the page
  * itself; the link opens in a browser without a login and shows their rows only; after they
  * revoke it, after its expiry and with a wrong password it shows nothing of the view. The share
  * dialog says what the reader will see, and a link's filters hold the reader to them.

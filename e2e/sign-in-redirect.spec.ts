@@ -1,5 +1,5 @@
 /**
- * Where signing in leads (issue 25.1): a `callbackUrl` that a browser reads as another host
+ * Where signing in leads: a `callbackUrl` that a browser reads as another host
  * (`//evil.example`, however it is spelt) never takes anyone off the dashboard, neither a
  * person signing in with the form nor one already signed in who opens such a link.
  *

@@ -1,5 +1,5 @@
 /**
- * The sub-affiliates page opened without a period (issue 27): WEEX answers the sub-affiliate
+ * The sub-affiliates page opened without a period: WEEX answers the sub-affiliate
  * records only for a bounded window, so the page leaves the range to the route, which picks
  * the last 30 days up to now (30 UTC dates), and shows which window that is, in the person's
  * language. A period the person chooses is asked for as it is, and no such note shows.

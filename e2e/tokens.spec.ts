@@ -1,5 +1,5 @@
 /**
- * API tokens (issue 29) in Chromium: a person makes a token on /settings/tokens, sees it once
+ * API tokens in Chromium: a person makes a token on /settings/tokens, sees it once
  * with a copy button, finds it listed (never the token itself again), uses it from a script
  * (a request with the header and no cookie), and revokes it: the script's next request is a
  * 401. The page in Chinese shows none of the English catalogue; a partner may open it too; the

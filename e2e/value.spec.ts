@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible, login, settled } from "./helpers";
 
-// Issue 27: what each invitee is worth (/value) and the referral check (/referrals), in the demo.
+// What each invitee is worth (/value) and the referral check (/referrals), in the demo.
 
 /** Compares two non-negative decimal strings exactly (no float): <0, 0, >0. */
 function compareDecimals(a: string, b: string): number {

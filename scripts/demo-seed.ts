@@ -1,5 +1,5 @@
 /**
- * What `npm run demo` adds to a fresh demo database once the dashboard answers (issue 28), so a
+ * What `npm run demo` adds to a fresh demo database once the dashboard answers, so a
  * newcomer sees the parts that otherwise start empty:
  *
  * - an example **partner** (`partner`, password `demo-partner`: the admin API holds it to the

@@ -9,7 +9,7 @@
  *      server runs in demo mode (only asked for: `npm start` without keys refuses) and reaches
  *      the simulator over real HTTP with real signatures;
  *   5. if the login page offers the demo accounts (a database of the demo's own), adds an example
- *      partner and example alert rules over the API (demo-seed.ts, issue 28), once;
+ *      partner and example alert rules over the API (demo-seed.ts), once;
  *   6. prints the URL and the demo logins (if the login page offers them), and stops both on Ctrl-C / SIGTERM; if the
  *      dashboard dies, the simulator is stopped too and the exit code is non-zero.
  */

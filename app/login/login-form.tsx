@@ -34,7 +34,7 @@ async function signIn(username: string, password: string, callbackUrl: string): 
 
 /**
  * The sign-in form; in demo mode, the demo accounts to fill in, and the demo's example partner
- * (issue 28) with what their view holds, once `npm run demo` has added them.
+ * with what their view holds, once `npm run demo` has added them.
  */
 export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError }: { callbackUrl: string; demo: boolean; demoPartner?: Scope | null; initialError: string | null }) {
   const t = useTranslations("login");

@@ -1,5 +1,5 @@
 /**
- * "2 records from WEEX could not be used": the `warnings` of a list or series answer (issue 11).
+ * "2 records from WEEX could not be used": the `warnings` of a list or series answer.
  * Records WEEX sent that the dashboard cannot use are left out of the table and the sums, and
  * said here with an example, never dropped silently; the CSV export still contains them.
  */

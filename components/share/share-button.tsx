@@ -1,7 +1,7 @@
 "use client";
 
 /**
- * "Share this view" (issue 28): a read-only link to the page with its current filters, for
+ * "Share this view": a read-only link to the page with its current filters, for
  * someone without a login — expiring, optionally with a password and exports — and this
  * person's links to the page, each revocable. The page's filters are the link's scope, said in
  * words before it is made (ShareScopeSummary); the server holds the reader to them and to the

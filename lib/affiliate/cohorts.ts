@@ -1,5 +1,5 @@
 /**
- * Invitee cohorts, invite codes and activity (issue 14): pure computation over invitee records,
+ * Invitee cohorts, invite codes and activity: pure computation over invitee records,
  * shared by the live side (records walked from WEEX) and the tests. The archive computes the
  * same figures in SQL (lib/archive/cohorts-query.ts) over the same bucket boundaries.
  *

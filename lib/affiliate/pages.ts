@@ -24,7 +24,7 @@ import {
 import { PRODUCT_TYPES, type ProductType } from "@/lib/weex/limits";
 import { SCOPE_RULES, withinScope, type Scope } from "./scope";
 
-/** The paged endpoints the affiliate aggregates read (issue 27: commission records, per-invitee totals). */
+/** The paged endpoints the affiliate aggregates read (commission records, per-invitee totals). */
 export type PagedKey = "subAffiliates" | "invitees" | "withdrawals" | "commissions" | "inviteeTotals";
 
 export interface PagedItems {

@@ -1,5 +1,5 @@
 /**
- * Walking WEEX's partner reads of issue 27 live, as pages.ts walks the interface's lists: the
+ * Walking WEEX's partner reads (commission records, per-invitee totals) live, as pages.ts walks the interface's lists: the
  * commission records (getAffiliateCommission) and the per-invitee totals
  * (getChannelUserTradeAndAsset) of a range, one upstream page of records at a time.
  *
@@ -26,7 +26,7 @@ export interface CommissionFilter {
   startTime?: number;
   endTime?: number;
   /**
-   * A partner's scope (issue 28): its invite codes' invitees only (lib/archive/scope-invitees.ts:
+   * A partner's scope: its invite codes' invitees only (lib/archive/scope-invitees.ts:
    * the archive's SQL selects them, a live part's records are kept by them). Never sent upstream.
    */
   scope?: Scope;
@@ -93,7 +93,7 @@ export async function* inviteeTotalsPages(lister: PageLister, filter: InviteeTot
   for (const slice of inviteeTotalsSlices(filter, now)) yield* walkPages(lister, "inviteeTotals", { uid: filter.uid, ...slice }, signal);
 }
 
-/** The live sources of issue 27's reads, beside lib/affiliate/sources.ts's three. */
+/** The live sources of the partner reads, beside lib/affiliate/sources.ts's three. */
 export interface PartnerSources {
   commissions: { records(filter: CommissionFilter, signal?: AbortSignal): AsyncIterable<CommissionRecord[]> };
   inviteeTotals: { records(filter: InviteeTotalsFilter, signal?: AbortSignal): AsyncIterable<InviteeTotalsRecord[]> };

@@ -3,7 +3,7 @@
  *
  * A source yields batches of records (one upstream page, or one chunk of archive rows) for a
  * filter, in a stable order, and stops when the signal aborts. The routes only see these
- * interfaces: today they read live from WEEX through the client; the archive (issue 7) adds
+ * interfaces: today they read live from WEEX through the client; the archive adds
  * archive-backed sources and a chooser (`source=auto|archive|live`) in `server.ts`, without
  * touching a route, a CSV column or an aggregate.
  */

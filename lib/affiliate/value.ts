@@ -1,5 +1,5 @@
 /**
- * What each invitee is worth (issue 27): pure computation over commission records and WEEX's
+ * What each invitee is worth: pure computation over commission records and WEEX's
  * per-invitee totals, shared by the live side (records walked from WEEX), the archive's answers
  * (which add these to their SQL sums) and the tests.
  *

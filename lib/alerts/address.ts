@@ -1,5 +1,5 @@
 /**
- * Where a webhook may go (issue 25). A destination URL is typed by an admin, and "Send a test"
+ * Where a webhook may go. A destination URL is typed by an admin, and "Send a test"
  * plus the delivery log (status, error, duration) answer what is behind it: left open, that is
  * a port scanner of this machine, its network and the cloud's metadata service (and, in demo
  * mode, a remote control of the simulator). So a webhook reaches only global unicast addresses,

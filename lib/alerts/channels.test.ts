@@ -1,5 +1,5 @@
 /**
- * The channels against real receivers in this process (issue 25): a webhook reaches only the
+ * The channels against real receivers in this process: a webhook reaches only the
  * addresses that were checked, once resolved, follows no redirect and reads little of an
  * answer; email needs TLS unless the mail server is this machine or SMTP_URL says otherwise.
  */

@@ -3,7 +3,7 @@
  * and HTML (email), and the JSON body (webhook). A report's CSV is named here and built from the
  * archive when the email is sent (`attachment`), or linked with a signed URL (webhook body).
  *
- * Each is written in its destination's language (issue 16): the `email` and `alerts` messages
+ * Each is written in its destination's language: the `email` and `alerts` messages
  * through next-intl's createTranslator, numbers through createFormat. A webhook body keeps its
  * field names and machine values in every language; only its human parts (`title`, an
  * episode's `summary`, a test's `text`) follow the language, which `locale` names.

@@ -1,5 +1,5 @@
 /**
- * Reports for each partner (issue 28) against a real database (PGlite, and PostgreSQL with
+ * Reports for each partner against a real database (PGlite, and PostgreSQL with
  * TEST_DATABASE_URL) and a real SMTP server in this process: every partner with an email gets
  * their own report — their figures, their CSV, their language — once per period, whatever runs
  * the due check again, retries or races it; what arrived is what is asserted.

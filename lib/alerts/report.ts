@@ -4,7 +4,7 @@
  * funnel, and the period's sub-affiliate CSV, all read from the archive. Local dates D are the
  * UTC days D (calendar.ts).
  *
- * A partner's own report (an each-partner schedule, issue 28) is all of this over their scope
+ * A partner's own report (an each-partner schedule) is all of this over their scope
  * only, by the rules of the scoped sources (lib/archive/read.ts `inScope`): sub-affiliate rows of
  * their sub-affiliate UIDs, invitees of their invite codes; an empty part selects nothing (a
  * partner with only invite codes gets no sub-affiliate rows, totals 0).

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (issue 25): `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+ * Webhook signatures: `X-Weex-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
  * "<t>.<raw body>" with the destination's secret>`. The time is signed with the body, so a
  * captured request cannot be replayed later: a receiver refuses a signature older (or newer)
  * than its tolerance, 5 minutes. Every attempt is signed when it is sent, so a retry an hour

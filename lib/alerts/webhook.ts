@@ -1,5 +1,5 @@
 /**
- * One webhook POST (issue 25): the URL's name is resolved once and its addresses checked
+ * One webhook POST: the URL's name is resolved once and its addresses checked
  * (address.ts); the connection goes to those addresses and nowhere else (node:http/https with a
  * `lookup` that answers them, while the Host header and the TLS server name stay the URL's, so
  * virtual hosts and certificates work as usual). No redirect is followed (a 3xx is a failed

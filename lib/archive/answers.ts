@@ -60,7 +60,7 @@ export interface InviteeIo {
 }
 
 /**
- * What an answer over several datasets computed elsewhere reads (issue 27: the value list, the
+ * What an answer over several datasets computed elsewhere reads (the value list, the
  * commission series, the cohorts' and codes' value): any dataset's parts of a filter as every
  * answer splits them (newest first; `aggregate`: during a first backfill, what is held so far
  * and the rest pending), the archive, and a live part's records (through the live cache in
@@ -69,7 +69,7 @@ export interface InviteeIo {
 export interface DatasetsIo {
   source: SourceParam;
   /**
-   * A partner's scope (issue 28), undefined for anyone else: an answer built here selects its
+   * A partner's scope, undefined for anyone else: an answer built here selects its
    * rows by it (the value list by the invitees' codes, commission records by the invitees of
    * them: scope-invitees.ts); `live("commissions")` already holds the scope's records only.
    */

@@ -26,7 +26,7 @@ export interface ArchiveBuildStatus {
   now: number;
   /**
    * some dataset's first backfill is still running (and the sync is on): the datasets every page
-   * reads; the value datasets of issue 27 follow them and say their own `building` below
+   * reads; the value datasets (commission records, per-invitee totals) follow them and say their own `building` below
    */
   building: boolean;
   /** overall progress of that first backfill, 0–100 (100 when done) */

@@ -11,7 +11,7 @@ import { utcDayStart } from "./plan";
 import { selectedSources } from "./sources";
 import { simClient, unlimitedBudget } from "./test-support";
 
-// Issue #12 point 2: while a dataset's first backfill runs, `auto` aggregates answer from what
+// While a dataset's first backfill runs, `auto` aggregates answer from what
 // the archive holds so far, at once and without an upstream call, and say what is still
 // pending; lists stay as they were, and so does everything once the dataset has synced.
 

@@ -1,5 +1,5 @@
 /**
- * What cohorts and invite codes are worth (issue 27), added to their answers (cohorts-query.ts).
+ * What cohorts and invite codes are worth, added to their answers (cohorts-query.ts).
  *
  * **Cohorts** (`commissionPerInvitee`): the commission a cohort's invitees brought within 7,
  * 30, 90 and 180 days of their own registration (a record counts when `date − registerTime ≤
@@ -17,7 +17,7 @@
  * **Codes**: each code's commission (per coin) and volumes over the range, from the records of
  * the invitees it brought who registered in the range (the users the code's row counts).
  *
- * A partner's (issue 28) cohorts and codes count their invite codes' invitees only: the sums
+ * A partner's cohorts and codes count their invite codes' invitees only: the sums
  * here as the registrations they are divided by (cohorts-query.ts, scoped by the sources).
  */
 import { sql } from "drizzle-orm";

@@ -52,7 +52,7 @@ for (const backend of testBackends()) {
         expect(expected.items.some((i) => i.traded > 1)).toBe(true);
         for (const source of ["auto", "archive", "live"] as const) {
           const s = sources(source);
-          // (issue 27 added each cohort's value: cohort-value.test.ts checks it; the counts are compared here)
+          // (each cohort's value: cohort-value.test.ts checks it; the counts are compared here)
           const { commissionRange: _range, ...answer } = await cohorts(s, q, T0);
           const got = { ...answer, items: answer.items.map(({ commissionPerInvitee: _value, ...counts }) => counts) };
           // the archive holds up to three days ago only
@@ -67,7 +67,7 @@ for (const backend of testBackends()) {
       const byCode = new Map<string | null, CodeItem>();
       for (const r of all) addToCode(byCode, r);
       const expected = { items: sortCodes(byCode.values()) };
-      // (issue 27 added each code's value: cohort-value.test.ts checks it; the counts are compared here)
+      // (each code's value: cohort-value.test.ts checks it; the counts are compared here)
       const counts = ({ items }: Awaited<ReturnType<typeof inviteCodes>>) => ({ items: items.map(({ commission: _c, spotTradingAmount: _s, futuresTradingAmount: _f, ...c }) => c) });
       expect(counts(await inviteCodes(sources("auto"), range))).toEqual(expected);
       expect(counts(await inviteCodes(sources("live"), range))).toEqual(expected);

@@ -1,5 +1,5 @@
 /**
- * Invitee cohorts, invite codes and the filtered invitee list (issue 14), answered from the
+ * Invitee cohorts, invite codes and the filtered invitee list, answered from the
  * parts `source=auto|archive|live` splits a range into (sources.ts `inviteeAggregate`):
  *
  * - the **archive** part is counted in SQL over the very bucket boundaries the pure module

@@ -1,5 +1,5 @@
 /**
- * GET /api/affiliate/commissions (issue 27): one page of commission records, newest first
+ * GET /api/affiliate/commissions: one page of commission records, newest first
  * (then uid descending), both product types together unless one is named. WEEX answers one
  * product type per query and cannot filter by `symbol` or `sourceType`, so:
  *
@@ -11,7 +11,7 @@
  *   (while the first backfill runs, what is not held yet is listed in `freshness.pending`
  *   rather than walked live), at most LIVE_COMMISSION_MAX_DAYS with `live`.
  *
- * A partner's page (issue 28) holds the records of their invite codes' invitees only
+ * A partner's page holds the records of their invite codes' invitees only
  * (scope-invitees.ts), so it is always cut from the parts.
  */
 import { sql } from "drizzle-orm";

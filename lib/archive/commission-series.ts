@@ -1,5 +1,5 @@
 /**
- * GET /api/affiliate/commissions/series (issue 27): commission records summed per bucket (day,
+ * GET /api/affiliate/commissions/series: commission records summed per bucket (day,
  * week from Monday or month in `tz`, by each record's own time), coin, product type and source
  * type — the overview's commission by coin, direct clients against sub-agents.
  *
@@ -8,7 +8,7 @@
  * summary (migration 0150) for the whole hours, and from the raw records for the hours a
  * boundary cuts (the range's ends, the midnights of :30 and :45 zones), as the cohorts are
  * (invitee-hours.ts). Filtered by invitee or symbol (not in the summary) it reads the raw
- * records, and so does a partner's (issue 28: their invite codes' invitees only,
+ * records, and so does a partner's (their invite codes' invitees only,
  * scope-invitees.ts). Live parts are added record by record by the same builder.
  */
 import { sql, type SQL } from "drizzle-orm";

@@ -25,7 +25,7 @@ import type { DatasetKey } from "./settings";
 /** A filter's time range (inclusive epoch ms; undefined = open). */
 export type Range = { startTime?: number; endTime?: number };
 
-/** WEEX live, every dataset's page walkers (issue 27's partner reads beside the interface's lists). */
+/** WEEX live, every dataset's page walkers (the partner reads beside the interface's lists). */
 export type LiveSources = AffiliateSources & PartnerSources;
 
 /** How far back a dataset's sync keeps (the sub-affiliate days, the commission days) and how old a sync may be. */
@@ -193,7 +193,7 @@ export const DATASET_READS = {
     aggregates: {},
   }),
 
-  // Issue 27. Commission records: one product type per WEEX query (both read, SPOT first);
+  // Commission records: one product type per WEEX query (both read, SPOT first);
   // `auto` reads WEEX live only for what is newer than the archive, or not yet held within the
   // year it keeps — older history is the archive's alone (records are read page by page).
   commissions: datasetRead<CommissionFilter, CommissionRecord>()({

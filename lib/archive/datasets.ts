@@ -1,7 +1,7 @@
 /**
  * The archived datasets: which endpoint each reads, the request variants one time range needs
  * (both product types; each transfer account-type pair), and how a page of records becomes
- * rows, upserted on the natural key. Issue 27 adds commission records and per-invitee totals
+ * rows, upserted on the natural key. The value datasets add commission records and per-invitee totals
  * (value-datasets.ts).
  */
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";

@@ -153,7 +153,7 @@ describe("live cache of the archive sources", () => {
     expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "5000" })).toBe(5000);
     expect(liveCacheMsFromEnv({ LIVE_CACHE_MS: "soon" })).toBe(30_000);
   });
-  it("records WEEX sent that cannot be used, met by a cached walk, are reported to every answer served from it (issue 11.2)", async () => {
+  it("records WEEX sent that cannot be used, met by a cached walk, are reported to every answer served from it", async () => {
     sim.setFaults({ endpoints: ["subAffiliates"], oddRecords: { at: 0 } });
     try {
       const shared = new TtlCache<readonly unknown[]>(TTL_MS, 100, () => clock);

@@ -16,11 +16,11 @@
  * - **Internal transfers** are filtered by creation time; a PROGRESSING transfer can still
  *   change status. Each run re-reads from the oldest PROGRESSING transfer (or the newest time
  *   held, minus the overlap) up to now. Older transfers are kept, forever.
- * - **Commission records** (issue 27) are final once posted; each run re-reads from
+ * - **Commission records** are final once posted; each run re-reads from
  *   `commissionLagMs` before the newest instant held (a record posted a little after its time
  *   is still met) and backfills missing days back to `commissionDays`, 7-day slices newest
  *   first (each slice one query per product type).
- * - **Per-invitee totals** (issue 27) are window sums, so each slice is one period: a UTC day,
+ * - **Per-invitee totals** are window sums, so each slice is one period: a UTC day,
  *   or for history older than `movementDailyDays` at the first backfill a UTC week (Monday to
  *   Sunday, clipped to WEEX's year). A day is re-read until `movementSettleMs` after it ended.
  *

@@ -1,5 +1,5 @@
 /**
- * Records WEEX sends that the archive cannot store (issue 11.2): a sync with odd records
+ * Records WEEX sends that the archive cannot store: a sync with odd records
  * completes, stores every usable record, keeps the others as received with their problem
  * (shown by the admin status), and a later re-sync of the same range that no longer meets
  * them resolves them. A re-sync of a range already re-synced once runs again.

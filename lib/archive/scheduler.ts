@@ -5,7 +5,7 @@
  * request row any process can write).
  *
  * Datasets run concurrently (each sequentially, page after page): together they keep the
- * budget's background share full during a backfill. The value datasets of issue 27 (commission
+ * budget's background share full during a backfill. The value datasets (commission
  * records, per-invitee totals: most of a first backfill's weight) start theirs once the others
  * have synced once, so the history every page needs is built as fast as before. Only the
  * process holding the lock syncs;

@@ -1,5 +1,5 @@
 /**
- * Which commission records (issue 27) a partner's scope (issue 28) holds: those of the direct
+ * Which commission records a partner's scope holds: those of the direct
  * invitees the archive holds under one of the scope's invite codes. A record names its invitee
  * (`uid`) but not the code they registered with, so the invitee's row says whose they are —
  * the same rule as the route wrapper's check of a `uid` (lib/server/partner-access.ts): an

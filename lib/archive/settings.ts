@@ -8,7 +8,7 @@ export const DATASETS = ["subAffiliates", "invitees", "withdrawals", "commission
 export type DatasetKey = (typeof DATASETS)[number];
 
 /**
- * What each invitee is worth (issue 27): commission records and per-invitee totals. Their first
+ * What each invitee is worth: commission records and per-invitee totals. Their first
  * backfill (at scale 1 ~68,000 and ~13,000 weight: 23 and 4 min of WEEX's budget) waits until
  * the other datasets have synced once, so the overview's history is built as fast as before, and
  * it is not in the overall "Building your history" figure (its datasets say their own progress).

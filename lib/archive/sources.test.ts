@@ -281,7 +281,7 @@ for (const backend of testBackends()) {
         '123456789012345678.123456789', ${old}, ${old + 5000}, 'SPOT', 'SPOT', ${old})`);
       const s = sources("archive");
       const page = await s.list("withdrawals", { startTime: T0 - 365 * DAY_MS, endTime: T0 - 100 * DAY_MS, page: 1, pageSize: 50 });
-      // every account-type pair the archive holds, each record saying its pair (issue 11.3)
+      // every account-type pair the archive holds, each record saying its pair
       expect(page.items).toEqual([
         {
           fromAccountType: "SPOT",
@@ -300,7 +300,7 @@ for (const backend of testBackends()) {
       expect(s.freshness()).toEqual({ source: "archive", syncedAt: T0 });
     });
 
-    it("source=archive without account types answers every transfer held; with them, that pair only (issue 11.3)", async () => {
+    it("source=archive without account types answers every transfer held; with them, that pair only", async () => {
       const [{ n }] = await rows<{ n: unknown }>(database.db, sql`SELECT count(*) AS n FROM archive_transfer`);
       const [{ spot }] = await rows<{ spot: unknown }>(database.db, sql`SELECT count(*) AS spot FROM archive_transfer WHERE from_account_type = 'SPOT' AND to_account_type = 'SPOT'`);
       expect(Number(spot)).toBeLessThan(Number(n));

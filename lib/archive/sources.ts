@@ -48,7 +48,7 @@ export type { ListInput } from "./list-page";
 export type { DatasetsIo, InviteeIo } from "./answers";
 
 export interface SelectedSources extends AffiliateSources {
-  /** A partner's scope (issue 28): every answer of these sources holds its rows only. Undefined for anyone else. */
+  /** A partner's scope: every answer of these sources holds its rows only. Undefined for anyone else. */
   readonly scope?: Scope;
   /** The records of any dataset's filter (`subAffiliates.records` and the like are this). */
   records<K extends DatasetKey>(key: K, filter: FilterOf<K>, signal?: AbortSignal): AsyncIterable<RecordOf<K>[]>;
@@ -67,7 +67,7 @@ export interface SelectedSources extends AffiliateSources {
    */
   inviteeAggregate<T>(range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
-   * For answers over several datasets computed elsewhere (issue 27: value-query.ts,
+   * For answers over several datasets computed elsewhere (value-query.ts,
    * commission-series.ts, cohort-value.ts): `run` plans and reads any dataset's parts through
    * `io`, under the same fallback.
    */

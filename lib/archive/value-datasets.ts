@@ -1,5 +1,5 @@
 /**
- * The sync side of issue 27's two datasets (entries of `DATASET_DEFS`, datasets.ts):
+ * The sync side of the two value datasets (entries of `DATASET_DEFS`, datasets.ts):
  *
  * - **commission records** (getAffiliateCommission): every record of both product types and
  *   every coin, one row each. WEEX gives a record no id, so a row's key is the md5 of all its

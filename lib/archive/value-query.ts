@@ -1,5 +1,5 @@
 /**
- * GET /api/affiliate/invitees/value (issue 27): one row per direct invitee with a commission
+ * GET /api/affiliate/invitees/value: one row per direct invitee with a commission
  * record, a deposit or a withdrawal in [startTime, endTime] — its volumes and commission per
  * coin from its commission records (sourceType 1, to the millisecond), its deposits and
  * withdrawals from WEEX's totals (by period: `resolution`), its invite code and registration

@@ -1,5 +1,5 @@
 /**
- * The archive's rows of issue 27's datasets, as `ARCHIVE_READS` (read.ts) reads every dataset:
+ * The archive's rows of the two value datasets, as `ARCHIVE_READS` (read.ts) reads every dataset:
  * commission records as WEEX lists them (newest first, WEEX's field names, "--" as null), and
  * the per-invitee totals of the periods a range counts.
  *

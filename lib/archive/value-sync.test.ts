@@ -15,7 +15,7 @@ import { coverageOf, pendingCursors } from "./store";
 import { canonical, simClient, unlimitedBudget } from "./test-support";
 import { movedMoney } from "./value-datasets";
 
-// Issue 27's datasets synced in-process from the simulator over HTTP (frozen clock, no weight
+// The two value datasets (commission records, per-invitee totals) synced in-process from the simulator over HTTP (frozen clock, no weight
 // limit: these tests are about the data), then held to WEEX's own answers: every commission
 // record of the kept days, each period's per-invitee totals, and the summaries the database
 // keeps (hours, invitee days, each invitee's first days) to sums computed here from the records.

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getAuthSecret, getConfig, parseConfig, parseDatabaseTarget, resetConfigForTests, scrubSecrets } from "./config";
 
 const LIVE = { WEEX_API_KEY: "live-key-aaaa", WEEX_API_SECRET: "live-secret-bbbb", WEEX_API_PASSPHRASE: "live-pass-cccc" };
-/** Demo mode is only ever asked for (issue 25: a start without keys refuses). */
+/** Demo mode is only ever asked for (a start without keys refuses). */
 const DEMO = { WEEX_MODE: "demo" };
 
 /** The ConfigError message parseConfig throws for an environment (a test fails if it does not throw). */

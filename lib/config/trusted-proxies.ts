@@ -1,5 +1,5 @@
 /**
- * TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` the dashboard believes (issue 25).
+ * TRUSTED_PROXIES: the reverse proxies whose `X-Forwarded-For` the dashboard believes.
  * A comma- or space-separated list of IP addresses and CIDR ranges (`10.0.0.0/8, ::1`). Unset
  * (the default): none; the client is the address of the socket the request came in on, and
  * any `X-Forwarded-For` a client sends is ignored.

@@ -30,7 +30,7 @@ export type Cadence = (typeof CADENCES)[number];
 
 /**
  * Who a scheduled report goes to: its destinations (one report of the whole account), or each
- * partner with an email (issue 28: each their own report, of their scope, in their language).
+ * partner with an email (each their own report, of their scope, in their language).
  */
 export const AUDIENCES = ["destinations", "each-partner"] as const;
 export type Audience = (typeof AUDIENCES)[number];

@@ -1,5 +1,5 @@
 /**
- * The alerts API's contract (issue 15): the schemas of the four rule kinds' parameters, the
+ * The alerts API's contract: the schemas of the four rule kinds' parameters, the
  * bodies of rules, destinations and report schedules, and what the routes answer. zod only, no
  * server code. The /alerts page imports only types from here; the kinds, labels and defaults
  * it shows are plain data in ./alert-kinds.ts (no zod in the browser).
@@ -142,7 +142,7 @@ export const scheduleInput = z
 export type ScheduleInput = z.output<typeof scheduleInput>;
 
 // ---------------------------------------------------------------------------------------------
-// Queries and path parameters of the alerts routes (issue 29: in the contract, so the API
+// Queries and path parameters of the alerts routes (in the contract, so the API
 // document shows what the routes parse with)
 
 /** `page` (from 1) and `pageSize` (≤ 200, default 50), to spread into a query schema. */

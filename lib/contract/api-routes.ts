@@ -1,5 +1,5 @@
 /**
- * Every operation of the dashboard's API in one table (issue 29), keyed like the route files
+ * Every operation of the dashboard's API in one table, keyed like the route files
  * under app/api (`/api/alerts/rules/[id]`): its role, what it takes (the schemas the route
  * parses with: QUERIES, BODIES and PATH_PARAMS of queries.ts, and the alerts', preferences' and
  * tokens' own), what it answers (responses.ts) and what a token needs for it. The API document
@@ -112,7 +112,7 @@ export const API_ROUTES = {
   "/api/affiliate/withdrawals": { GET: { role: "viewer", tag: "affiliate", summary: "Internal transfers, one page", description: LIST_NOTE, query: QUERIES["/api/affiliate/withdrawals"], answer: transfersPageSchema } },
   "/api/affiliate/withdrawals/export": { GET: { role: "viewer", tag: "exports", summary: "Internal transfers as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/withdrawals/export"], answer: "csv", urlToken: true } },
 
-  // invitee value, commissions, one invitee's assets, the referral check (issue 27)
+  // invitee value, commissions, one invitee's assets, the referral check
   "/api/affiliate/invitees/value": { GET: { role: "viewer", tag: "affiliate", summary: "What each direct invitee is worth in a range, most valuable first, with the totals", description: LIST_NOTE, query: QUERIES["/api/affiliate/invitees/value"], answer: inviteeValuePageSchema } },
   "/api/affiliate/invitees/value/export": { GET: { role: "viewer", tag: "exports", summary: "The invitee value list as CSV", description: EXPORT_NOTE, query: QUERIES["/api/affiliate/invitees/value/export"], answer: "csv", urlToken: true } },
   "/api/affiliate/invitees/[uid]/assets": {
@@ -202,7 +202,7 @@ export const API_ROUTES = {
   },
   "/api/admin/audit": { GET: { role: "admin", tag: "admin", summary: "The audit log, newest first", query: QUERIES["/api/admin/audit"], answer: auditPageSchema } },
 
-  // share links (issue 28): read-only links to a view for people without a login
+  // share links: read-only links to a view for people without a login
   "/api/share-links": {
     GET: { role: "viewer", tag: "share", summary: "Your share links (an admin: everyone's); never their tokens", answer: "json" },
     POST: {
@@ -219,7 +219,7 @@ export const API_ROUTES = {
   "/api/share-links/[id]": { DELETE: { role: "viewer", tag: "share", summary: "Revoke a share link (yours; an admin any)", params: shareLinkParams, answer: "json" } },
   "/api/share-links/unlock": { POST: { role: "public", tag: "share", summary: "Open a password-protected link in this browser (throttled as sign-ins are)", body: shareUnlockSchema, answer: "json" } },
 
-  // API tokens (issue 29)
+  // API tokens
   "/api/tokens": {
     GET: { role: "viewer", tag: "tokens", summary: "Your API tokens (an admin: everyone's); never a token itself", answer: tokenListSchema },
     POST: {

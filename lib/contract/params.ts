@@ -27,7 +27,7 @@ export const LEADERBOARD_BY = ["commission", "volume"] as const;
 export type LeaderboardBy = (typeof LEADERBOARD_BY)[number];
 export const LEADERBOARD_MAX_LIMIT = 100;
 
-/** `by` of the cohorts route (issue 14): weeks (starting on Monday) or months in `tz`. */
+/** `by` of the cohorts route: weeks (starting on Monday) or months in `tz`. */
 export const COHORT_BY = ["week", "month"] as const;
 export type CohortBy = (typeof COHORT_BY)[number];
 
@@ -42,7 +42,7 @@ export const ACTIVE_DAYS_DEFAULT = 30;
 export const ACTIVE_DAYS_MAX = 3660;
 
 /**
- * `sort` of the invitee value list (issue 27), each descending: the commission (per coin, see
+ * `sort` of the invitee value list, each descending: the commission (per coin, see
  * `coin`), the volume (spot + futures, USDT), the deposits.
  */
 export const VALUE_SORTS = ["commission", "volume", "deposits"] as const;
@@ -53,7 +53,7 @@ export const SOURCE_TYPES = [1, 2] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 /**
- * The "within N days of its own registration" of a cohort's commission per invitee (issue 27):
+ * The "within N days of its own registration" of a cohort's commission per invitee:
  * a record counts when `date − registerTime ≤ N × 86 400 000`.
  */
 export const COMMISSION_WITHIN_DAYS = { d7: 7, d30: 30, d90: 90, d180: 180 } as const;

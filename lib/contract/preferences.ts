@@ -1,4 +1,4 @@
-/** The caller's preferences (issue 16): today only the language. */
+/** The caller's preferences: today only the language. */
 import { z } from "zod";
 import { LOCALES } from "./locales";
 

@@ -91,7 +91,7 @@ describe("the source parameter", () => {
   });
 });
 
-describe("issue 27: value, commissions, referral checks", () => {
+describe("what each invitee is worth: value, commissions, referral checks", () => {
   const now = Date.now();
   const range = (days: number, ago = 0) => ({ startTime: String(now - (ago + days) * DAY_MS), endTime: String(now - ago * DAY_MS) });
 

@@ -179,7 +179,7 @@ export const leaderboardQuery = windowed(
 );
 
 /**
- * The invitee list's and export's filters of issue 14, which WEEX cannot filter by (the
+ * The invitee list's and export's filters that WEEX cannot filter by (the
  * dashboard does): the furthest stage, the trading activity over `activeDays`, the invite code
  * (any text WEEX may send as one, trimmed).
  */
@@ -211,7 +211,7 @@ export const funnelQuery = windowed({ startTime: inTime, endTime: inTime }, INVI
 export const withdrawalsExportQuery = windowed(wd, WINDOWS.withdrawals);
 
 // ---------------------------------------------------------------------------------------------
-// What each invitee is worth (issue 27): commission records and the value per invitee
+// What each invitee is worth: commission records and the value per invitee
 
 const com = ENDPOINTS.commissions.params.shape;
 
@@ -299,7 +299,7 @@ export const QUERIES = {
   "/api/spot/order": ENDPOINTS.spotOrder.params,
   "/api/spot/orders": paged(ENDPOINTS.allOrders.params, "allOrders"),
   "/api/admin/audit": paged(z.strictObject({ username: z.string().trim().toLowerCase().max(64).optional(), action: z.string().trim().max(64).optional() }), "audit"),
-  // issue 27: what each invitee is worth
+  // what each invitee is worth
   "/api/affiliate/invitees/value": bySource({
     auto: paged(windowed(valueFields, VALUE_RANGE), "inviteeValue"),
     archive: paged(windowed(valueFields, COHORT_ARCHIVE_RANGE), "inviteeValue"),

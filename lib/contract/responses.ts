@@ -33,7 +33,7 @@ export type Freshness = z.infer<typeof freshnessSchema>;
 /** One record WEEX sent that could not be used: where, the value as received, why. */
 export const recordProblemSchema = z.object({ path: z.string(), value: z.string(), reason: z.string() });
 
-/** How many records WEEX sent could not be used, and the first of them (issue 11). */
+/** How many records WEEX sent could not be used, and the first of them. */
 export const warningsSchema = z.object({ count: z.number().int(), example: recordProblemSchema.nullable() });
 export type Warnings = z.infer<typeof warningsSchema>;
 
@@ -124,7 +124,7 @@ export const spotOrderSchema = z.looseObject({
 export type SpotOrder = z.infer<typeof spotOrderSchema>;
 
 /**
- * GET /api/affiliate/commissions: one commission record under WEEX's field names (issue 27):
+ * GET /api/affiliate/commissions: one commission record under WEEX's field names:
  * `date` its time (ms), paid in `coin`; an amount WEEX does not know (`"--"`) is null, never 0.
  * `sourceType` 1 = a direct client, 2 = via a sub-agent.
  */
@@ -191,7 +191,7 @@ export type FunnelResponse = z.infer<typeof funnelSchema>;
 export type FunnelCounts = Pick<FunnelResponse, "registered" | "kycPassed" | "firstDeposit" | "firstTrade">;
 
 // ---------------------------------------------------------------------------------------------
-// What each invitee is worth (issue 27)
+// What each invitee is worth
 
 /**
  * Amounts per coin, `{USDT: "12.5", BTC: "0.0001"}`: only the coins that occur (`{}` when none),
@@ -314,7 +314,7 @@ export type InviteeAssets = z.infer<typeof inviteeAssetsSchema>;
 // Archive, health, admin
 
 /** GET /api/archive/status: whether the first backfill still runs, and what each dataset holds. */
-/** GET /api/affiliate/invitees/cohorts (issue 14): counts per cohort, the median as decimal hours. */
+/** GET /api/affiliate/invitees/cohorts: counts per cohort, the median as decimal hours. */
 const withinSchema = z.object({ d1: z.number().int(), d7: z.number().int(), d30: z.number().int() });
 export const cohortItemSchema = z.object({
   cohort: z.string(),
@@ -327,7 +327,7 @@ export const cohortItemSchema = z.object({
   activeLast30d: z.number().int(),
   medianHoursToFirstTrade: decimal.nullable(),
   /**
-   * Issue 27: the commission the cohort's invitees brought within 7, 30, 90 and 180 days of
+   * The commission the cohort's invitees brought within 7, 30, 90 and 180 days of
    * their own registration, divided by `registered` (per coin, to 10 decimal places, half up).
    * null while the cohort is too young for it: the end of its span (its week or month, cut by
    * the range and by now) plus N days lies after the answer's `commissionRange` (which never
@@ -348,8 +348,8 @@ export const cohortsSchema = z.object({
 export type Cohorts = z.infer<typeof cohortsSchema>;
 
 /**
- * GET /api/affiliate/invitees/codes (issue 14): each invite code's funnel; an absent code is
- * `null`. Issue 27: the commission (per coin) and the volumes (USDT) of the code's invitees
+ * GET /api/affiliate/invitees/codes: each invite code's funnel; an absent code is
+ * `null`. Beside it, the commission (per coin) and the volumes (USDT) of the code's invitees
  * registered in the range, from their records in the range; null when no commission records
  * were read for it (`commissionRange` null).
  */

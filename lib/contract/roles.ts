@@ -6,7 +6,7 @@ export const ROLES = ["viewer", "trader", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * Every role a user can have: the ranked ones, and `partner` (issue 28), outside the ranks — a
+ * Every role a user can have: the ranked ones, and `partner`, outside the ranks — a
  * sub-affiliate or KOL who sees the reports of their own scope (lib/contract/scope.ts) and
  * nothing else. A partner has none of the ranked roles: `hasRole(partner, "viewer")` is false,
  * and the route wrapper lets a partner into a viewer route only where the route says which
@@ -27,7 +27,7 @@ export const ROLE_SUMMARIES: Record<Role, string> = {
 };
 
 /**
- * The demo's example partner (issue 28): added by `npm run demo` to a fresh demo database
+ * The demo's example partner: added by `npm run demo` to a fresh demo database
  * (scripts/demo-seed.ts); one of the demo accounts wherever those are decided (lib/db/users.ts)
  * and listed on the login page while it exists. Their password is not the other accounts'
  * "demo": they are added over the admin API, which holds every password to the rules

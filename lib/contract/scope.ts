@@ -1,5 +1,5 @@
 /**
- * A partner's scope (issue 28): the sub-affiliate UIDs and/or invite codes whose rows they may
+ * A partner's scope: the sub-affiliate UIDs and/or invite codes whose rows they may
  * see, at least one of either. One shape and one set of rules for the database, the admin API,
  * the users CLI, the route wrapper and the pages (this module imports nothing server-side).
  *

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 28): which views a link can show, and which routes each view may read
+ * Share links: which views a link can show, and which routes each view may read
  * with the link's token — one table. The route wrapper (lib/server/route.ts) lets a request
  * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
  * (GET, within the link's filters and the creator's scope: lib/server/share-scope.ts), an

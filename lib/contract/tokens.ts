@@ -1,5 +1,5 @@
 /**
- * API tokens (issue 29): what POST /api/tokens takes and what the token routes answer. zod only;
+ * API tokens: what POST /api/tokens takes and what the token routes answer. zod only;
  * the settings page imports the types (and the plain limits in ./token-limits.ts).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * A user's email (issue 28: where a partner's own scheduled reports go). One rule for the admin
+ * A user's email (where a partner's own scheduled reports go). One rule for the admin
  * API, the users CLI and the page (this module imports nothing server-side). Stored trimmed;
  * null: none.
  */

@@ -75,7 +75,7 @@ export async function demoAccountsOffered(): Promise<boolean> {
   return g.__weexDemoAccounts === true;
 }
 
-/** The demo's example partner for the login page (issue 28): their scope, when the demo accounts are offered and `npm run demo` has added them. */
+/** The demo's example partner for the login page: their scope, when the demo accounts are offered and `npm run demo` has added them. */
 export async function demoPartnerOffered(): Promise<Scope | null> {
   if (!(await demoAccountsOffered())) return null;
   return demoPartnerScope((await getDatabase()).db);

@@ -1,5 +1,5 @@
 /**
- * Share links' rows (issue 28, migration 0510): the token is 256 random bits and only its
+ * Share links' rows (migration 0510): the token is 256 random bits and only its
  * SHA-256 is stored; a link is found by its token, revoked once, and goes with its creator.
  */
 import { createHash } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 28, migrations 0510 and 0552): rows only. What a link may open, and when it is
+ * Share links (migrations 0510 and 0552): rows only. What a link may open, and when it is
  * refused, is decided in lib/server/share-links.ts.
  */
 import "server-only";

@@ -47,7 +47,7 @@ export const WITHDRAWAL_COLUMNS = fields<WithdrawalRecord>([
   "updateTime",
 ]);
 
-/** Commission records (issue 27) under WEEX's field names, in its order; `date` in ms. */
+/** Commission records under WEEX's field names, in its order; `date` in ms. */
 export const COMMISSION_COLUMNS = fields<CommissionRecord>([
   "uid",
   "date",
@@ -63,7 +63,7 @@ export const COMMISSION_COLUMNS = fields<CommissionRecord>([
 ]);
 
 /**
- * The value list (issue 27): one row per invitee, the commission in a column per coin WEEX pays
+ * The value list: one row per invitee, the commission in a column per coin WEEX pays
  * in (USDT, BTC; empty where the invitee brought none in it: never converted) and any other
  * coin as `COIN amount` pairs in the last column.
  */

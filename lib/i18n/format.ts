@@ -1,5 +1,5 @@
 /**
- * Numbers, amounts, dates and relative times for people, in one language (issue 16). Client-safe
+ * Numbers, amounts, dates and relative times for people, in one language. Client-safe
  * and pure; components get one bound to the page's language from `useFormat()`
  * (components/i18n/use-format.ts), server code (e-mails, reports) from `createFormat(locale)`.
  *

@@ -1,5 +1,5 @@
 /**
- * The dashboard's languages and how one is chosen (issue 16). Client-safe: the shell's switch,
+ * The dashboard's languages and how one is chosen. Client-safe: the shell's switch,
  * the login page and the server all read this table.
  *
  * Order of choice: the signed-in user's saved preference, else the `NEXT_LOCALE` cookie (set by

@@ -1,5 +1,5 @@
 /**
- * The API document's introduction (issue 29): how a script signs in, its rate, and copyable
+ * The API document's introduction: how a script signs in, its rate, and copyable
  * examples for this dashboard's own address. The HTTP tests run the curl and Python examples
  * as written here (tests/http/openapi.test.ts), so they stay examples that work; docs/api-tokens.md
  * explains the same with more words.

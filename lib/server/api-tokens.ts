@@ -1,5 +1,5 @@
 /**
- * API tokens (issue 29): making, listing and revoking them, and the check of a token request.
+ * API tokens: making, listing and revoking them, and the check of a token request.
  *
  * - A token is `wxd_` and 32 random bytes (256 bits, base64url). It is shown once; the database
  *   keeps its SHA-256 only. A fast hash is right here and bcrypt is not: bcrypt's slowness is

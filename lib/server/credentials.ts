@@ -1,5 +1,5 @@
 /**
- * The credential of an API request (issue 29): an API token when it sends one, else its session
+ * The credential of an API request: an API token when it sends one, else its session
  * cookie. See principal.ts for what a request acts as.
  */
 import "server-only";

@@ -65,7 +65,7 @@ describe("API error messages in the request's language", () => {
     for (const [e, want] of cases) expect(localizeErrorBody(e.toBody(), "zh-CN").error.message).toBe(want);
   });
 
-  it("renders issue 27's messages: the referral check's turn, an uid that is no invitee, a bad uid list", () => {
+  it("renders the value routes' messages: the referral check's turn, an uid that is no invitee, a bad uid list", () => {
     expect(localizeErrorBody(new ApiError("rate_limited", "A referral check of yours is still running; start the next one when it has finished.").toBody(), "zh-CN").error.message).toBe(
       "您的另一个推荐关系核验仍在进行中；请在它完成后再开始下一个。",
     );

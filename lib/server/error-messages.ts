@@ -1,5 +1,5 @@
 /**
- * API error messages in the request's language (issue 16). Codes, statuses and `fields[].path`
+ * API error messages in the request's language. Codes, statuses and `fields[].path`
  * never change; only the human `message`s do.
  *
  * The server and the exchange client write their messages in English, as they always have

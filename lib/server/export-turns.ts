@@ -1,5 +1,5 @@
 /**
- * One export walk in flight per person (issue 25). An export walks every page of its filter
+ * One export walk in flight per person. An export walks every page of its filter
  * from WEEX (a year of invitees is hundreds of pages), so a script that starts exports in
  * parallel would take the people's part of the budget page after page, and fair turns between
  * people (lib/weex/budget.ts) would still give it one turn per export. A second concurrent

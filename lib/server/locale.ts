@@ -1,5 +1,5 @@
 /**
- * The language of a request on the server (issue 16): the user's saved preference, the
+ * The language of a request on the server: the user's saved preference, the
  * `NEXT_LOCALE` cookie, `Accept-Language`, English (lib/i18n/locales.ts says why in this order).
  */
 import "server-only";

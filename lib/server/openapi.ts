@@ -1,5 +1,5 @@
 /**
- * The API document (OpenAPI 3.1, issue 29), generated from the contract's table of operations
+ * The API document (OpenAPI 3.1), generated from the contract's table of operations
  * (lib/contract/api-routes.ts) and the schemas it names: each query's fields as parameters, each
  * JSON body as the request body, each answer's schema, the error shape and codes of the one
  * error table (lib/contract/errors.ts), the roles, and how a request authenticates (an API

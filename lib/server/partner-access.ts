@@ -1,5 +1,5 @@
 /**
- * What a partner (issue 28) may do on each route, in one table: every viewer route names in
+ * What a partner may do on each route, in one table: every viewer route names in
  * its `route()` entry which kind applies (`partners:`), and the wrapper (route.ts) asks here
  * once per request, after the role and the input are checked and before the handler runs —
  * so before any upstream call.
@@ -9,7 +9,7 @@
  * - `invitees`: invitee rows; the partner's invite codes; `inviteCode` outside them → 403
  *   naming it; `uid` (in the query, or the path: an invitee's assets) of an invitee the archive
  *   does not hold under one of them → 403 naming `uid` (an invitee of someone else, or one not
- *   synced yet: nothing says whose it is). Commission records and the value list (issue 27)
+ *   synced yet: nothing says whose it is). Commission records and the value list
  *   are invitee rows too: those of the scope's invitees (lib/archive/scope-invitees.ts).
  * - `open`: nothing of anyone's rows (markets, coins, the archive's progress): as for a viewer.
  * - `denied`: not for partners (transfers, alerts, …): 403. Trader and admin routes need no

@@ -1,5 +1,5 @@
 /**
- * Password checks for sign-in off the main thread (issue 25). A bcrypt comparison is ~0.1–0.3 s
+ * Password checks for sign-in off the main thread. A bcrypt comparison is ~0.1–0.3 s
  * of CPU; bcryptjs's async form only slices it into chunks on the main thread, so a flood of
  * sign-ins, each hashed (unknown users too, on purpose: timing must not tell which usernames
  * exist), would stall every page and API request between the chunks. Here they run in a small

@@ -1,5 +1,5 @@
 /**
- * Who a request acts for (issue 29), resolved once by the route wrapper (route.ts) from either
+ * Who a request acts for, resolved once by the route wrapper (route.ts) from either
  * credential the API takes (credentials.ts):
  *
  * - a session cookie (next-auth, auth.ts): a person in a browser;

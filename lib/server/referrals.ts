@@ -1,5 +1,5 @@
 /**
- * POST /api/affiliate/referrals/verify (issue 27): which of up to 10,000 uids are the
+ * POST /api/affiliate/referrals/verify: which of up to 10,000 uids are the
  * affiliate's direct invitees. WEEX answers 100 ids a call (verifyReferrals, weight 20), so a
  * full list is 100 calls, 2,000 weight: 40 s of WEEX's whole physical budget (50 weight/s),
  * longer when others read too. The calls are made one after the other, each taking this

@@ -33,7 +33,7 @@ describe("request origin", () => {
     expect(isSameOrigin(h({ ...own, "sec-fetch-site": "same-site" }))).toBe(false);
   });
 
-  // Issue 25 changed this rule: the first X-Forwarded-For entry is whatever the client wrote.
+  // Why this rule: the first X-Forwarded-For entry is whatever the client wrote.
   it("takes the client IP from the socket, and from X-Forwarded-For only past trusted proxies", () => {
     const none = proxyList([]);
     const lb = proxyList(parseTrustedProxies("10.0.0.0/8, ::1"));

@@ -37,7 +37,7 @@ export function isHttps(h: HeaderSource): boolean {
 }
 
 /**
- * The client's IP (issue 25): the address of the socket the request came in on, unless that is
+ * The client's IP: the address of the socket the request came in on, unless that is
  * a trusted proxy (TRUSTED_PROXIES), in which case its `X-Forwarded-For` is read from the right
  * (each proxy appends the address it was reached from) past every trusted proxy; the first
  * address no trusted proxy stands for is the client. Anything further left was written by that

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 28): a read-only link to one view (a page of SHARE_PAGES and its query)
+ * Share links: a read-only link to one view (a page of SHARE_PAGES and its query)
  * that opens without a login.
  *
  * - Created by anyone who may open the view (a partner: only a view of their scope), listed and

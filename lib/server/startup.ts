@@ -18,10 +18,10 @@ export async function startServer(): Promise<void> {
     const config = getConfig();
     getAuthSecret();
     await getDatabase();
-    // The affiliate archive's background sync (issue 7; ARCHIVE_SYNC=off disables it). It must
+    // The affiliate archive's background sync (ARCHIVE_SYNC=off disables it). It must
     // not stop the dashboard from starting: its failures are logged and retried.
     await startArchiveSync().catch((e) => log.error({ err: e }, "the archive sync could not start"));
-    // Alerts and scheduled reports (issue 15): evaluated on the archive, sent by one instance.
+    // Alerts and scheduled reports: evaluated on the archive, sent by one instance.
     await startAlerts().catch((e) => log.error({ err: e }, "the alerts worker could not start"));
     log.info(
       { mode: config.mode, database: config.database.kind, spotBaseUrl: config.spotBaseUrl, contractBaseUrl: config.contractBaseUrl },

@@ -1,7 +1,7 @@
 /**
  * The `oddRecords` data mode (POST /__sim/faults `{"oddRecords": {}}`): answers of the three
  * affiliate lists carry records the interface allows but the dashboard cannot use, the way a
- * real exchange sometimes does (issue 11, point 2). From the record at index `at` (default 7,
+ * real exchange sometimes does. From the record at index `at` (default 7,
  * the 8th of the page) on:
  *
  *   at     an identifier the interface types as String that is not digits — a spreadsheet

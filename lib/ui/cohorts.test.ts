@@ -16,7 +16,7 @@ describe("cohort page arithmetic", () => {
     expect(delayBin(null, null)).toEqual({ kind: "any" });
   });
   it("writes the table as CSV with counts and names the file by its settings", () => {
-    // (issue 27's value per invitee is not in this file's columns)
+    // (the value per invitee is not in this file's columns)
     const NO_VALUE = { d7: null, d30: null, d90: null, d180: null };
     const csv = cohortsCsv([
       { cohort: "2026-11-16", registered: 3, kycPassed: 2, deposited: 2, traded: 1, depositedWithin: { d1: 1, d7: 2, d30: 2 }, tradedWithin: { d1: 0, d7: 1, d30: 1 }, activeLast30d: 1, medianHoursToFirstTrade: "12.5", commissionPerInvitee: NO_VALUE },
@@ -30,7 +30,7 @@ describe("cohort page arithmetic", () => {
   });
 });
 
-describe("issue 27: the value heat map", () => {
+describe("the value heat map", () => {
   it("columns d7, d30, d90, d180 in order", () => {
     expect(VALUE_COLUMNS).toEqual([
       { key: "d7", days: 7 },

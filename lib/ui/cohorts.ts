@@ -33,7 +33,7 @@ export function heatLevel(n: number, of: number): number {
 }
 
 /**
- * The value heat map's columns (issue 27): the commission a cohort's invitees brought within 7,
+ * The value heat map's columns: the commission a cohort's invitees brought within 7,
  * 30, 90 and 180 days of their own registration, per invitee: read along a row, the cohort's
  * LTV curve.
  */

@@ -83,7 +83,7 @@ describe("formatCount", () => {
   });
 });
 
-describe("formatAmount (issue 27: amounts for reading, the exact string kept beside)", () => {
+describe("formatAmount (amounts for reading, the exact string kept beside)", () => {
   const en = { locale: "en-US" };
   it("USDT: two decimals, grouped, rounded half away from zero and padded", () => {
     // the KPI card of the issue: 60,131.6678718 beside 121,862,363.48

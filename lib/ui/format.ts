@@ -118,7 +118,7 @@ export function formatDecimal(value: string | Dec, opts: FormatDecimalOptions = 
 }
 
 /**
- * The fraction digits an amount of a coin is shown with for reading (issue 27): USDT (and the
+ * The fraction digits an amount of a coin is shown with for reading: USDT (and the
  * other dollar coins) as money, BTC to the satoshi. The exact value stays where a person takes
  * it from: on hover, on copy (components/ui/amount.tsx) and in every export.
  */

@@ -1,5 +1,5 @@
 /**
- * Text work of the invitee-value pages (issue 27) that needs no decimal arithmetic: which coins
+ * Text work of the invitee-value pages that needs no decimal arithmetic: which coins
  * a set of per-coin amounts holds (in a fixed order, so columns do not jump), the list of uids a
  * person pasted or uploaded into the referral check, and that check's answer as CSV.
  */

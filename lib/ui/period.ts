@@ -80,7 +80,7 @@ export function resolvePeriod(preset: Preset, tz: string, now: number, custom?: 
 }
 
 /**
- * What a period is compared with (issue 14), kept in the URL as `compare`: the same number of
+ * What a period is compared with, kept in the URL as `compare`: the same number of
  * days immediately before it (the default), the same dates a year earlier, or a custom range
  * (`compareStart`, `compareEnd`, YYYY-MM-DD).
  */

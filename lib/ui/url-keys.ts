@@ -1,5 +1,5 @@
 /**
- * URL keys the pages used before they took the API's names (issue 13). A link with one of them
+ * URL keys the pages used before they took the API's names. A link with one of them
  * is redirected by the page (definePage) to the same query under the current name, so shared
  * links and bookmarks keep working. Plain data: the server reads it without the URL parsers.
  */

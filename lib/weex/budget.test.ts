@@ -351,7 +351,7 @@ describe("MemoryBudget", () => {
     expect(maxInWindow(admitted).ip).toBeLessThanOrEqual(100);
   });
 
-  describe("people take turns (issue 25)", () => {
+  describe("people take turns", () => {
     /** `n` requests of `party`, each recording its name in `served` when admitted. */
     function ask(budget: MemoryBudget, served: string[], party: string, n: number, c = cost(100), priority: Priority = "interactive", waitMs = FAR, name = party) {
       return Array.from({ length: n }, (_, i) => {

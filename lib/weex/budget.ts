@@ -20,7 +20,7 @@
  *   | `background`  | the archive's backfill and incremental sync | `backgroundShare` (95 %) |
  *
  * - Orders queue ahead of reads, reads ahead of background.
- * - Within orders and within reads, people take turns (issue 25): the next waiter is one of the
+ * - Within orders and within reads, people take turns: the next waiter is one of the
  *   party (lib/weex/party.ts: the person) least recently admitted, FIFO within a party. One
  *   person's script with many distinct lists in flight is served one request per round like
  *   everyone else, and a click of anyone else's goes at the next turn, not behind the script.
@@ -334,7 +334,7 @@ export class MemoryBudget implements WeightBudget {
 
 /**
  * A token bucket for background weight: `rate` per ms, at most `burst` saved up. Only the one
- * process that runs the background sync (issue 7) needs it, so it stays in memory.
+ * process that runs the background sync needs it, so it stays in memory.
  */
 class Pacer {
   private tokens: number;

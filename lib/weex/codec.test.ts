@@ -145,7 +145,7 @@ describe("decodeResponse: malformed bodies", () => {
   });
 });
 
-describe("decodeResponse: a list's records one by one (issue 11.2)", () => {
+describe("decodeResponse: a list's records one by one", () => {
   const rec = (over: Record<string, string>) =>
     JSON.stringify({ subAffiliateUid: "1001", productType: "SPOT", date: "2026-11-20", tradingVolume: "10.5", netTradingFee: "0.1", paidCommission: "0.05", ...over });
 

@@ -1,7 +1,7 @@
 /**
  * The bookkeeping of the weight budget: the charges of the two rolling windows (IP, and UID
  * per account) and the pause after a 429. This is the state several server processes must
- * share; `MemoryLedger` keeps it in this process, a PostgreSQL ledger (issue 7) implements the
+ * share; `MemoryLedger` keeps it in this process, a PostgreSQL ledger implements the
  * same interface with the same arithmetic in one transaction under an advisory lock.
  *
  * The ledger decides; it never waits. Queueing and priorities live in `MemoryBudget`.

@@ -1,5 +1,5 @@
 /**
- * Who asks for WEEX weight: the "party" a request runs for (issue 25). The budget shares the
+ * Who asks for WEEX weight: the "party" a request runs for. The budget shares the
  * people's part of every window fairly between parties (budget.ts), so one person's script
  * with many distinct lists cannot make everyone else wait. A party is an opaque string: the
  * signed-in user's id for their pages, `tokens:<user id>` for all of their API tokens together

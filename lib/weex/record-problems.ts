@@ -1,5 +1,5 @@
 /**
- * Records WEEX sent that the dashboard cannot use (issue 11, point 2): a decimal that is not a
+ * Records WEEX sent that the dashboard cannot use: a decimal that is not a
  * decimal, a time that is not a time. One such record must never fail a whole page, export or
  * sync, and must never vanish without a trace: it is kept out of sums, counted, logged with its
  * path and value, and reported as `warnings` on lists and series. Exports still write it with

@@ -1,11 +1,11 @@
 /**
- * Alerts over HTTP (issue 15): a dashboard of its own, syncing its archive from a small
+ * Alerts over HTTP: a dashboard of its own, syncing its archive from a small
  * simulator, with a real HTTP receiver and a real SMTP server (with a password) in this test
  * process. What arrived is asserted: signatures, retries and their log, the email's parts, an
  * alert whose figure equals the archive's, the bell, the audit log, and that no secret shows up
  * in an answer after creation or in the server's log.
  *
- * Issue 25: the receiver is on 127.0.0.1, allowed on purpose (ALERT_WEBHOOK_ALLOW_HOSTS); a
+ * Where a webhook may go: the receiver is on 127.0.0.1, allowed on purpose (ALERT_WEBHOOK_ALLOW_HOSTS); a
  * second dashboard without that list shows what a webhook cannot reach, and that email needs
  * TLS to a mail server that is not this machine.
  */
@@ -261,7 +261,7 @@ describe("alerts over HTTP", () => {
   });
 });
 
-describe("what a webhook or an email must not reach (issue 25): a dashboard without an allow-list", () => {
+describe("what a webhook or an email must not reach: a dashboard without an allow-list", () => {
   const smtpHost = nonLoopbackAddress();
   const ownDir = mkdtempSync(join(tmpdir(), "weex-alerts-inside-"));
   let own: Stack;

@@ -1,5 +1,5 @@
 /**
- * The archive through HTTP (issue 7), on a server of its own with the background sync on
+ * The archive through HTTP, on a server of its own with the background sync on
  * (the shared test server runs with ARCHIVE_SYNC=off): the scheduler backfills at boot, the
  * admin API shows and drives it, and the affiliate routes answer from it with `freshness`.
  */

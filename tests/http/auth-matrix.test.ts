@@ -75,7 +75,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "affiliate/withdrawals/export": {
     GET: { role: "viewer", partners: "denied", sample: () => ({ path: `/api/affiliate/withdrawals/export?${lastHour}&fromAccountType=SPOT&toAccountType=SPOT` }), ok: [200] },
   },
-  // Issue 27: what each invitee is worth (viewer, as the other affiliate reads); a partner's are
+  // What each invitee is worth (viewer, as the other affiliate reads); a partner's are
   // their invite codes' invitees only. The referral check says whether any uid is anyone's
   // invitee: not a partner's (lib/server/partner-access.ts).
   // (the shared server does not sync: an hour, read live)
@@ -158,7 +158,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
     PATCH: { role: "admin", sample: () => ({ path: `/api/admin/users/${patchTargetId}`, body: { role: "viewer" } }), ok: [200] },
   },
   "admin/audit": { GET: { role: "admin", sample: () => ({ path: "/api/admin/audit?pageSize=5" }), ok: [200] } },
-  // Share links (issue 28): anyone who may see a view shares it, a partner a view of their scope
+  // Share links: anyone who may see a view shares it, a partner a view of their scope
   // (both matrix partners have invite codes); the password check needs no session.
   "share-links": {
     GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links" }), ok: [200] },
@@ -166,7 +166,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   },
   "share-links/[id]": { DELETE: { role: "viewer", partners: "open", sample: () => ({ path: "/api/share-links/00000000-0000-0000-0000-000000000000" }), ok: [404] } },
   "share-links/unlock": { POST: { role: "public", sample: () => ({ path: "/api/share-links/unlock", body: { token: "x".repeat(43), password: "whatever-it-is" } }), ok: [401] } },
-  // API tokens (issue 29): everyone manages their own; no such token is a 404
+  // API tokens: everyone manages their own; no such token is a 404
   "openapi.json": { GET: { role: "public", sample: () => ({ path: "/api/openapi.json" }), ok: [200] } },
   tokens: {
     GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/tokens" }), ok: [200] },
@@ -254,7 +254,7 @@ describe("auth matrix over every route file under app/api", () => {
 });
 
 /**
- * The same route files as two partners with disjoint scopes (issue 28): a route a partner may
+ * The same route files as two partners with disjoint scopes: a route a partner may
  * not use answers 403 to both; a scoped route answers each with their scope's rows only — no
  * sub-affiliate UID or invite code of anyone else in any JSON field or CSV column that names
  * one. A viewer route without a `partners` entry here fails, as its route() call does not
@@ -301,7 +301,7 @@ describe("partners over every route file", () => {
 
   /**
    * Every sub-affiliate UID and invite code an answer names (JSON fields, or a CSV's columns of
-   * those names), and the invitee UIDs of rows that name no code (commission records, issue 27:
+   * those names), and the invitee UIDs of rows that name no code (commission records:
    * `invitees`, which the partner must be allowed to name). A row with an `inviteCode` field
    * that is null or empty names NO_CODE.
    */
@@ -375,7 +375,7 @@ describe("partners over every route file", () => {
 });
 
 /**
- * The same route files with a share link's token and no session (issue 28): a link to the
+ * The same route files with a share link's token and no session: a link to the
  * cohorts view, made by a viewer, reads that view's routes and the archive's and reference
  * data, GET only; every other route and method answers 401 to it (public routes as to anyone).
  */

@@ -1,5 +1,5 @@
 /**
- * Where a request comes from (issue 25, point 3a): the client's address for the login throttle
+ * Where a request comes from: the client's address for the login throttle
  * and the audit log is the socket's, and `X-Forwarded-For` is believed only from a proxy in
  * TRUSTED_PROXIES, read from the right. A client that reaches the server directly cannot
  * choose its address by sending the header (or by guessing the server's own stamp of the

@@ -1,5 +1,5 @@
 /**
- * Issue 14 through HTTP with a real session: cohorts, invite codes and the invitee list's and
+ * Cohorts and invite codes through HTTP with a real session: cohorts, invite codes and the invitee list's and
  * export's new filters, each checked against the invitee records the simulator serves (read
  * page by page through the list route, live) and counted here independently, with plain UTC
  * arithmetic (Asia/Shanghai is UTC+8 all year, so its weeks are UTC weeks shifted by 8 h).
@@ -150,7 +150,7 @@ describe("cohorts", () => {
     const [archive, live] = await Promise.all([api<{ items: CohortItem[] }>(`${q}&source=archive`, { cookie: viewer }), api<{ items: CohortItem[] }>(`${q}&source=live`, { cookie: viewer })]);
     expect(archive.status, archive.text).toBe(200);
     expect(live.status, live.text).toBe(200);
-    // activeLast30d follows the clock: compare the rest (and the commission per invitee, issue 27,
+    // activeLast30d follows the clock: compare the rest (and the commission per invitee,
     // is never answered live: invitee-value.test.ts checks it)
     const strip = (items: CohortItem[]) => items.map(({ activeLast30d: _a, commissionPerInvitee: _v, ...rest }) => rest);
     expect(strip(archive.json.items)).toEqual(strip(live.json.items));

@@ -1,5 +1,5 @@
 /**
- * What `npm run demo` adds to a fresh demo database (issue 28; scripts/demo-seed.ts, called by
+ * What `npm run demo` adds to a fresh demo database (scripts/demo-seed.ts, called by
  * scripts/demo.ts once the dashboard answers): an example partner the login page lists with
  * their scope and password, who signs in with that password and sees their scope's rows only; a few
  * example alert rules, which fire once the archive holds the history they compare. Added once:
@@ -23,7 +23,7 @@ const env = () => ({
   WEEX_IP_WEIGHT_PER_10S: "1000000",
   WEEX_UID_WEIGHT_PER_10S: "1000000",
   ARCHIVE_SYNC: "on",
-  // the weeks the example rules compare (7 days against the 28 before), not a year; issue 27's
+  // the weeks the example rules compare (7 days against the 28 before), not a year; the value
   // datasets play no part in them: a short stretch, so the sync is soon whole
   ARCHIVE_SUB_AFFILIATE_DAYS: "60",
   ARCHIVE_COMMISSION_DAYS: "7",

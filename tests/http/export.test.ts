@@ -1,5 +1,5 @@
 /**
- * CSV exports through HTTP (issue 6): a real session, the built dashboard, the simulated
+ * CSV exports through HTTP: a real session, the built dashboard, the simulated
  * exchange. What a spreadsheet user gets must be exact (every page, every digit), safe (no
  * formula runs) and honest (a download that broke off fails; it never looks complete).
  */

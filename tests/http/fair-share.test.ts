@@ -1,5 +1,5 @@
 /**
- * One person cannot starve everyone (issue 25, point 6): the people's part of the WEEX budget
+ * One person cannot starve everyone: the people's part of the WEEX budget
  * is shared in turns between people, not first come first served, and each person has at most
  * one export walk in flight. A simulator and server of the suite's own, so that this suite
  * owns the budget (no other file's requests in it) and may slow the simulator down.

@@ -1,5 +1,5 @@
 /**
- * The dashboard when WEEX misbehaves (issue 8), with each of the simulator's fault modes:
+ * The dashboard when WEEX misbehaves, with each of the simulator's fault modes:
  * every route class (reference data, lists, aggregates, exports, order placement) answers the
  * right error code within its deadline, the server stays up, GETs recover when the fault
  * clears, and no order is ever sent twice (a placement that timed out or lost its answer was
@@ -51,7 +51,7 @@ interface GetCase {
   ok: number;
   /**
    * who asks when every route is asked at once (default the trader): one export at a time per
-   * person (issue 25), so the three exports are three people's
+   * person, so the three exports are three people's
    */
   as?: "viewer" | "admin";
 }

@@ -1,5 +1,5 @@
 /**
- * Issue #12 point 2 over HTTP: on a fresh database with the archive sync on, the overview's
+ * The first backfill over HTTP: on a fresh database with the archive sync on, the overview's
  * aggregates do not wait for WEEX while the first backfill runs. They answer from what the
  * archive holds so far (no live part), say which stretches are still pending, and fill in as
  * the backfill goes; once it is complete they answer as always. Its own simulator and server:

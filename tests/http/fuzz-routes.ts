@@ -78,7 +78,7 @@ const invitedInRange = (path: string) => ({
   },
 });
 
-/** The invitee list's and export's filters of issue 14. */
+/** The invitee list's and export's filters that WEEX cannot filter by. */
 const inviteeExtras = {
   stage: q.enumOf(["registered", "kyc", "deposited", "traded"]),
   activity: q.enumOf(["active", "dormant", "never"]),
@@ -245,7 +245,7 @@ const newUser: InputModel<Json> = {
     ),
     password: password(true),
     role,
-    // where a partner's own reports go (issue 28)
+    // where a partner's own reports go
     email: b.text(pick(["kol1@example.test", "a.b+c@example.com"]), ["not an address", "@example.test", "a@", " ", "a b@example.test"], false, 320),
   },
 };
@@ -291,7 +291,7 @@ const syncAction: InputModel<Json> = {
   ),
 };
 
-// API tokens (issue 29)
+// API tokens
 const newToken: InputModel<Json> = {
   strict: true,
   fields: {
@@ -337,7 +337,7 @@ const authGetPaths = fc.oneof(
   fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 20 }).filter((s) => /^[\w-]+$/.test(s) && !/^(callback|signin)/i.test(s)),
 ).map((a) => `/api/auth/${a}`);
 
-// Alerts (issue 15)
+// Alerts
 const hexId = fc.stringMatching(/^[0-9a-f]{16}$/);
 const alertIdPath = (what: string): ValidatedRoute["path"] => ({
   valid: hexId,
@@ -369,7 +369,7 @@ const alertDestination: InputModel<Json> = {
     email: b.text(pick(["ops@example.test", "a.b@c.example"]), ["not-an-email", "@x", "a@", "", "a b@c.d"], true),
   },
 };
-/** POST /api/share-links (issue 28): a view, its filters, an expiry within 90 days, a password of the rules' length. */
+/** POST /api/share-links: a view, its filters, an expiry within 90 days, a password of the rules' length. */
 const shareLink: InputModel<Json> = {
   strict: true,
   fields: {
@@ -398,7 +398,7 @@ const alertSchedule: InputModel<Json> = {
     name: alertName,
     cadence: b.enumOf(["weekly", "monthly"], true),
     timeZone: zoneField,
-    // (each-partner takes no destinationIds: issue 28's tests/http/partner-reports.test.ts)
+    // (each-partner takes no destinationIds: tests/http/partner-reports.test.ts)
     audience: b.enumOf(["destinations"], false),
     destinationIds: { valid: fc.constant<Json>(["0123456789abcdef"]), invalid: pick<Json>([[], "x", [1], null]), required: true },
   },
@@ -415,7 +415,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
   health: { GET: { kind: "fixed", paths: fc.constant("/api/health"), status: [200], runs: 15 } },
   "auth/[...nextauth]": {
     GET: { kind: "fixed", paths: authGetPaths, status: [200, 302, 400, 404, 405], runs: 20, foreign: true },
-    // (413: a body past the 64 KB every route reads at most, issue 25)
+    // (413: a body past the 64 KB every route reads at most)
     POST: { kind: "fixed", paths: pick(["/api/auth/signout", "/api/auth/session", "/api/auth/_log"]), status: [200, 302, 400, 403, 404, 405, 413], runs: 10, withBody: true, foreign: true },
   },
   "admin/users": {
@@ -530,7 +530,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     },
   },
   "affiliate/invitees/codes": invitedInRange("/api/affiliate/invitees/codes"),
-  // Issue 27: what each invitee is worth
+  // What each invitee is worth
   "affiliate/invitees/value": {
     GET: {
       kind: "validated",
@@ -768,7 +768,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       ok: [],
     },
   },
-  // Alerts (issue 15). Ids are random hex: a valid one names nothing (404); > 64 characters is a 400.
+  // Alerts. Ids are random hex: a valid one names nothing (404); > 64 characters is a 400.
   alerts: {
     GET: {
       kind: "validated",
@@ -795,7 +795,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/destinations"), status: [200], runs: 10 },
     POST: { kind: "validated", role: "admin", path: "/api/alerts/destinations", body: alertDestination, runs: { broken: 45, mixed: 6 }, ok: [201] },
   },
-  // issue 28: share links
+  // share links
   "share-links": {
     GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/share-links"), status: [200], runs: 10 },
     POST: { kind: "validated", role: "trader", path: "/api/share-links", body: shareLink, runs: { broken: 45, mixed: 6 }, ok: [201] },

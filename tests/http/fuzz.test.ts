@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route under app/api (issue 8), through HTTP with a real
+ * Property-based fuzzing of every route under app/api, through HTTP with a real
  * session, against the shared test server and simulator:
  *
  * - broken input (a valid input with at least one change that alone makes it invalid) is
@@ -85,7 +85,7 @@ async function check(r: Req, role: "trader" | "admin", opts: { mustReject?: bool
   expect(res.status, `5xx: ${describeReq(r, res)}`).toBeLessThan(500);
   if (res.status >= 400) expectContractError(r, res);
   if (opts.mustReject) {
-    // a body past the 64 KB limit (or the route's own: the referral check's list) is payload_too_large 413 (issue 25); anything else wrong, 400
+    // a body past the 64 KB limit (or the route's own: the referral check's list) is payload_too_large 413; anything else wrong, 400
     const tooLarge = r.body !== undefined && Buffer.byteLength(r.body.text) > (opts.maxBodyBytes ?? 64 * 1024);
     expect(res.status, `not rejected: ${describeReq(r, res)}`).toBe(tooLarge ? 413 : 400);
     expect(res.json?.error?.code).toBe(tooLarge ? "payload_too_large" : "validation_error");

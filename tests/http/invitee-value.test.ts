@@ -1,5 +1,5 @@
 /**
- * Issue 27 through HTTP with a real session: the value list and its totals, the commission
+ * What each invitee is worth, through HTTP with a real session: the value list and its totals, the commission
  * list, series and export, the cohorts' commission per invitee and the invite codes' value,
  * the referral check and an invitee's assets — each checked against sums computed here from
  * the simulator's own data module (generated again with the same seed and scale: the records

@@ -1,5 +1,5 @@
 /**
- * Languages over HTTP (issue 16), with real sessions: the language route saves the choice with
+ * Languages over HTTP, with real sessions: the language route saves the choice with
  * the user and in the NEXT_LOCALE cookie; a signed-in user's saved choice beats the cookie and
  * Accept-Language; after sign-out the cookie keeps it; a fresh sign-in of that user in a new
  * cookie jar gets their saved language. API errors say the same codes and field paths in

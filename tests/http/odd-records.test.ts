@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 2 and 3 (and issue 26, point 3), over HTTP with real sessions against the simulator:
+ * Odd records, the archive's answers and records outside the window, over HTTP with real sessions against the simulator:
  *
  * - WEEX sends records the dashboard cannot fully use (the simulator's `oddRecords` mode: a
  *   String id that is a spreadsheet formula, an amount that is not a decimal, a time that is
@@ -80,7 +80,7 @@ beforeAll(async () => {
 
 afterAll(() => stopStack({ server, sim }));
 
-describe("odd records (issue 11.2)", () => {
+describe("odd records", () => {
   it("the archive's sync of every dataset completes and /admin/sync shows what it could not store", async () => {
     for (const d of synced) {
       expect(d.state).toBe("idle");
@@ -152,7 +152,7 @@ describe("odd records (issue 11.2)", () => {
   });
 });
 
-describe("the archive's answers equal what it holds (issue 11.3)", () => {
+describe("the archive's answers equal what it holds", () => {
   it("transfers: list and export from the archive, without and with time bounds, against the rows synced", async () => {
     const held = synced.find((d) => d.dataset === "withdrawals")!;
     const all = await get<List<{ withdrawId: string; createTime: number; fromAccountType: string }>>("/api/affiliate/withdrawals?source=archive&page=1&pageSize=200");
@@ -202,7 +202,7 @@ describe("the archive's answers equal what it holds (issue 11.3)", () => {
   });
 });
 
-describe("records outside the window asked for (issue 26.3)", () => {
+describe("records outside the window asked for", () => {
   it("WEEX answers today's part with yesterday's records too: the default (auto) sub-affiliate export, series and list count each day once and say what they left out", async () => {
     const now = Date.now();
     const q = `productType=SPOT&startTime=${now - 5 * DAY_MS}&endTime=${now}`;
@@ -242,7 +242,7 @@ describe("records outside the window asked for (issue 26.3)", () => {
   });
 });
 
-describe("where WEEX's published sources disagree (issue 11.2, weex-facts.md)", () => {
+describe("where WEEX's published sources disagree (weex-facts.md)", () => {
   it("querySubChannelTransactions answered -1150 for POST: the read is asked once more with GET, and the log says so", async () => {
     sim.setFaults({ methodNotSupported: { endpoints: ["subAffiliates"] } });
     try {

@@ -1,5 +1,5 @@
 /**
- * The API described (issue 29): GET /api/openapi.json as served, validated by a maintained
+ * The API described: GET /api/openapi.json as served, validated by a maintained
  * validator and compared with the route files on disk; the examples of its introduction run as
  * written (curl, Python) with a real token against this server; the API reference page and its
  * renderer, served by the dashboard itself.

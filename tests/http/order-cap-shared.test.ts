@@ -1,5 +1,5 @@
 /**
- * Several instances share the contract order cap through PostgreSQL (issue 11, point 4): two
+ * Several instances share the contract order cap through PostgreSQL: two
  * `next start` processes on one database, each set to WEEX_ORDERS_PER_MINUTE=2, together send
  * two placements a minute, not four. The third is refused 429 with Retry-After by whichever
  * instance gets it, and never sent.

@@ -1,5 +1,5 @@
 /**
- * Reports for each partner (issue 28) through HTTP against the built dashboard: a partner's
+ * Reports for each partner through HTTP against the built dashboard: a partner's
  * email over the admin API (the report goes there), and an each-partner report schedule —
  * created by an admin, refused with a 400 naming the field when the body is wrong, and not for
  * viewers or partners; and the users CLI's --email. What is sent, and that it is sent once, is lib/alerts/partner-reports.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Partners (issue 28) through HTTP with real sessions: an admin creates partners with disjoint
+ * Partners through HTTP with real sessions: an admin creates partners with disjoint
  * scopes (over the API, as /admin/users does), each signs in, and every answer they get holds
  * their scope's rows only — lists, totals, series, leaderboards, funnel, codes, exports — while
  * the routes that are not a partner's answer 403, and naming someone else's UID or invite code
@@ -150,7 +150,7 @@ describe("what a partner may open", () => {
       expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(403);
       expect(r.json.error.code).toBe("forbidden");
     }
-    // the referral check says of any uid whether it is anyone's invitee: not a partner's (issue 27's routes)
+    // the referral check says of any uid whether it is anyone's invitee: not a partner's (a value route)
     const verify = await api<{ error: { code: string } }>("/api/affiliate/referrals/verify", { cookie: partnerA.cookie, method: "POST", body: { uids: [invitees[0]!.uid] } });
     expect(verify.status, verify.text.slice(0, 200)).toBe(403);
     expect(verify.json.error.code).toBe("forbidden");
@@ -176,7 +176,7 @@ describe("what a partner may open", () => {
       [`/api/affiliate/invitees?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
       [`/api/affiliate/invitees/export?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
       [`/api/affiliate/invitees?uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
-      // issue 27's routes: the value list, commission records and an invitee's assets (the uid in the path)
+      // the value routes: the value list, commission records and an invitee's assets (the uid in the path)
       [`/api/affiliate/invitees/value?${range}&inviteCode=${encodeURIComponent(partnerB.code)}`, "inviteCode", partnerB.code],
       [`/api/affiliate/invitees/value/export?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],
       [`/api/affiliate/commissions?${range}&uid=${outsideInvitee.uid}`, "uid", outsideInvitee.uid],

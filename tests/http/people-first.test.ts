@@ -1,5 +1,5 @@
 /**
- * People first while the archive backfills (issue 11, point 1): a dashboard started with an
+ * People first while the archive backfills: a dashboard started with an
  * empty database and the archive sync on spends the WEEX budget on its first backfill, and
  * meanwhile people list invitees and transfers live, open the funnel, place a contract order,
  * place and modify a plan order. None of them is refused by our own budget (no 429), none is

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 28) over HTTP against the built dashboard: a partner shares a view; the
+ * Share links over HTTP against the built dashboard: a partner shares a view; the
  * link's page opens without a login and its view's routes answer the link's token with the
  * partner's scope and nothing more; every other route, any change, and an export the link does
  * not allow are refused; revocation and expiry apply to the next request; a password is

@@ -1,5 +1,5 @@
 /**
- * A flood of sign-ins does not take the dashboard down (issue 25, point 3c). Each sign-in costs
+ * A flood of sign-ins does not take the dashboard down. Each sign-in costs
  * a bcrypt comparison (~0.1–0.3 s of CPU, also for unknown users); those run in a small pool of
  * worker threads with a short line, and an attempt beyond the line is refused at once with 429.
  *

@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-out across instances that share one PostgreSQL (issue 25, points 3b and 7):
+ * Sign-in and sign-out across instances that share one PostgreSQL:
  * two `next start` processes on one database. The login throttle's slots are taken in the
  * database, so parallel guesses spread over both instances still get at most 5 checks; and a
  * sign-out on one instance ends the session on the other too, within its few seconds of cache.

@@ -1,5 +1,5 @@
 /**
- * Every querySubChannelTransactions call carries a bounded window (issue 27): WEEX's production
+ * Every querySubChannelTransactions call carries a bounded window: WEEX's production
  * service refuses one without `startTime` and `endTime`, and so does the harness's simulator.
  * A sub-affiliate read that names no range (list, export, series, leaderboard) is answered over
  * the window the dashboard chose — the last 30 days up to now, as whole UTC dates — and says

@@ -1,5 +1,5 @@
 /**
- * ARCHIVE_SYNC=off (issue 11.3): the shared test server does not sync and no other process
+ * ARCHIVE_SYNC=off: the shared test server does not sync and no other process
  * does either, so "Sync now" and "Re-sync" must not record a request that nothing would ever
  * run; the answer says plainly that this instance does not sync.
  */

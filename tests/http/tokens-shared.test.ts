@@ -1,5 +1,5 @@
 /**
- * API tokens across instances that share one PostgreSQL (issue 29): a token revoked on one
+ * API tokens across instances that share one PostgreSQL: a token revoked on one
  * instance is refused there at once and by the other within its cache time (5 s, the bound
  * sessions have), and so are the tokens of a user disabled on one instance; an admin's password
  * reset or disabling revokes the user's tokens likewise, and their share links (read per

@@ -1,5 +1,5 @@
 /**
- * API tokens over HTTP (issue 29), against the shared test server: real tokens made on
+ * API tokens over HTTP, against the shared test server: real tokens made on
  * POST /api/tokens by signed-in people, used with `Authorization: Bearer` and no cookie. What a
  * token may read and change, its rate, revocation, expiry, its user being disabled or demoted,
  * tokens for URLs on the exports, and the audit log. Revocation across instances:

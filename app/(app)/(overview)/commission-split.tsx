@@ -19,7 +19,7 @@ import { commissionSplitQuery, OVERVIEW_STALE_MS } from "./query-options";
 const SOURCES: readonly SourceType[] = [1, 2];
 
 /**
- * The period's commission per coin (issue 27), split into what direct clients and what
+ * The period's commission per coin, split into what direct clients and what
  * sub-agents' clients brought: the server's exact sums per coin and source type (nothing is
  * added here, and never across coins). Memoised like the other overview parts.
  */

@@ -14,7 +14,7 @@ export function funnelQuery(period: Range) {
   return routeQuery("/api/affiliate/invitees/funnel", { startTime: period.startTime, endTime: period.endTime });
 }
 
-/** The period's commission records summed per coin and source type (issue 27; month buckets keep the answer small: the totals are what the overview shows). */
+/** The period's commission records summed per coin and source type (month buckets keep the answer small: the totals are what the overview shows). */
 export function commissionSplitQuery(period: Range, tz: string) {
   return routeQuery("/api/affiliate/commissions/series", { startTime: period.startTime, endTime: period.endTime, granularity: "month", tz });
 }

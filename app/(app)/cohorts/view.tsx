@@ -291,7 +291,7 @@ function CodesTable({ items, from, to, days }: { items: CodeItem[]; from: string
       h.accessor("deposited", { header: t("heat.deposited"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
       h.accessor("traded", { header: t("heat.traded"), cell: (c) => `${f.count(c.getValue())} (${share(c.getValue(), c.row.original.registered)})`, meta: { numeric: true, nowrap: true } }),
       h.display({ id: "depositToTrade", header: t("codes.depositToTrade"), cell: (c) => share(c.row.original.traded, c.row.original.deposited), meta: { numeric: true } }),
-      // issue 27: what the code's invitees brought, per coin (never added across coins), and their volume
+      // what the code's invitees brought, per coin (never added across coins), and their volume
       ...coins.map((coin) =>
         h.display({
           id: `commission-${coin}`,

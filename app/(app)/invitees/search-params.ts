@@ -9,7 +9,7 @@ export const inviteesSearch = {
   uid: parseAsString,
   regFrom: parseAsString,
   regTo: parseAsString,
-  // issue 14: the furthest stage, the trading activity over activeDays, the invite code
+  // the furthest stage, the trading activity over activeDays, the invite code
   stage: parseAsStringLiteral(STAGES),
   activity: parseAsStringLiteral(ACTIVITIES),
   activeDays: parseAsInteger,

@@ -27,7 +27,7 @@ const NAMED = 5;
 
 /**
  * /referrals: which of a list of uids (a contest's entrants, a KOL's claimed users) are the
- * affiliate's invitees (issue 27). The list is pasted or read from a file in the browser, checked
+ * affiliate's invitees. The list is pasted or read from a file in the browser, checked
  * for entries that are not uids before anything is sent, asked of the server in one request (it
  * asks WEEX 100 at a time), and the answer is shown and exported as CSV made in the browser.
  */

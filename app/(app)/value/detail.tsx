@@ -21,7 +21,7 @@ import { formatDateTime } from "@/lib/ui/time";
 import { inviteeAssetsQuery, inviteeRecordsQuery, inviteeRowQuery, inviteeSeriesQuery } from "./query-options";
 
 /**
- * One invitee's detail (issue 27): how far it got and when (its funnel), the commission it
+ * One invitee's detail: how far it got and when (its funnel), the commission it
  * brought per coin over the period's buckets and by pair (its records), and, read live from
  * WEEX only when asked, its assets now and its deposits of the last days.
  */

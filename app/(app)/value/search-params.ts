@@ -1,5 +1,5 @@
 /**
- * The invitee-value page's URL state (issue 27): its filters under the API's names (uid,
+ * The invitee-value page's URL state: its filters under the API's names (uid,
  * inviteCode, sort, coin, page, pageSize), and the invitee whose detail is open; the period and
  * zone are the shared periodSearch.
  */

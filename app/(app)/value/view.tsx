@@ -41,7 +41,7 @@ const InviteeDetail = dynamic(() => import("./detail").then((m) => m.InviteeDeta
 const USDT = "USDT";
 
 /**
- * /value: what each invitee is worth over the period (issue 27): its volumes, deposits,
+ * /value: what each invitee is worth over the period: its volumes, deposits,
  * withdrawals and the commission it brought per coin (never added across coins), largest first
  * by the chosen measure, with the totals of the whole filter, the export of the same filter, and
  * an invitee's detail (funnel, commission over time, records, assets) under `?invitee=`.

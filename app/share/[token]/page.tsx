@@ -1,5 +1,5 @@
 /**
- * A share link's view (issue 28): opens without a login (proxy.ts lets /share/* through), shows
+ * A share link's view: opens without a login (proxy.ts lets /share/* through), shows
  * the one page the link was made for, read-only, with its creator's scope at most. The link is
  * checked here and again by every API request the view makes (lib/server/share-links.ts); a
  * revoked or expired link, or a wrong password, opens nothing. Each opening is audit-logged; a

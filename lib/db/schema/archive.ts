@@ -1,5 +1,5 @@
 /**
- * The affiliate archive (issue 7) and the shared weight ledger, as Drizzle tables.
+ * The affiliate archive and the shared weight ledger, as Drizzle tables.
  *
  * The tables themselves are created by `lib/db/migrations/0100_archive.sql` (and any later
  * `01xx_archive_*.sql`); these definitions must match that SQL. Conventions:
@@ -65,7 +65,7 @@ export const archiveInvitee = pgTable(
   },
   (t) => [
     index("archive_invitee_register_time").on(t.registerTime, t.uid),
-    // Cohorts and invite codes (issue 14): the SQL (0130) adds INCLUDE columns so a year's
+    // Cohorts and invite codes: the SQL (0130) adds INCLUDE columns so a year's
     // cohorts are read from the index alone.
     index("archive_invitee_cohorts").on(t.registerTime),
     // 0140: the last 30 days' traders (activeLast30d) and the traders alone (exact medians),
@@ -76,7 +76,7 @@ export const archiveInvitee = pgTable(
 );
 
 /**
- * Per UTC hour of registration: the invitee counts cohorts sum (issue 14). Maintained by the
+ * Per UTC hour of registration: the invitee counts cohorts sum. Maintained by the
  * database's own triggers on archive_invitee (0140), never written by the application.
  */
 const count = (name: string) => integer(name).notNull();
@@ -122,7 +122,7 @@ export const archiveTransfer = pgTable(
 );
 
 /**
- * Commission records (getAffiliateCommission, issue 27), kept forever once archived. WEEX gives
+ * Commission records (getAffiliateCommission), kept forever once archived. WEEX gives
  * a record no id: `key` is the md5 of all its fields plus its place among identical records of
  * its page (lib/archive/datasets.ts). Amounts are NULL where WEEX sent "--". The summaries below
  * are maintained by the database's own triggers (0150), never written by the application.
@@ -223,7 +223,7 @@ export const archiveInviteeValueHour = pgTable(
   (t) => [primaryKey({ columns: [t.hour, t.coin] })],
 );
 
-/** The periods WEEX's per-invitee totals are held for: a UTC day, or an older UTC week (issue 27). */
+/** The periods WEEX's per-invitee totals are held for: a UTC day, or an older UTC week. */
 export const archiveMovementPeriod = pgTable("archive_movement_period", {
   periodFrom: ms("period_from").primaryKey(),
   /** the end of the window read (inclusive): the period's end, or the moment today was read */

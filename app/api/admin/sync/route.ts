@@ -1,5 +1,5 @@
 /**
- * The archive sync (issue 7): GET its state per dataset (state, range held, rows, last run,
+ * The archive sync: GET its state per dataset (state, range held, rows, last run,
  * last error, progress); POST `{action: "sync" | "resync", dataset, from?, to?}` to sync now
  * or re-read a range. Admins only; actions are audited.
  */

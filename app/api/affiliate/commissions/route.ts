@@ -5,7 +5,7 @@ import { route } from "@/lib/server/route";
 
 /**
  * GET /api/affiliate/commissions — commission records (getAffiliateCommission) under WEEX's
- * field names, newest first, both product types unless one is named (issue 27). With
+ * field names, newest first, both product types unless one is named. With
  * `source=live`, one product type and no filter WEEX lacks, the page is WEEX's own page.
  */
 export const GET = route({

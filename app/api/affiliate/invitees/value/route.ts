@@ -3,7 +3,7 @@ import { affiliateRead } from "../../affiliate-route";
 
 /**
  * GET /api/affiliate/invitees/value — one row per direct invitee for a range, most valuable
- * first, with the totals of every row of the filter (issue 27; docs/invitee-value.md).
+ * first, with the totals of every row of the filter (docs/invitee-value.md).
  */
 export const GET = affiliateRead("/api/affiliate/invitees/value", (sources, { page, pageSize, ...q }, signal) => inviteeValue(sources, q, { page, pageSize }, signal), {
   partners: "invitees",

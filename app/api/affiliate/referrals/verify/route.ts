@@ -8,7 +8,7 @@ const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_UIDS * 24 + 1024;
 /**
  * POST /api/affiliate/referrals/verify — which of up to 10,000 uids are direct invitees, asked
  * of WEEX 100 at a time (lib/server/referrals.ts says how long that takes and why it is safe).
- * A read: viewer, like the other affiliate reads. Not a partner's (issue 28): its answer says of
+ * A read: viewer, like the other affiliate reads. Not a partner's: its answer says of
  * any uid whether it is an invitee of the whole network — anyone's, whatever the code — and WEEX
  * cannot be asked by invite code; a partner's invitees are on their own invitee and value pages.
  */

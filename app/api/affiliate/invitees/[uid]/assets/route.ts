@@ -14,7 +14,7 @@ const NOT_AN_INVITEE = "-1140";
  * GET /api/affiliate/invitees/{uid}/assets — WEEX's snapshot of a direct invitee's accounts
  * now (getAssert, live on demand: never archived, a snapshot is only true when read) and its
  * deposits within the UTC days of `startTime`..`endTime` (default: the 7 days ending today).
- * A uid that is not a direct invitee (WEEX answers -1140) is a 404. A partner (issue 28) may
+ * A uid that is not a direct invitee (WEEX answers -1140) is a 404. A partner may
  * read the assets of their invite codes' invitees only: any other {uid} is a 403 naming `uid`,
  * before WEEX is asked (the wrapper's check, lib/server/partner-access.ts).
  */
