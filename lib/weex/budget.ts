@@ -65,15 +65,18 @@ export const isPerson = (p: Priority) => p !== "background";
 export const PERSON_WAIT_MS = DEFAULT_LIMITS.windowMs + DEFAULT_LIMITS.marginMs + 1000;
 
 export interface AcquireOptions {
-  /**
-   * epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` — except
-   * a person's next request in the round, which waits for its turn up to a window longer
-   */
+  /** epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` (but see `turn`) */
   deadline: number;
   priority: Priority;
   signal?: AbortSignal;
   /** who asks (a person's id, lib/weex/party.ts): people take turns by it; ignored for background */
   party?: string;
+  /**
+   * A person's request with the people's wait (the client's default, `PERSON_WAIT_MS`): when
+   * it is the first of its party waiting, it takes the party's next turn and waits for it up
+   * to one window past `deadline`. A caller that names its own wait gets exactly that.
+   */
+  turn?: boolean;
 }
 
 /**
@@ -294,15 +297,15 @@ export class MemoryBudget implements WeightBudget {
   }
 
   /**
-   * Until when `w` may wait. A person's request that is the first of its party waiting in its
-   * queue takes its party's next turn: round-robin serves it after at most one request of each
+   * Until when `w` may wait. A person's request (with `turn`) that is the first of its party
+   * waiting in its queue takes its party's next turn: round-robin serves it after at most one request of each
    * party ahead, as soon as the window frees. It is not refused because that comes after its
    * deadline (the window's charges are held a window after their answers, and slow answers
    * free it later; `PERSON_WAIT_MS`): it waits up to one more window. Only a party's further
    * requests, and background work, give up at their deadline.
    */
   private turnLimit(w: Waiter): number {
-    if (!isPerson(w.opts.priority)) return w.opts.deadline;
+    if (!isPerson(w.opts.priority) || !w.opts.turn) return w.opts.deadline;
     const party = w.opts.party ?? NO_PARTY;
     const first = this.queues[w.opts.priority].find((x) => (x.opts.party ?? NO_PARTY) === party);
     return first === w ? w.opts.deadline + this.turnGraceMs : w.opts.deadline;
