@@ -303,8 +303,8 @@ describe("WEEX answers every window with all its records (the simulator's outOfW
     expect(ignored.status, ignored.text).toBe(200);
     expect(ignored.json.total).toBe(asked.json.total);
     expect(keys(ignored.json.items, (i) => i.uid)).toEqual(keys(asked.json.items, (i) => i.uid));
-    // what each query got from outside its window is left out and counted
-    expect(ignored.json.warnings.count).toBeGreaterThan(asked.json.warnings.count);
+    // (what each query got from outside its window is left out; a partner's answer counts no
+    // record it cannot attribute to the scope in its warnings: the commission walk below shows them)
   });
 
   it("a commission walk over half a year counts each record once: its 90-day queries do not each count the records of the others", { timeout: 120_000 }, async () => {
