@@ -96,6 +96,18 @@ describe("walkPages", () => {
     expect(isEmptyPage({ items: [] })).toBe(true);
   });
 
+  it("keeps each page's records in its query's window (the lister's inWindow), and walks on past a page of none", async () => {
+    const pages: ListPage<unknown>[] = [
+      { items: [{ t: 1 }, { t: 2 }], page: 1, pageSize: 100, total: null, pages: null, hasNextPage: true },
+      { items: [{ t: 7 }, { t: 3 }], page: 2, pageSize: 100, total: null, pages: null, hasNextPage: false },
+    ];
+    const lister = {
+      list: async (_key: string, params: { page?: number }) => pages[(params.page ?? 1) - 1],
+      inWindow: (_key: string, params: { startTime: number; endTime: number }, items: { t: number }[]) => items.filter((r) => r.t >= params.startTime && r.t <= params.endTime),
+    } as unknown as PageLister;
+    expect(await collect(walkPages(lister, "invitees", { startTime: 3, endTime: 9 }))).toEqual([[{ t: 7 }, { t: 3 }]]);
+  });
+
   it("walks SPOT then FUTURES when no product type is chosen", async () => {
     const { lister, calls } = fakeLister({ SPOT: 150, FUTURES: 30 }, { reportPages: true });
     const batches = await collect(subAffiliatePages(lister, { subUid: "7" }));

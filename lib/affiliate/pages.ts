@@ -78,6 +78,14 @@ export interface ListOptions {
  */
 export interface PageLister {
   list<K extends PagedKey>(key: K, params: CallParams<K>, opts?: ListOptions): Promise<ListPage<PagedItems[K]>>;
+  /**
+   * The records of a page that lie in the window its query asked for (`params`' startTime and
+   * endTime), the others noted by the answer (lib/archive/upstream.ts `collecting`). A walk of
+   * several queries (a year of invitees in 90-day slices, commission records in 90-day
+   * windows) keeps each record once only so: an upstream answering a query with records of
+   * another (or ignoring the window) would have it counted once per query. Absent: all of them.
+   */
+  inWindow?<K extends PagedKey>(key: K, params: CallParams<K>, items: PagedItems[K][]): PagedItems[K][];
 }
 
 /**
@@ -90,6 +98,8 @@ export const LATER_PAGE_BUDGET_WAIT_MS = 60_000;
 /**
  * Every page of one query, at the endpoint's largest page size, stopping when the upstream
  * says there is no next page (its `pages` count, else a short page) or sends a page without any record (`isEmptyPage`).
+ * Each page's records outside the query's window are left out (`PageLister.inWindow`), after
+ * that decision: a page of only such records is not the end of the query.
  */
 export async function* walkPages<K extends PagedKey>(
   lister: PageLister,
@@ -107,7 +117,8 @@ export async function* walkPages<K extends PagedKey>(
       ...(page > 1 ? { budgetWaitMs: LATER_PAGE_BUDGET_WAIT_MS } : {}),
     });
     if (isEmptyPage(result)) return;
-    if (result.items.length > 0) yield result.items;
+    const items = lister.inWindow?.(key, params, result.items) ?? result.items;
+    if (items.length > 0) yield items;
     if (!result.hasNextPage) return;
   }
 }

@@ -7,6 +7,8 @@
 import type { PageLister } from "@/lib/affiliate/pages";
 import { isWeexError } from "@/lib/weex/errors";
 import type { Answer, Notes } from "./answer";
+import { ANY_READS, type Range } from "./dataset-reads";
+import { keepInWindow } from "./record-window";
 import type { DatasetKey } from "./settings";
 
 /**
@@ -22,9 +24,16 @@ export function isGone(dataset: DatasetKey, now: number): boolean {
   return (goneUntil.get(dataset) ?? 0) > now;
 }
 
-/** The lister, with each page's set-aside records handed to `notes`, and reports WEEX no longer serves noted. */
-export function collecting(lister: PageLister, notes: Pick<Notes, "setAside">, now: () => number): PageLister {
+/**
+ * The lister, with each page's set-aside records handed to `notes`, and reports WEEX no longer
+ * serves noted. Its walks (lib/affiliate/pages.ts `walkPages`) keep each page's records in the
+ * window their query asked for, the others counted in `notes` (record-window.ts), as a list
+ * page's live part does (list-page.ts): every live walk keeps each record once, in its query's
+ * window, whatever the upstream sends.
+ */
+export function collecting(lister: PageLister, notes: Pick<Notes, "setAside" | "outsideWindow">, now: () => number): PageLister {
   return {
+    inWindow: (key, params, items) => keepInWindow(ANY_READS[key].time, params as Range, items, notes),
     async list(key, params, opts) {
       try {
         const page = await lister.list(key, params, opts);

@@ -127,6 +127,30 @@ describe("fault injection", () => {
     expect(Math.max(...wide.registered)).toBeLessThanOrEqual(FIXED_NOW);
   });
 
+  it("outOfWindow all: every window of the invitees and the commission records is answered with all the records up to now", async () => {
+    t = await startTestSim();
+    const count = async (key: "invitees" | "commissions", window: { startTime: number; endTime: number }) => {
+      const body = (await t.get(pathOf(key), { ...window, pageSize: 1 })).body as { total: unknown };
+      return Number(body.total);
+    };
+    // two disjoint windows of the last year, and the whole of it in 90-day pieces
+    const recent = { startTime: FIXED_NOW - 10 * DAY, endTime: FIXED_NOW };
+    const older = { startTime: FIXED_NOW - 100 * DAY, endTime: FIXED_NOW - 91 * DAY };
+    const year = [0, 1, 2, 3].map((i) => ({ startTime: FIXED_NOW - (i + 1) * 90 * DAY + 1, endTime: FIXED_NOW - i * 90 * DAY }));
+    const asked = { recent: await count("invitees", recent), older: await count("invitees", older), year: 0 };
+    for (const w of year) asked.year += await count("invitees", w);
+    const commissionsAsked = await count("commissions", recent);
+    expect(asked.recent).toBeGreaterThan(0);
+    expect(asked.year).toBeGreaterThan(asked.recent + asked.older);
+
+    t.sim.setFaults({ outOfWindow: { all: true } });
+    // every window: the same records, all of them (up to now)
+    for (const w of [recent, older, ...year]) expect(await count("invitees", w)).toBeGreaterThanOrEqual(asked.year);
+    expect(await count("invitees", older)).toBe(await count("invitees", recent));
+    expect(await count("commissions", older)).toBe(await count("commissions", recent));
+    expect(await count("commissions", recent)).toBeGreaterThan(commissionsAsked);
+  });
+
   it("can be limited to some endpoints", async () => {
     t = await startTestSim({ faults: { endpoints: ["coins"], error5xx: {} } });
     expect((await coins()).status).toBe(503);

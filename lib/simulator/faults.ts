@@ -57,12 +57,15 @@ export const faultsSchema = z.strictObject({
    */
   oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
   /**
-   * Data mode (not a failure): the affiliate lists read the time window asked for `days`
-   * (default 1) wider on each side — as an exchange reading the bounds in another zone, or
-   * answering a slice with records of the next, would — so their answers carry records outside
-   * the window asked for (never later than now). See affiliate.ts.
+   * Data mode (not a failure): the affiliate lists and the commission records read the time
+   * window asked for `days` (default 1) wider on each side — as an exchange reading the bounds
+   * in another zone, or answering a slice with records of the next, would — so their answers
+   * carry records outside the window asked for (never later than now). `all`: every window is
+   * answered with all the records there are up to now, as an exchange ignoring the bounds
+   * would (a year of invitees asked in 90-day slices gets every invitee in each slice). See
+   * affiliate.ts and partner.ts.
    */
-  outOfWindow: z.strictObject({ days: z.number().int().min(1).max(31).optional() }).optional(),
+  outOfWindow: z.strictObject({ days: z.number().int().min(1).max(31).optional(), all: z.boolean().optional() }).optional(),
   /**
    * Where WEEX's published sources disagree (weex-facts.md, last section). `methodNotSupported`:
    * the listed endpoints answer their documented method with -1150 ("request method not
@@ -89,7 +92,7 @@ export interface FaultDecision {
   /** Faults.oddRecords, for the answer of this request */
   oddRecords?: { at?: number };
   /** Faults.outOfWindow, for the execution of this request */
-  outOfWindow?: { days?: number };
+  outOfWindow?: { days?: number; all?: boolean };
   mode?: FaultMode;
   /** for error5xx */
   status?: number;

@@ -179,7 +179,7 @@ export class SimServer {
 
     let answer = answersBeforeExecuting(fault.mode)
       ? faultAnswer(fault)
-      : this.execute(ep, req, method, path, rawQuery, rawBody, arrived, fault.outOfWindow ? (fault.outOfWindow.days ?? 1) * DAY_MS : 0);
+      : this.execute(ep, req, method, path, rawQuery, rawBody, arrived, widenMsOf(fault.outOfWindow));
     if (fault.mode === "malformed") answer = truncated(answer);
     if (fault.mode === "schema") answer = { ...answer, status: 200, body: JSON.stringify({ schemaFault: true, note: "this body does not match the interface" }) };
     if (fault.rewrite && answer.status === 200) answer = rewritten(answer, fault.rewrite);
@@ -335,6 +335,12 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 }
 
 /** The answer of a fault that replaces execution: an outage page or a throttle. */
+/** How much wider (ms, each side) than asked the lists read their window: Faults.outOfWindow (`all`: without bounds). */
+function widenMsOf(mode: FaultDecision["outOfWindow"]): number {
+  if (!mode) return 0;
+  return mode.all ? Infinity : (mode.days ?? 1) * DAY_MS;
+}
+
 function faultAnswer(f: FaultDecision): Answer {
   if (f.mode === "storm429") return json(429, { code: CODES.tooManyRequests, msg: "Too many requests" });
   const status = f.status ?? 503;

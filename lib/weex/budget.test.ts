@@ -17,9 +17,9 @@ const FAR = 3_600_000;
 const cost = (ip: number, uid = ip, uidKey = "key-a"): WeightCost => ({ ip, uid, uidKey });
 
 /** Acquire and record when it was admitted (or how it failed). */
-function track(budget: MemoryBudget, c: WeightCost, priority: Priority = "interactive", waitMs = FAR, signal?: AbortSignal, party?: string) {
+function track(budget: MemoryBudget, c: WeightCost, priority: Priority = "interactive", waitMs = FAR, signal?: AbortSignal, party?: string, turn?: boolean) {
   const entry: { cost: WeightCost; priority: Priority; at?: number; error?: unknown } = { cost: c, priority };
-  const promise = budget.acquire(c, { deadline: Date.now() + waitMs, priority, signal, party }).then(
+  const promise = budget.acquire(c, { deadline: Date.now() + waitMs, priority, signal, party, turn }).then(
     () => {
       entry.at = Date.now();
     },
@@ -352,10 +352,10 @@ describe("MemoryBudget", () => {
   });
 
   describe("people take turns", () => {
-    /** `n` requests of `party`, each recording its name in `served` when admitted. */
+    /** `n` requests of `party` as the client asks for people, each recording its name in `served` when admitted. */
     function ask(budget: MemoryBudget, served: string[], party: string, n: number, c = cost(100), priority: Priority = "interactive", waitMs = FAR, name = party) {
       return Array.from({ length: n }, (_, i) => {
-        const e = track(budget, c, priority, waitMs, undefined, party);
+        const e = track(budget, c, priority, waitMs, undefined, party, true);
         void e.promise.then(() => e.at !== undefined && served.push(`${name}${i + 1}`));
         return e;
       });
@@ -379,6 +379,44 @@ describe("MemoryBudget", () => {
       expect(served.slice(0, 8)).toEqual(["a1", "a2", "a3", "a4", "b1", "a5", "a6", "a7"]);
       // A's script is still bounded by its own deadline; B's turn cost it nothing else.
       expect(a.filter((e) => e.error !== undefined).length).toBeGreaterThan(0);
+    });
+
+    it("the next person in line is answered when the window frees, even when slow answers hold it past the person's deadline", async () => {
+      const budget = new MemoryBudget();
+      const t0 = Date.now();
+      const served: string[] = [];
+      // Viewer A's script: 4 pages go out at once, 11 more wait...
+      const leases = await Promise.all(Array.from({ length: 4 }, () => budget.acquire(cost(100), { deadline: t0 + PERSON_WAIT_MS, priority: "interactive", party: "a", turn: true })));
+      const a = ask(budget, served, "a", 11, cost(100), "interactive", PERSON_WAIT_MS, "a-more");
+      // ...B asks a second later...
+      await vi.advanceTimersByTimeAsync(1000);
+      const [b] = ask(budget, served, "b", 1, cost(100), "interactive", PERSON_WAIT_MS);
+      // ...and A's four answers come back 3 s after they were sent: each charge is held for a
+      // window after its answer, so the window frees at t0 + 13 s, after B's deadline (12.25 s).
+      await vi.advanceTimersByTimeAsync(2000);
+      for (const lease of leases) await lease.done(Date.now());
+      await vi.advanceTimersByTimeAsync(PERSON_WAIT_MS);
+      // B is answered at its turn, when the window frees, not refused just before.
+      expect(b!.error).toBeUndefined();
+      expect(b!.at).toBe(t0 + 13_000);
+      // then A's next request, its turn: it waited past its own deadline for it too
+      expect(served.slice(0, 2)).toEqual(["b1", "a-more1"]);
+      // A's further requests could not be served within their turn: refused at their deadline
+      expect(a.slice(1).every((e) => e.error instanceof WeexError && e.error.kind === "rate_limited")).toBe(true);
+    });
+
+    it("a person's next request waits at most one window past its deadline for its turn", async () => {
+      const budget = new MemoryBudget();
+      const t0 = Date.now();
+      await budget.pause(t0 + 20_000); // WEEX answered 429 and asked for 20 s
+      const [late] = ask(budget, [], "a", 1, cost(100), "interactive", 9_749);
+      await vi.advanceTimersByTimeAsync(0);
+      // the turn would come after the deadline plus one window (9.749 + 10.25 s): refused at once
+      expect(late!.error).toMatchObject({ kind: "rate_limited", retryAfterMs: 20_000 });
+      const [soon] = ask(budget, [], "b", 1, cost(100), "interactive", 9_750); // its turn within a window of its deadline
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(soon!.error).toBeUndefined();
+      expect(soon!.at).toBe(t0 + 20_000);
     });
 
     it("serves parties round-robin, FIFO within each, whoever queued more", async () => {

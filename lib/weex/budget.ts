@@ -26,6 +26,10 @@
  *   everyone else, and a click of anyone else's goes at the next turn, not behind the script.
  *   Fairness is between the people waiting in this process; the ledger stays the shared
  *   bookkeeping. Background work has no party and stays FIFO.
+ * - A person's next request (the first of theirs waiting) is answered when its turn comes, not
+ *   refused at its deadline because the window frees a little later than that (answers that
+ *   came late hold their weight longer): it waits up to one more window. The deadline refuses
+ *   a person's further requests, those that could not be served within their own turn.
  * - Background weight is admitted only while no person waits, in this process (the queues) or
  *   in any other (the ledger's "people waiting" signal, see `WeightLedger.tryCharge`): it
  *   only takes weight no waiting person needs. So a 100-weight transfer page that does not fit
@@ -49,20 +53,30 @@ export type { Priority } from "./ledger";
 export const isPerson = (p: Priority) => p !== "background";
 
 /**
- * How long a person's request waits for weight before it is answered `rate_limited`: one
+ * How long a person's request waits for its turn before it is answered `rate_limited`: one
  * window plus the margin and a second for the answer that holds a charge (`WeightLedger.hold`).
- * By then every charge made before the request arrived has expired, so only weight spent by
- * other people's requests (or a pause after WEEX's own 429) can make it wait longer.
+ * By then every charge made before the request arrived has expired, unless its answer came
+ * late: a charge is held for a window after its answer, so answers slowed down (a loaded
+ * server, a slow exchange) free the window later than this. So the deadline refuses only the
+ * requests that are not their person's turn (a script's further lists); a person's next
+ * request in the round (the first of theirs waiting) waits for the window to free, however
+ * late, up to one more window past its deadline (`MemoryBudget` `turnLimit`).
  */
 export const PERSON_WAIT_MS = DEFAULT_LIMITS.windowMs + DEFAULT_LIMITS.marginMs + 1000;
 
 export interface AcquireOptions {
-  /** epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` */
+  /** epoch ms; if the weight cannot be had by then, acquire rejects with `rate_limited` (but see `turn`) */
   deadline: number;
   priority: Priority;
   signal?: AbortSignal;
   /** who asks (a person's id, lib/weex/party.ts): people take turns by it; ignored for background */
   party?: string;
+  /**
+   * A person's request with the people's wait (the client's default, `PERSON_WAIT_MS`): when
+   * it is the first of its party waiting, it takes the party's next turn and waits for it up
+   * to one window past `deadline`. A caller that names its own wait gets exactly that.
+   */
+  turn?: boolean;
 }
 
 /**
@@ -133,6 +147,8 @@ export class MemoryBudget implements WeightBudget {
   private readonly pacer: Pacer;
   private readonly now: () => number;
   private readonly windowMs: number;
+  /** how much longer than its deadline a person's next request in the round may wait for its turn */
+  private readonly turnGraceMs: number;
   private readonly smallestLimit: number;
   /** waiting callers in arrival order; `inTurns()` orders a person's queue into turns */
   private readonly queues: Record<Priority, Waiter[]> = { order: [], interactive: [], background: [] };
@@ -159,6 +175,7 @@ export class MemoryBudget implements WeightBudget {
     this.overtakeDelayMs = overtakeDelayMs;
     this.now = now;
     this.windowMs = limits.windowMs;
+    this.turnGraceMs = limits.windowMs + limits.marginMs;
     this.smallestLimit = Math.min(limits.ipPer10s, limits.uidPer10s);
     // Paced a little faster than its share refills (so a gap left by clicks or a slow answer is
     // made up within seconds, and the window stays the real limit), in bursts big enough for
@@ -172,8 +189,14 @@ export class MemoryBudget implements WeightBudget {
       if (opts.signal?.aborted) return reject(opts.signal.reason);
       const waiter: Waiter = { cost, opts, resolve, reject, cleanup: () => {} };
       const onAbort = () => this.drop(waiter, opts.signal!.reason);
-      // Each waiter gives up at its own deadline, wherever it is in the queue.
-      const deadlineTimer = setTimeout(() => this.drop(waiter, this.rateLimited(this.lastWaitMs)), Math.max(0, opts.deadline - this.now()));
+      const giveUp = () => this.drop(waiter, this.rateLimited(this.lastWaitMs));
+      // Each waiter gives up at its own deadline, wherever it is in the queue; a person's next
+      // request in the round at its turn's limit instead (`turnLimit`).
+      let deadlineTimer = setTimeout(() => {
+        const limit = this.turnLimit(waiter);
+        if (limit > opts.deadline) deadlineTimer = setTimeout(giveUp, Math.max(0, limit - this.now()));
+        else giveUp();
+      }, Math.max(0, opts.deadline - this.now()));
       opts.signal?.addEventListener("abort", onAbort, { once: true });
       waiter.cleanup = () => {
         clearTimeout(deadlineTimer);
@@ -214,7 +237,7 @@ export class MemoryBudget implements WeightBudget {
           continue;
         }
         this.lastWaitMs = result.waitMs;
-        if (now + result.waitMs > head.opts.deadline) {
+        if (now + result.waitMs > this.turnLimit(head)) {
           // Nobody may delay the head past its promise, so it cannot make it: fail it now.
           this.settle(head, () => head.reject(this.rateLimited(result.waitMs)));
           continue;
@@ -271,6 +294,21 @@ export class MemoryBudget implements WeightBudget {
     if (queue.length < 2) return queue;
     const turnOf = (w: Waiter) => this.turns.get(w.opts.party ?? NO_PARTY)?.turn ?? 0;
     return queue.map((w) => ({ w, turn: turnOf(w) })).sort((a, b) => a.turn - b.turn).map((x) => x.w);
+  }
+
+  /**
+   * Until when `w` may wait. A person's request (with `turn`) that is the first of its party
+   * waiting in its queue takes its party's next turn: round-robin serves it after at most one request of each
+   * party ahead, as soon as the window frees. It is not refused because that comes after its
+   * deadline (the window's charges are held a window after their answers, and slow answers
+   * free it later; `PERSON_WAIT_MS`): it waits up to one more window. Only a party's further
+   * requests, and background work, give up at their deadline.
+   */
+  private turnLimit(w: Waiter): number {
+    if (!isPerson(w.opts.priority) || !w.opts.turn) return w.opts.deadline;
+    const party = w.opts.party ?? NO_PARTY;
+    const first = this.queues[w.opts.priority].find((x) => (x.opts.party ?? NO_PARTY) === party);
+    return first === w ? w.opts.deadline + this.turnGraceMs : w.opts.deadline;
   }
 
   /** `w`'s party was just served: it goes after everyone else waiting, until their turns. */

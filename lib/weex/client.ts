@@ -240,7 +240,9 @@ export class WeexClient {
       const priority = priorityOf(ep, opts.priority);
       // Who asks comes from the request's context (party.ts says why), not from every caller.
       const party = priority === "background" ? undefined : currentParty();
-      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority, signal: opts.signal, party });
+      // (with the people's wait, a person's next request waits for its turn: budget.ts PERSON_WAIT_MS)
+      const turn = opts.budgetWaitMs === undefined;
+      const lease = await this.budget.acquire(cost, { deadline: this.now() + budgetWaitMs, priority, signal: opts.signal, party, turn });
       const slot = ep.orderCap ? await this.takeOrderSlot(cost.uidKey, lease) : undefined;
       try {
         return await this.attempt(ep, { input, wire, creds, attempt, signal: opts.signal, lease, priority, locale: opts.locale });

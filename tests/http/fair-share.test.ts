@@ -59,6 +59,38 @@ describe("the people's part of the budget, shared between people", () => {
     // and all of it within WEEX's limits
     expect(sim.stats().count429).toBe(0);
   });
+
+  it("the other viewer is answered, not refused, when A's answers come slowly and the window frees after the other's deadline", { timeout: 120_000 }, async () => {
+    // Each charge is held for a window after its answer, so slow answers (a loaded server, a
+    // slow exchange) free the window later than a request's deadline of 11.25 s: here A's
+    // first pages answer after 5 s, so the window frees ~15 s after they went out.
+    const LATENCY_MS = 5000;
+    await sleep(10_250 + 1000); // the previous test's charges have expired
+    sim.setFaults({ latencyMs: LATENCY_MS, endpoints: ["withdrawals"] });
+    try {
+      const before = sim.stats().byEndpoint.withdrawals ?? 0;
+      const a = Array.from({ length: 15 }, (_, i) => api(`/api/affiliate/withdrawals?source=live&pageSize=10&page=${i + 21}`, { cookie: viewerA, base: server.url }));
+      await until("A's first pages at the simulator", async () => (sim.stats().byEndpoint.withdrawals ?? 0) - before, (n) => n >= 4, 60_000);
+      await sleep(1000);
+
+      const t0 = Date.now();
+      const b = await api<{ items: unknown[] }>("/api/affiliate/withdrawals?source=live&pageSize=10&page=98", { cookie: viewerB, base: server.url });
+      const waited = Date.now() - t0;
+      const answersA = await Promise.all(a);
+
+      // B is next in line: answered when the window frees, not refused just before it does.
+      expect(b.status, b.text).toBe(200);
+      // Bound: A's slow answers, the window after them, B's own slow answer, 2 s for a loaded machine.
+      expect(waited).toBeLessThan(LATENCY_MS + 10_250 + LATENCY_MS + 2000);
+      // A's script: its first pages, and then its turns; what could not be served in its turn is 429
+      expect(answersA.map((r) => r.status).filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      expect(answersA.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(4);
+      expect(answersA.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+      expect(sim.stats().count429).toBe(0);
+    } finally {
+      sim.setFaults({});
+    }
+  });
 });
 
 describe("one export walk in flight per person", () => {

@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Faults, SimStats, Simulator } from "../../lib/simulator";
 import { API_ERROR_STATUS } from "../../lib/contract/errors";
-import { api, clientOrderId, DAY_MS, type ApiResponse } from "./helpers";
+import { api, clientOrderId, DAY_MS, login, type ApiResponse } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack } from "./stack";
 
@@ -272,5 +272,59 @@ describe("short bursts and resending", () => {
     expect(again.json.success).toBe(false);
     expect(delta(sim.stats(), before, "placeOrder")).toBe(2);
     expect(sim.stats().ordersPlaced, "the order exists once").toBe(before.ordersPlaced + 1);
+  });
+});
+
+describe("WEEX answers every window with all its records (the simulator's outOfWindow all)", () => {
+  interface Page<T> {
+    items: T[];
+    total: number | null;
+    warnings: { count: number };
+  }
+  const keys = <T,>(items: T[], key: (r: T) => string) => items.map(key).sort();
+
+  it("a partner's live invitee list over the invitee year lists each invitee once: the year's five 90-day queries do not count it five times", { timeout: 120_000 }, async () => {
+    // a partner with one invite code of the year's invitees
+    const year = await api<Page<{ uid: string; inviteCode: string | null }>>(`/api/affiliate/invitees?source=live&pageSize=100&startTime=${Date.now() - 90 * DAY_MS}`, { cookie: admin, base });
+    expect(year.status, year.text).toBe(200);
+    const code = year.json.items.find((i) => i.inviteCode !== null)!.inviteCode!;
+    const username = clientOrderId("window").toLowerCase();
+    const made = await api("/api/admin/users", { cookie: admin, base, method: "POST", body: { username, password: "window-partner-password", role: "partner", scope: { inviteCodes: [code] } } });
+    expect(made.status, made.text).toBe(201);
+    const partner = await login(username, "window-partner-password", { base });
+
+    // no range: the invitee year, walked live in five 90-day queries
+    const list = () => api<Page<{ uid: string }>>("/api/affiliate/invitees?source=live&pageSize=100", { cookie: partner, base });
+    const asked = await list();
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.json.total).toBeGreaterThan(0);
+    sim.setFaults({ outOfWindow: { all: true } });
+    const ignored = await list();
+    expect(ignored.status, ignored.text).toBe(200);
+    expect(ignored.json.total).toBe(asked.json.total);
+    expect(keys(ignored.json.items, (i) => i.uid)).toEqual(keys(asked.json.items, (i) => i.uid));
+    // (what each query got from outside its window is left out; a partner's answer counts no
+    // record it cannot attribute to the scope in its warnings: the commission walk below shows them)
+  });
+
+  it("a commission walk over half a year counts each record once: its 90-day queries do not each count the records of the others", { timeout: 120_000 }, async () => {
+    // an invitee with commission records yesterday
+    const now = Date.now();
+    const recent = await api<Page<{ uid: string }>>(`/api/affiliate/commissions?source=live&productType=SPOT&pageSize=10&startTime=${now - DAY_MS}&endTime=${now}`, { cookie: viewer, base });
+    expect(recent.status, recent.text).toBe(200);
+    const uid = recent.json.items[0]!.uid;
+
+    // 200 days, both product types: three 90-day queries each, live (this server keeps no archive)
+    const walk = () => api<Page<{ uid: string; date: number; productType: string; symbol: string; commission: string }>>(`/api/affiliate/commissions?uid=${uid}&pageSize=100&startTime=${now - 200 * DAY_MS}&endTime=${now}`, { cookie: viewer, base });
+    const asked = await walk();
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.json.total).toBeGreaterThan(0);
+    sim.setFaults({ outOfWindow: { all: true } });
+    const ignored = await walk();
+    expect(ignored.status, ignored.text).toBe(200);
+    expect(ignored.json.total).toBe(asked.json.total);
+    const key = (r: { date: number; productType: string; symbol: string; commission: string }) => `${r.date}|${r.productType}|${r.symbol}|${r.commission}`;
+    expect(keys(ignored.json.items, key)).toEqual(keys(asked.json.items, key));
+    expect(ignored.json.warnings.count).toBeGreaterThan(asked.json.warnings.count);
   });
 });

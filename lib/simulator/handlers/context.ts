@@ -17,8 +17,9 @@ export interface HandlerContext {
   /** the request's optional `locale` header (plan orders record it), null when absent */
   locale: string | null;
   /**
-   * Faults.outOfWindow: how much wider (ms, each side) the affiliate lists read the time window
-   * asked for; 0 or absent: exactly as asked
+   * Faults.outOfWindow: how much wider (ms, each side) the affiliate lists and the commission
+   * records read the time window asked for; 0 or absent: exactly as asked; Infinity: every
+   * record there is up to now
    */
   widenMs?: number;
 }

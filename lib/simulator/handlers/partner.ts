@@ -16,11 +16,15 @@
  */
 import { WINDOWS } from "../../weex/endpoints";
 import { jsonNumber } from "../../weex/wire";
+import { HISTORY_DAYS, type Dataset } from "../data";
 import type { Commission, ProductType, Totals } from "../data/activity";
 import { badRequest, CODES } from "../errors";
 import { checkTimeWindow, effectiveDays, effectiveWindow, readFields, readPaging } from "../params";
-import { formatUnits } from "../units";
+import { DAY_MS, formatUnits } from "../units";
 import { pageCount, pageOf, type Handler } from "./context";
+
+/** The start of the first day of the network's history: no invitee or sub-affiliate record is older. */
+const networkStart = (data: Dataset) => data.anchor - (Math.max(HISTORY_DAYS.invitees, HISTORY_DAYS.subAffiliates) - 1) * DAY_MS;
 
 interface Range {
   startTime?: number;
@@ -84,11 +88,15 @@ export const inviteeTotals: Handler = ({ ep, raw, now, data }) => {
   };
 };
 
-export const commissions: Handler = ({ ep, raw, now, data }) => {
+export const commissions: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
   const p = readFields<Range & { uid?: string; coin?: string; productType?: ProductType }>(ep, raw);
   const { page, size } = readPaging(ep, raw);
   checkTimeWindow(ep.window!, p, now);
-  const { from, to } = effectiveWindow(ep.window!, p, now);
+  const asked = effectiveWindow(ep.window!, p, now);
+  // The `outOfWindow` data mode reads the window wider (validation checked the one asked for),
+  // never before the network's first day (no record is older) nor beyond now.
+  const from = widenMs > 0 ? Math.max(asked.from - widenMs, networkStart(data)) : asked.from;
+  const to = Math.min(asked.to + widenMs, now);
   const filter = { productType: p.productType ?? "SPOT", coin: p.coin?.toUpperCase() };
   const { total, items } =
     from <= to ? data.activity.commissions(from, to, filter, { offset: (page - 1) * size, size }, p.uid) : { total: 0, items: [] };
