@@ -7,7 +7,7 @@ import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
 import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
-import { EXPORT_BATCH, cursorBatches, inviteeValueBatches } from "./value-export";
+import { EMBEDDED_CURSOR_SETTINGS, EXPORT_BATCH, cursorBatches, inviteeValueBatches } from "./value-export";
 import { inviteeValue, type ValueQuery } from "./value-query";
 
 // The value list's export reads the list's one statement through a cursor, a batch at a time:
@@ -84,5 +84,23 @@ onEachTestDatabase("the value list's export", (database) => {
       break; // the client went away
     }
     expect(await openCursors()).toBe(0);
+  });
+
+  it("runs the statement with the embedded database's memory settings, and leaves the session's own", async () => {
+    // (on PGlite the statement's sorts take the server process's memory for good: bench/value-export.ts)
+    const names = Object.keys(EMBEDDED_CURSOR_SETTINGS);
+    const current = sql.join(
+      names.map((n) => sql`current_setting(${n}) AS ${sql.identifier(n)}`),
+      sql`, `,
+    );
+    const session = async () => (await rows<Record<string, string>>(db(), sql`SELECT ${current}`))[0];
+    const before = await session();
+    const seen: Record<string, string>[] = [];
+    for await (const batch of cursorBatches<Record<string, string>>(db(), sql`SELECT ${current} FROM generate_series(1, 3)`, EXPORT_BATCH)) seen.push(...batch);
+    const embedded = !((db() as unknown as { $client: unknown }).$client instanceof Pool);
+    // (PostgreSQL's backend is a process of its own, which gives its memory back: its settings stay)
+    expect(seen).toEqual(Array(3).fill(embedded ? EMBEDDED_CURSOR_SETTINGS : before));
+    expect(before).not.toEqual(EMBEDDED_CURSOR_SETTINGS);
+    expect(await session()).toEqual(before);
   });
 });

@@ -16,6 +16,16 @@
  * FETCHes, for as long as the download lasts (one export at a time per person:
  * lib/server/export-turns.ts); PGlite has one session. It is closed when the file is written,
  * fails or its client goes away (the generator's `finally`).
+ *
+ * On the embedded database the statement runs inside the server process, in PGlite's WebAssembly
+ * memory: every page of it the statement's sorts and hashes touch stays resident for as long as
+ * the server runs (that memory is never given back to the system). With PostgreSQL's default
+ * work_mem (4 MB, hashes twice that) the five-year export touched ~36 MB more of it at simulator
+ * scale 1 and 3 alike (bench/value-export.ts); with EMBEDDED_CURSOR_SETTINGS ~5 MB, in the same
+ * time within the bench's noise: the sorts and the kept result go to temporary files instead,
+ * which live in the data directory on disk (in memory only for a PGlite opened without one, the
+ * tests'). A second export reuses those pages: the cost is paid once. The settings hold for the DECLARE's own transaction only (the result is
+ * computed and kept when it commits), so the dashboard's pages keep the defaults.
  */
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
@@ -29,6 +39,15 @@ import { inviteeValueStatement, valueItem, type StatementRow, type ValueQuery } 
 /** Rows per FETCH: one batch in memory at a time, one round trip per thousand rows. */
 export const EXPORT_BATCH = 1000;
 
+/**
+ * The embedded database's memory settings for a cursor's statement (see above), one per line:
+ * the sorts' and the kept result's memory before they spill to disk, and the multiple of it a hash may take.
+ */
+export const EMBEDDED_CURSOR_SETTINGS: Readonly<Record<string, string>> = {
+  work_mem: "1MB",
+  hash_mem_multiplier: "1",
+};
+
 /** Every row of the value list's filter, in its order, a batch at a time. */
 export async function* inviteeValueBatches(sources: SelectedSources, q: ValueQuery, signal?: AbortSignal): AsyncGenerator<InviteeValue[]> {
   const { db, statement } = await inviteeValueStatement(sources, q, signal);
@@ -41,7 +60,14 @@ export async function* cursorBatches<T>(db: Db, statement: SQL, size: number, si
   const name = sql.raw(`export_${randomUUID().replace(/-/g, "")}`);
   let broken: unknown;
   try {
-    await session.db.execute(sql`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${statement}`);
+    const declare = sql`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${statement}`;
+    if (!session.embedded) await session.db.execute(declare);
+    else {
+      await session.db.transaction(async (tx) => {
+        for (const [setting, value] of Object.entries(EMBEDDED_CURSOR_SETTINGS)) await tx.execute(sql`SELECT set_config(${setting}, ${value}, true)`);
+        await tx.execute(declare);
+      });
+    }
     try {
       for (;;) {
         signal?.throwIfAborted();
@@ -59,9 +85,9 @@ export async function* cursorBatches<T>(db: Db, statement: SQL, size: number, si
 }
 
 /** One database session for a cursor's statements: a pool's connection, lent; PGlite's own. */
-async function oneSession(db: Db): Promise<{ db: Db; release: (err?: unknown) => void }> {
+async function oneSession(db: Db): Promise<{ db: Db; embedded: boolean; release: (err?: unknown) => void }> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof Pool)) return { db, release: () => {} };
+  if (!(client instanceof Pool)) return { db, embedded: true, release: () => {} };
   const conn = await client.connect();
-  return { db: drizzle({ client: conn }) as unknown as Db, release: (err) => conn.release(err instanceof Error ? err : err === undefined ? undefined : true) };
+  return { db: drizzle({ client: conn }) as unknown as Db, embedded: false, release: (err) => conn.release(err instanceof Error ? err : err === undefined ? undefined : true) };
 }
