@@ -132,6 +132,18 @@ describe("source selection", () => {
     expect(splitSubAffiliates(year, held, "archive", NOW, horizon)).toEqual([{ from: "archive", ...year }]);
   });
 
+  it("sub-affiliates from the epoch: every live part carries both bounds (WEEX answers only a bounded window)", () => {
+    const recent = { coverage: [{ from: TODAY - 14 * DAY_MS, to: NOW - 60_000 }], syncedAt: NOW - 60_000 };
+    const parts = splitSubAffiliates({ startTime: 0, endTime: NOW }, recent, "auto", NOW, horizon);
+    expect(parts).toEqual([
+      { from: "live", startTime: TODAY, endTime: TODAY + DAY_MS - 1 },
+      { from: "archive", startTime: TODAY - 14 * DAY_MS, endTime: TODAY - 1 },
+      { from: "live", startTime: 0, endTime: TODAY - 14 * DAY_MS - 1 },
+    ]);
+    // no archive yet: one live part from the epoch
+    expect(splitSubAffiliates({ startTime: 0, endTime: NOW }, { coverage: [], syncedAt: null }, "auto", NOW, horizon)).toEqual([{ from: "live", startTime: 0, endTime: TODAY + DAY_MS - 1 }]);
+  });
+
   it("invitees and transfers: the archive up to its last sync, live since; nothing live beyond the window", () => {
     const invHeld = { coverage: [{ from: NOW - 500 * DAY_MS, to: NOW - 60_000 }], syncedAt: NOW - 60_000 };
     expect(splitByTime("invitees", { startTime: NOW - 10 * DAY_MS }, invHeld, "auto", NOW)).toEqual([

@@ -129,8 +129,10 @@ export function splitSubAffiliates(
   const days = newest ? heldDays(newest) : undefined;
   const end = utcDayStart(Math.min(range.endTime ?? now, now)) + DAY_MS - 1;
   const start = range.startTime !== undefined ? utcDayStart(range.startTime) : days && days.from <= horizon ? days.from : 0;
-  // Day-aligned bounds select the same days upstream as the request's own (by UTC date).
-  return splitByHeld(start, end, days, 0).map((p) => (p.startTime === 0 ? { ...p, startTime: undefined } : p));
+  // Day-aligned bounds select the same days upstream as the request's own (by UTC date). A live
+  // part keeps both bounds, 0 included: WEEX answers only a bounded window (weex-facts.md), so
+  // a part without a start would be refused before it is sent — after an export's first bytes.
+  return splitByHeld(start, end, days, 0);
 }
 
 /**

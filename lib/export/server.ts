@@ -22,7 +22,7 @@ export function exportResponse<T>(req: Request, download: Omit<CsvDownload<T>, "
         {
           path: new URL(req.url).pathname,
           file: download.filename,
-          ...(isWeexError(err) ? { kind: err.kind, upstream: err.upstream } : { err }),
+          ...(isWeexError(err) ? { kind: err.kind, message: err.message, upstream: err.upstream } : { err }),
         },
         "CSV export aborted after the first bytes",
       ),

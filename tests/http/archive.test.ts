@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../lib/simulator";
+import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { api, DAY_MS, login } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack, until } from "./stack";
@@ -156,6 +157,35 @@ describe("archive sync over HTTP", () => {
     }
     // The series and the comparison are in the page's query cache (dehydrated with it).
     expect(html).toContain(`"/api/affiliate/sub-affiliates/series`);
+  });
+
+  it("exports sub-affiliates from startTime=0 (before any record) over the archive: a whole file, or a 400 naming startTime", async () => {
+    await until("the backfill", status, (s) => s.datasets.every((d) => d.syncedAt !== null && d.state === "idle"));
+    const viewer = await login("viewer", "demo", { base });
+    for (const productType of [undefined, "FUTURES"]) {
+      const q = new URLSearchParams({ source: "auto", startTime: "0", endTime: String(Date.now()), ...(productType ? { productType } : {}) });
+      const list = await api<{ total: number }>(`/api/affiliate/sub-affiliates?${q}&pageSize=1`, { cookie: viewer, base });
+      expect([200, 400], list.text).toContain(list.status);
+      const listed = list.status === 200 ? list.json.total : 0;
+      const res = await fetch(`${base}/api/affiliate/sub-affiliates/export?${q}`, { headers: { cookie: viewer } });
+      if (res.status === 400) {
+        const body = (await res.json()) as { error: { fields: { path: string }[] } };
+        expect(body.error.fields.map((f) => f.path)).toContain("startTime");
+        continue;
+      }
+      expect(res.status, await res.clone().text()).toBe(200);
+      // a connection cut mid-body rejects here ("terminated")
+      const text = (await res.text()).replace(/^\uFEFF/, "");
+      expect(text.endsWith("\r\n")).toBe(true);
+      const [header, ...rows] = parseCsv(text);
+      expect(header).toEqual(["subAffiliateUid", "productType", "date", "tradingVolume", "netTradingFee", "paidCommission"]);
+      // every line one whole record: nothing cut or merged
+      expect(rows.length).toBe(text.split("\r\n").length - 2);
+      for (const r of rows) expect(r).toHaveLength(header!.length);
+      if (productType) for (const r of rows) expect(r[1]).toBe(productType);
+      // at least the records the list counted for that range just before (a day's records only ever appear)
+      expect(rows.length).toBeGreaterThanOrEqual(listed);
+    }
   });
 
   it("source=archive reads history beyond the upstream's windows; auto and live still refuse it", async () => {
