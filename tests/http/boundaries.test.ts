@@ -14,10 +14,11 @@
  * BOUNDARY_SEED=<n> repeats a walk).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api as rawApi, DAY_MS, login } from "./helpers";
+import { mulberry32 } from "../../lib/simulator/prng";
+import { api as rawApi, DAY_MS } from "./helpers";
 import { patiently } from "./patient";
-import { startNextServer, type NextServer } from "./server";
+import type { NextServer } from "./server";
+import { startStack, stopStack, type Stack } from "./stack";
 
 /** The slowest answer allowed (the PostgreSQL read timeout is 20 s; here PGlite at simulator scale 0.05). */
 const ANSWER_BOUND_MS = 20_000;
@@ -37,17 +38,8 @@ interface Operation {
 }
 type Query = Record<string, string>;
 
-/** A small seeded generator (mulberry32): the walk's sample is the same for a seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the walk's sample is the same for a seed. */
+const rng = mulberry32;
 
 /** The boundary values of one parameter (not the range's ends, walked as a pair). */
 function boundaryValues(p: Param): string[] {
@@ -85,7 +77,7 @@ function firstValue(p: Param): string {
 }
 
 describe("the boundary walk of every GET operation in /api/openapi.json", () => {
-  let sim: Simulator;
+  let stack: Stack;
   let server: NextServer;
   let admin: string;
   const failures: string[] = [];
@@ -93,19 +85,9 @@ describe("the boundary walk of every GET operation in /api/openapi.json", () => 
   let slowest = { ms: 0, what: "" };
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-    server = await startNextServer({
-      env: {
-        WEEX_SPOT_BASE_URL: sim.url,
-        WEEX_CONTRACT_BASE_URL: sim.url,
-        WEEX_IP_WEIGHT_PER_10S: "1000000",
-        WEEX_UID_WEIGHT_PER_10S: "1000000",
-        ARCHIVE_SYNC: "on",
-        ARCHIVE_SUB_AFFILIATE_DAYS: "14",
-        ARCHIVE_COMMISSION_DAYS: "21",
-      },
-    });
-    admin = await login("admin", "demo", { base: server.url });
+    stack = await startStack({ scale: 0.05, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "14", ARCHIVE_COMMISSION_DAYS: "21" }, signIn: ["admin"] });
+    server = stack.server;
+    [admin] = stack.sessions as [string];
     for (const deadline = Date.now() + 240_000; ; ) {
       const r = await patiently(() => rawApi<{ datasets: { dataset: string; syncedAt: number | null }[] }>("/api/admin/sync", { cookie: admin, base: server.url }));
       if (["commissions", "invitees", "inviteeTotals", "subAffiliates"].every((d) => r.json.datasets?.find((x) => x.dataset === d)?.syncedAt)) break;
@@ -115,8 +97,7 @@ describe("the boundary walk of every GET operation in /api/openapi.json", () => 
   }, 300_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await sim?.close();
+    if (stack) await stopStack(stack);
   });
 
   /** One request: its status and how long the whole answer took (the body read to its end). */

@@ -10,13 +10,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
-import { generateDataset, startSimulator, type Simulator } from "../../lib/simulator";
+import { generateDataset } from "../../lib/simulator";
 import { SIM_DEFAULTS } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS, LIVE_COMMISSION_MAX_DAYS } from "../../lib/contract/params";
-import { api as rawApi, DAY_MS, login } from "./helpers";
+import { api as rawApi, DAY_MS } from "./helpers";
 import { patiently } from "./patient";
-import { startNextServer, type NextServer } from "./server";
+import type { NextServer } from "./server";
+import { startStack, stopStack, type Stack } from "./stack";
 
 const SCALE = 0.05;
 const H = 3_600_000;
@@ -48,7 +49,7 @@ const backends: { name: string; url?: string }[] = [{ name: "PGlite" }, ...(TEST
 
 for (const backend of backends) {
   describe(`off-the-hour zones over the longest ranges on ${backend.name}`, () => {
-    let sim: Simulator;
+    let stack: Stack | undefined;
     let server: NextServer;
     let viewer: string;
     let data: ReturnType<typeof generateDataset>;
@@ -59,27 +60,16 @@ for (const backend of backends) {
     const end = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS + 17 * H + 23 * M;
 
     beforeAll(async () => {
-      sim = await startSimulator({ port: 0, quiet: true, scale: SCALE, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
       data = generateDataset({ seed: SIM_DEFAULTS.seed, scale: SCALE, now: Date.now() });
       let databaseUrl: Record<string, string> = {};
       if (backend.url) {
         schema = await freshSchema(backend.url);
         databaseUrl = { DATABASE_URL: `${backend.url}${backend.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema.schema}`)}`, AUTH_SECRET: randomBytes(32).toString("base64url") };
       }
-      server = await startNextServer({
-        env: {
-          WEEX_SPOT_BASE_URL: sim.url,
-          WEEX_CONTRACT_BASE_URL: sim.url,
-          WEEX_IP_WEIGHT_PER_10S: "1000000",
-          WEEX_UID_WEIGHT_PER_10S: "1000000",
-          ARCHIVE_SYNC: "on",
-          ARCHIVE_SUB_AFFILIATE_DAYS: "14",
-          ARCHIVE_COMMISSION_DAYS: "21",
-          ...databaseUrl,
-        },
-      });
-      viewer = await login("viewer", "demo", { base: server.url });
-      const admin = await login("admin", "demo", { base: server.url });
+      stack = await startStack({ scale: SCALE, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "14", ARCHIVE_COMMISSION_DAYS: "21", ...databaseUrl }, signIn: ["viewer", "admin"] });
+      server = stack.server;
+      const [viewerSession, admin] = stack.sessions as [string, string];
+      viewer = viewerSession;
       for (const deadline = Date.now() + 240_000; ; ) {
         const r = await patiently(() => rawApi<{ datasets: { dataset: string; syncedAt: number | null; held: Interval[] }[] }>("/api/admin/sync", { cookie: admin, base: server.url }));
         const of = (d: string) => r.json.datasets?.find((x) => x.dataset === d);
@@ -95,8 +85,7 @@ for (const backend of backends) {
     }, 300_000);
 
     afterAll(async () => {
-      await server?.stop();
-      await sim?.close();
+      if (stack) await stopStack(stack);
       await schema?.drop();
     });
 
