@@ -26,8 +26,9 @@ import { SeriesBuilder } from "../lib/affiliate/series";
 import { startSimulator } from "../lib/simulator/index";
 import { DEFAULT_LIMITS, MemoryBudget } from "../lib/weex/budget";
 import { WeexClient } from "../lib/weex/client";
-import { DAY_MS, ENDPOINTS, type SubAffiliateRecord } from "../lib/weex/endpoints";
+import { ENDPOINTS, type SubAffiliateRecord } from "../lib/weex/endpoints";
 import { openBenchDb } from "./lib/bench-db";
+import { DAY_MS } from "../lib/time/calendar";
 
 const LIMIT = 500;
 const WINDOW_MS = 10_000;

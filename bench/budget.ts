@@ -20,8 +20,9 @@ import { parseArgs } from "node:util";
 import { startSimulator } from "../lib/simulator/index";
 import { MemoryBudget, MemoryLedger, type Priority, type WeightBudget, type WeightCost, type WeightLedger } from "../lib/weex/budget";
 import { WeexClient } from "../lib/weex/client";
-import { DAY_MS } from "../lib/weex/endpoints";
+
 import { isWeexError } from "../lib/weex/errors";
+import { DAY_MS } from "../lib/time/calendar";
 
 const LIMIT = 500;
 const WINDOW_MS = 10_000;

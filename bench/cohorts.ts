@@ -23,8 +23,9 @@ import { buildInvitees, inviteeWire } from "../lib/simulator/data/invitees";
 import { rngFor } from "../lib/simulator/prng";
 import { DATASET_DEFS } from "../lib/archive/datasets";
 import { rows, toMs } from "../lib/archive/db";
-import { DAY_MS, inviteeRecord, type InviteeRecord } from "../lib/weex/endpoints";
+import { inviteeRecord, type InviteeRecord } from "../lib/weex/endpoints";
 import { openBenchDb } from "./lib/bench-db";
+import { DAY_MS } from "../lib/time/calendar";
 
 const { values: args } = parseArgs({
   options: {

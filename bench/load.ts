@@ -23,6 +23,7 @@ import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import type { SimStats } from "../lib/simulator/index";
 import { archiveReady, BENCH_DATA_DIR, DIST_DIR, ensureBuilt, login, percentile, prepareArchive, printFigures, residentMemory, startStack, type Stack } from "./lib/stack";
+import { DAY_MS } from "../lib/time/calendar";
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +34,6 @@ const { values: args } = parseArgs({
 });
 const seconds = Math.min(300, Math.max(5, Number(args.seconds ?? (args.full ? 60 : 15))));
 const sessions = Math.min(100, Math.max(1, Number(args.sessions ?? (args.full ? 50 : 20))));
-const DAY_MS = 86_400_000;
 
 /** The overview's requests for the default period (last 30 UTC days) and the lists' first pages. */
 function browsingRequests(now: number): { name: string; path: string }[] {

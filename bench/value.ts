@@ -59,11 +59,12 @@ import { generateNetwork } from "../lib/simulator/data";
 import { inviteeWire } from "../lib/simulator/data/invitees";
 import { commissionWire, totalsWire } from "../lib/simulator/handlers/partner";
 import { SIM_DEFAULTS } from "../lib/simulator/types";
-import { DAY_MS, ENDPOINTS, commissionRecord, inviteeRecord, inviteeTotalsRecord, type EndpointKey } from "../lib/weex/endpoints";
+import { ENDPOINTS, commissionRecord, inviteeRecord, inviteeTotalsRecord, type EndpointKey } from "../lib/weex/endpoints";
 import { PRODUCT_TYPES } from "../lib/weex/limits";
 import { analyzeGrown } from "../lib/archive/statistics";
 import { openBenchDb } from "./lib/bench-db";
 import { printFigures } from "./lib/stack";
+import { DAY_MS } from "../lib/time/calendar";
 
 const { values: args } = parseArgs({
   options: {

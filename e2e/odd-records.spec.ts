@@ -7,8 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, login } from "./helpers";
 import { simUrlFile } from "./sim-url";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../lib/time/calendar";
 
 interface Withdrawals {
   state: string;

@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./helpers";
+import { DAY_MS } from "../lib/time/calendar";
 
-const DAY_MS = 86_400_000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The 30 UTC dates up to `now`: [first, last]. */
 const last30 = (now: number) => [utcDate(now - 29 * DAY_MS), utcDate(now)];

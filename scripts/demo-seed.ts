@@ -18,7 +18,7 @@
 import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../lib/contract/roles";
 import type { Scope } from "../lib/contract/scope";
 import type { Dataset } from "../lib/simulator/data";
-import { DAY_MS } from "../lib/weex/endpoints";
+import { DAY_MS } from "../lib/time/calendar";
 
 export { DEMO_PARTNER, DEMO_PARTNER_PASSWORD };
 const DEMO_PASSWORD = "demo";

@@ -15,7 +15,7 @@ import {
   type Period,
   type Preset,
 } from "@/lib/ui/period";
-import { DAY_MS } from "@/lib/ui/time";
+import { DAY_MS } from "@/lib/time/calendar";
 import { WINDOWS } from "@/lib/weex/limits";
 import { usePeriodText } from "./period-text";
 import { usePeriod } from "./use-period";

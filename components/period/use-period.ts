@@ -3,7 +3,7 @@
 import { parseAsString, useQueryStates } from "nuqs";
 import { useMemo, useState } from "react";
 import { periodsOfUrl } from "@/lib/ui/period";
-import { isValidTimeZone, UTC } from "@/lib/ui/time";
+import { isValidTimeZone, UTC } from "@/lib/time/calendar";
 import { periodSearch, tzParser } from "@/lib/ui/url-state";
 import { usePeriodText } from "./period-text";
 

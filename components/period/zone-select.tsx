@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { SelectField } from "@/components/ui/field";
-import { browserTimeZone, UTC, zoneLabel } from "@/lib/ui/time";
+import { browserTimeZone, UTC, zoneLabel } from "@/lib/time/calendar";
 
 const noop = () => () => {};
 

@@ -14,6 +14,7 @@ import { buttonSecondary, cardClass, inputClass, mutedText } from "@/components/
 import type { NewShareLinkInput, ShareLinkCreated, SharePageKey } from "@/lib/contract/share";
 import { apiGet, apiSend, isApiError } from "@/lib/ui/api";
 import { ShareScopeSummary } from "./share-scope-summary";
+import { DAY_MS } from "@/lib/time/calendar";
 
 interface Listed {
   id: string;
@@ -25,7 +26,6 @@ interface Listed {
   allowExport: boolean;
 }
 
-const DAY_MS = 86_400_000;
 const LIFETIMES = [1, 7, 30] as const;
 
 export function ShareButton({ page }: { page: SharePageKey }) {

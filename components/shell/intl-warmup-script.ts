@@ -1,4 +1,4 @@
-import { PART_FORMAT } from "@/lib/ui/time";
+import { PART_FORMAT } from "@/lib/time/calendar";
 
 /**
  * Runs from <head>, while the browser parses the HTML: builds one of each Intl formatter the
@@ -15,7 +15,7 @@ import { PART_FORMAT } from "@/lib/ui/time";
  * input (50 ms on a phone at a quarter of the speed). All five in one inline script made one
  * task of 20–30 ms, which Lighthouse's phone simulation counted as 30–70 ms of blocking time.
  * Nothing is kept: the warm-up's only effect is the loaded data. The zone-parts formatter is
- * lib/ui/time.ts's own (PART_FORMAT), so the data warmed is the data it uses.
+ * lib/time/calendar.ts's own (PART_FORMAT), so the data warmed is the data it uses.
  */
 const STEPS = [
   "new Intl.NumberFormat(l).format(1.5)",

@@ -15,7 +15,7 @@
 import { checkBucketCount } from "@/lib/contract/answer-limits";
 import { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage } from "@/lib/contract/params";
 import type { InviteeRecord } from "@/lib/weex/endpoints";
-import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/ui/time";
+import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/time/calendar";
 import { Dec } from "@/lib/contract/decimal";
 
 export { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage };
@@ -24,7 +24,6 @@ export { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type
 export const WITHIN_DAYS = { d1: 1, d7: 7, d30: 30 } as const;
 export type WithinKey = keyof typeof WITHIN_DAYS;
 const WITHIN_KEYS = Object.keys(WITHIN_DAYS) as WithinKey[];
-
 
 /**
  * Bins of the time-to-first-trade distribution: `upToHours` is the bin's inclusive upper
@@ -263,7 +262,6 @@ export function sortCodes(rows: Iterable<CodeItem>): CodeItem[] {
 
 // ---------------------------------------------------------------------------------------------
 // The invitee list's stage and activity filters
-
 
 type StageFields = Pick<InviteeRecord, "kycResult" | "firstDeposit" | "firstTrade" | "lastTrade">;
 

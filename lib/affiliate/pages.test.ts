@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CallParams } from "@/lib/weex/client";
-import { DAY_MS, WINDOWS, type ListPage } from "@/lib/weex/endpoints";
+import { WINDOWS, type ListPage } from "@/lib/weex/endpoints";
 import { AGE_EDGE_MARGIN_MS, inviteePages, isEmptyPage, inviteeSlices, subAffiliatePages, walkPages, type PageLister, type PagedKey } from "./pages";
+import { DAY_MS } from "@/lib/time/calendar";
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 

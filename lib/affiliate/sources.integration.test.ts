@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset, startSimulator, type Dataset, type Simulator } from "@/lib/simulator/index";
 import { WeexClient } from "@/lib/weex/client";
-import { DAY_MS, type SubAffiliateRecord } from "@/lib/weex/endpoints";
+import { type SubAffiliateRecord } from "@/lib/weex/endpoints";
 import { Dec } from "@/lib/contract/decimal";
 import { buildFunnel } from "./funnel";
 import { buildSeries } from "./series";
 import { liveSources, type AffiliateSources } from "./sources";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The live sources through the real client against the simulated exchange over HTTP: every
 // page read, nothing lost or repeated, ranges longer than one upstream query sliced.

@@ -4,7 +4,7 @@
  * Upstream days are UTC; a local date D is read as the UTC day D (the day whose midpoint lies in
  * local day D for every zone from UTC−12 to UTC+11:59, as the series route does).
  */
-import { addDays, formatYmd, startOfDay, ymdInZone, zonedParts, zonedTimeToEpoch, type Ymd } from "@/lib/ui/time";
+import { addDays, formatYmd, startOfDay, ymdInZone, zonedParts, zonedTimeToEpoch, type Ymd } from "@/lib/time/calendar";
 import type { Cadence } from "@/lib/contract/alerts";
 
 /** "YYYY-MM-DD" of the last complete local day before `now`. */

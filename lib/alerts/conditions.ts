@@ -12,7 +12,7 @@
 import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
 import { rows, toMs, type Db } from "@/lib/archive/db";
-import { startOfDay } from "@/lib/ui/time";
+import { startOfDay } from "@/lib/time/calendar";
 import { dayYmd, lastCompleteDay, shiftDay } from "./calendar";
 import type { ProductScope, RuleKind, RuleParams } from "@/lib/contract/alerts";
 

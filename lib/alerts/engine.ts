@@ -18,7 +18,7 @@ import { archiveClock, evaluateRule } from "./conditions";
 import type { Locale } from "@/lib/i18n/locales";
 import { episodeMessage, type Message } from "./message";
 import { buildReport, periodCsv, reportMessage } from "./report";
-import { startOfDay } from "@/lib/ui/time";
+import { startOfDay } from "@/lib/time/calendar";
 import { scopeKey } from "@/lib/contract/scope";
 import {
   claimDue,

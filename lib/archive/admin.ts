@@ -15,7 +15,7 @@ import type { Interval } from "./intervals";
 import { planResync, utcDayStart, windowStart } from "./plan";
 import { DATASETS, type ArchiveSettings, type DatasetKey } from "./settings";
 import { allCoverage, datasetRows, ensureDatasetRows, problemsOf, type CursorRow, type DatasetProblems, type DatasetRow } from "./store";
-import { DAY_MS } from "@/lib/weex/endpoints";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export const DATASET_LABELS: Record<DatasetKey, string> = {
   subAffiliates: "Sub-affiliate daily records (SPOT and FUTURES)",

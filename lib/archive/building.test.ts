@@ -5,11 +5,12 @@ import { liveSources } from "@/lib/affiliate/sources";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { selectedSources } from "./sources";
 import { simClient, unlimitedBudget } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // While a dataset's first backfill runs, `auto` aggregates answer from what
 // the archive holds so far, at once and without an upstream call, and say what is still

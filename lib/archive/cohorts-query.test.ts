@@ -5,11 +5,12 @@ import { liveSources } from "@/lib/affiliate/sources";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS, type InviteeRecord } from "@/lib/weex/endpoints";
+import { type InviteeRecord } from "@/lib/weex/endpoints";
 import { cohorts, filteredInviteePage, inviteCodes } from "./cohorts-query";
 import { ArchiveEngine } from "./engine";
 import { selectedSources, type SourceParam } from "./sources";
 import { simClient, unlimitedBudget, upstreamInvitees } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // Cohorts, invite codes and the filtered invitee list from the archive (SQL), from live
 // records, and from both mixed, against the same figures computed from every record the

@@ -40,7 +40,7 @@ import {
   type InviteeExtraFilter,
 } from "@/lib/affiliate/cohorts";
 import type { InviteeFilter } from "@/lib/affiliate/pages";
-import { DAY_MS, type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
+import { type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
 import { LIVE_COMMISSION_MAX_DAYS } from "@/lib/contract/params";
 import { cohortValues } from "./cohort-value";
 import { rows, type Db } from "./db";
@@ -48,6 +48,7 @@ import { addCutHourCounts, addHourCounts, bucketOfSql, msArraySql, splitByHour }
 import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
 import { codeValues } from "./value-query";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export interface CohortsQuery {
   startTime: number;

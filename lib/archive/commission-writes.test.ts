@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // What one page of commission records costs the database as the archive grows (migrations 0150
 // and 0160): the summaries' triggers recount only the hours, invitee-days and invitees the page

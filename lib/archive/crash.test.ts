@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { freshSchema, TEST_DATABASE_URL } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
+import { WINDOWS } from "@/lib/weex/endpoints";
 import { killHard, spawnSyncChild, type Child } from "./child-process";
 import { rows } from "./db";
 import { DATASETS, DEFAULT_SETTINGS } from "./settings";
 import { pendingCursors } from "./store";
 import { archiveDailySummary, simClient, unlimitedBudget, upstreamDailySummary, upstreamInvitees, upstreamWithdrawals } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // kill -9 in the middle of a sync, several times, then a restart that runs to the end: the
 // archive must hold exactly the upstream's data (no duplicate, no gap). The sync runs in a

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "@/lib/db/test-support";
 import type { Database } from "@/lib/db";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
+import { WINDOWS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { ARCHIVE_READS, archiveRecords } from "./read";
@@ -24,6 +24,7 @@ import {
 import { buildSeries } from "@/lib/affiliate/series";
 import { subAffiliatePages } from "@/lib/affiliate/pages";
 import { liveSources } from "@/lib/affiliate/sources";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The sync engine in-process against the simulator over HTTP, into each test database.
 // The clock is frozen (simulator, client and engine share it) so that "the upstream data" is

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildCohorts, cohortBuckets, cohortsAnswer, hoursText, TRADE_DELAY_BINS, WITHIN_DAYS } from "@/lib/affiliate/cohorts";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS, type InviteeRecord } from "@/lib/weex/endpoints";
+import { type InviteeRecord } from "@/lib/weex/endpoints";
 import { archiveCohorts } from "./cohorts-query";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { HOUR_MS, splitByHour } from "./invitee-hours";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The hourly summary (migration 0140) against the pure computation over the same records:
 // every "within" and bin edge, boundaries on and off the hour, and the summary kept exact when

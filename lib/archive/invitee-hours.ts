@@ -10,8 +10,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { TRADE_DELAY_BINS, WITHIN_DAYS, type CohortBucket, type CohortCounts, type WithinKey } from "@/lib/affiliate/cohorts";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { rows, type Db } from "./db";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export const HOUR_MS = 3_600_000;
 

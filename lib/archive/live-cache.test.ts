@@ -5,12 +5,13 @@ import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { DEFAULT_SETTINGS, liveCacheMsFromEnv } from "./settings";
 import { selectedSources, type LiveCache } from "./sources";
 import { simClient, unlimitedBudget } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The live part of `source=auto` answers (today's sub-affiliate records, invitees since the
 // last sync) through the live cache: concurrent overview loads share one upstream walk, the

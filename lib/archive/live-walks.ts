@@ -9,12 +9,13 @@
  * deliberate "as of now".
  */
 import type { PageLister } from "@/lib/affiliate/pages";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import type { RejectedRecord, Warnings } from "@/lib/weex/record-problems";
 import type { Notes } from "./answer";
 import type { Range, RecordTime } from "./dataset-reads";
 import { inWindow } from "./record-window";
 import { collecting } from "./upstream";
+import { DAY_MS } from "@/lib/time/calendar";
 
 /** What the sources need of a cache: `TtlCache` (lib/cache/ttl-cache.ts) fits. */
 export interface LiveCache {

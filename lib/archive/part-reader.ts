@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { PageLister } from "@/lib/affiliate/pages";
 import { partnerSources } from "@/lib/affiliate/partner-pages";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { Answer, type Notes } from "./answer";
 import type { DatasetRead, Limits, LiveSources, Range } from "./dataset-reads";
 import { rows, toMs, type Db } from "./db";
@@ -23,6 +23,7 @@ import { freshnessOf, whileBuilding, type Held, type Part, type SourceParam } fr
 import type { DatasetKey } from "./settings";
 import { problemsIn } from "./store";
 import { collecting, isGone } from "./upstream";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export interface ArchiveSourceDeps {
   db: () => Promise<Db>;

@@ -28,9 +28,10 @@
  * transfers: the past month) and are listed newest first, so the most recent history becomes
  * available from the archive first and the held range grows backwards without holes.
  */
-import { DAY_MS, WINDOWS } from "@/lib/weex/endpoints";
+import { WINDOWS } from "@/lib/weex/endpoints";
 import { chunkNewestFirst, gaps, mergeIntervals, type Interval } from "./intervals";
 import type { ArchiveSettings, DatasetKey } from "./settings";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export type SliceKind = "backfill" | "incremental" | "refresh" | "resync";
 

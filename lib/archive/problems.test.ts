@@ -10,12 +10,13 @@ import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 import { ODD_DECIMAL, ODD_TEXT_ID } from "@/lib/simulator/odd-records";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { syncStatus } from "./admin";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { DEFAULT_SETTINGS } from "./settings";
 import { simClient, unlimitedBudget } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 for (const backend of testBackends()) {
   describe(`records the archive cannot store (${backend.name})`, () => {

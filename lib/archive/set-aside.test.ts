@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import type { PageLister } from "@/lib/affiliate/pages";
-import { DAY_MS, type ListPage } from "@/lib/weex/endpoints";
+import { type ListPage } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { WeexError } from "@/lib/weex/errors";
 import { ArchiveEngine } from "./engine";
 import { selectedSources } from "./sources";
 import { DEFAULT_SETTINGS } from "./settings";
+import { DAY_MS } from "@/lib/time/calendar";
 
 const NOW = Date.now();
 const transfer = (id: string, createTime: number) => ({

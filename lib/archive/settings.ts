@@ -2,7 +2,8 @@
  * The archive's knobs, with the defaults the issue asks for. `archiveSettingsFromEnv` reads the
  * few that an operator may want to change; tests pass their own.
  */
-import { DAY_MS } from "@/lib/weex/endpoints";
+
+import { DAY_MS } from "../time/calendar";
 
 export const DATASETS = ["subAffiliates", "invitees", "withdrawals", "commissions", "inviteeTotals"] as const;
 export type DatasetKey = (typeof DATASETS)[number];

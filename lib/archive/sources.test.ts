@@ -9,7 +9,7 @@ import { partnerSources } from "@/lib/affiliate/partner-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { rows } from "./db";
@@ -21,6 +21,7 @@ import { commissionPage } from "./commission-list";
 import { commissionSeries } from "./commission-series";
 import { inviteeValue } from "./value-query";
 import { normalScope, type Scope } from "@/lib/contract/scope";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The archive-backed sources against live answers of the same simulator (frozen clock): every
 // mix of archive and live must give the live answer exactly, and say where it came from.

@@ -11,12 +11,13 @@ import type { SQL } from "drizzle-orm";
 import { cohortBuckets } from "@/lib/affiliate/cohorts";
 import { seriesBuckets } from "@/lib/affiliate/value";
 import { AnswerTooLargeError, MAX_ANSWER_BUCKETS } from "@/lib/contract/answer-limits";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { cohortValues } from "./cohort-value";
 import { archiveCohorts } from "./cohorts-query";
 import { archiveCells } from "./commission-series";
 import type { Db } from "./db";
 import type { SelectedSources } from "./sources";
+import { DAY_MS } from "@/lib/time/calendar";
 
 interface Seen {
   params: number;

@@ -10,6 +10,7 @@ import { mergeIntervals, type Interval } from "./intervals";
 import type { PlannedSlice, SliceKind } from "./plan";
 import { DATASETS, type DatasetKey } from "./settings";
 import type { RecordProblem, RejectedRecord } from "@/lib/weex/record-problems";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export type DatasetState = "idle" | "running" | "error";
 
@@ -274,8 +275,6 @@ export async function sweepProblems(tx: Tx, dataset: DatasetKey, range: Interval
     .map((c) => c.key);
   for (const key of resolved) await tx.execute(sql`DELETE FROM archive_problem WHERE dataset = ${dataset} AND key = ${key}`);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Per dataset, the request's filter fields a stored record can be matched on: the record's

@@ -18,7 +18,7 @@
  */
 import { MemoryBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { WeexError } from "@/lib/weex/errors";
 import { subAffiliatePages } from "@/lib/affiliate/pages";
 import { openDatabase, type Database } from "@/lib/db/connection";
@@ -30,6 +30,7 @@ import { ArchiveScheduler } from "./scheduler";
 import { BACKGROUND_SHARE, DATASETS, DEFAULT_SETTINGS } from "./settings";
 import { datasetRows, pendingCursors } from "./store";
 import { SIM_CREDENTIALS, unlimitedBudget } from "./test-support";
+import { DAY_MS } from "@/lib/time/calendar";
 
 const env = process.env;
 const emit = (e: Record<string, unknown>) => {

@@ -8,8 +8,9 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import { DAY_MS, type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
 

@@ -13,12 +13,13 @@ import { normalScope } from "@/lib/contract/scope";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate, readMigrations } from "@/lib/db/migrate";
 import { freshSchema, onEachTestDatabase, openTestPostgres, TEST_DATABASE_URL } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows, type Db } from "./db";
 import { selectedSources } from "./sources";
 import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
+import { DAY_MS } from "@/lib/time/calendar";
 
 const SEP = Date.UTC(2026, 8, 1);
 const NOW = Date.UTC(2026, 11, 20);

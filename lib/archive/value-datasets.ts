@@ -28,8 +28,7 @@ import type { DatasetDef } from "./datasets";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
 import { utcDayStart } from "./plan";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "@/lib/time/calendar";
 
 /** The row key of each record: its fields' md5 and its place among identical records of the page. */
 export function commissionKeys(records: readonly CommissionRecord[]): string[] {

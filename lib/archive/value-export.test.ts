@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { Pool } from "pg";
 import { expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
 import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { EMBEDDED_CURSOR_SETTINGS, EXPORT_BATCH, cursorBatches, inviteeValueBatches } from "./value-export";
 import { inviteeValue, type ValueQuery } from "./value-query";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's export reads the list's one statement through a cursor, a batch at a time:
 // its rows are the pages' rows in the pages' order, no batch is larger than EXPORT_BATCH, and the

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The per-invitee-month summaries the value list reads for whole UTC months (migration 0170)
 // stay equal to a recount from the raw rows through every kind of write the archive makes:

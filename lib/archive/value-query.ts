@@ -19,12 +19,13 @@ import type { ValueSort } from "@/lib/contract/params";
 import type { InviteeValue, InviteeValuePage, MovementPeriod } from "@/lib/contract/responses";
 import { CoinSums, ValueBuilder } from "@/lib/affiliate/value";
 import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
-import { DAY_MS, WINDOWS, type InviteeRecord } from "@/lib/weex/endpoints";
+import { WINDOWS, type InviteeRecord } from "@/lib/weex/endpoints";
 import type { DatasetsIo } from "./answers";
 import { rows, type Db, type Tx } from "./db";
 import { MAX_CACHED_LIVE_SPAN_MS, type Part, type SelectedSources } from "./sources";
 import { periodConds } from "./value-read";
 import type { Scope } from "@/lib/contract/scope";
+import { DAY_MS } from "@/lib/time/calendar";
 
 export interface ValueQuery {
   startTime: number;

@@ -5,7 +5,7 @@ import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/partner-pag
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { commissionHorizon, dailyMovementsFrom } from "./plan";
@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS } from "./settings";
 import { coverageOf, pendingCursors } from "./store";
 import { canonical, simClient, unlimitedBudget } from "./test-support";
 import { movedMoney } from "./value-datasets";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The two value datasets (commission records, per-invitee totals) synced in-process from the simulator over HTTP (frozen clock, no weight
 // limit: these tests are about the data), then held to WEEX's own answers: every commission

@@ -3,12 +3,13 @@ import { afterEach, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { DAY_MS, type CommissionRecord } from "@/lib/weex/endpoints";
+import { type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
 import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's page found by walking the invitees' all-archive totals (migration 0180) is the
 // page the one statement finds by summing every row: over many random ranges (cut at months,

@@ -9,8 +9,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/connection";
 import { openTestPostgres, TEST_DATABASE_URL } from "@/lib/db/test-support";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { rows } from "./db";
+import { DAY_MS } from "@/lib/time/calendar";
 
 const DAY = Date.UTC(2026, 10, 2);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,7 @@ import { normalScope } from "@/lib/contract/scope";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { DATASET_DEFS } from "./datasets";
 import { ArchiveEngine } from "./engine";
 import { DEFAULT_SETTINGS } from "./settings";
@@ -14,6 +14,7 @@ import { rows } from "./db";
 import { selectedSources } from "./sources";
 import { simClient, unlimitedBudget } from "./test-support";
 import { VALUE_TOP, inviteeValue } from "./value-query";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's walk by bounds with live parts (`source=auto` after the last sync): the
 // invitees of the live records are summed first, whatever their all-archive bound, and each row

@@ -4,7 +4,8 @@
  * written here once; the route schemas (queries.ts), the pages' URL parsers and the server's
  * aggregates all read it.
  */
-import { ACCOUNT_TYPES, DAY_MS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS } from "@/lib/weex/limits";
+import { ACCOUNT_TYPES, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS } from "@/lib/weex/limits";
+import { DAY_MS } from "@/lib/time/calendar";
 
 /** `productType` of the sub-affiliate routes: WEEX's own values, passed through as they are. */
 export { PRODUCT_TYPES };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { LISTS } from "./params";
 import { BODIES, funnelQuery, inviteesExportQuery, leaderboardQuery, PATH_PARAMS, QUERIES, seriesQuery, subAffiliatesExportQuery, withdrawalsExportQuery } from "./queries";
+import { DAY_MS } from "../time/calendar";
 
 /** The field paths a query is refused for (empty when accepted). */
 function refused(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, q: Record<string, string>): string[] {

@@ -17,7 +17,7 @@
  *   (WEEX answers only a bounded one: params.ts `subAffiliateWindow`).
  */
 import { z } from "zod";
-import { checkWindow, DAY_MS, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
+import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
 import { forwardIssues, inEnum, inId, inInt, inText, inTime } from "@/lib/weex/wire";
 import {
   ACTIVE_DAYS_MAX,
@@ -38,6 +38,7 @@ import {
   type ListKey,
   type SourceParam,
 } from "./params";
+import { DAY_MS } from "@/lib/time/calendar";
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks

@@ -4,7 +4,7 @@
  * (components/i18n/use-format.ts), server code (e-mails, reports) from `createFormat(locale)`.
  *
  * Amounts stay exact: `decimal` groups and localises the decimal string's own digits, it never
- * goes through a JS number. Timestamps in tables stay "YYYY-MM-DD HH:mm:ss" (lib/ui/time.ts):
+ * goes through a JS number. Timestamps in tables stay "YYYY-MM-DD HH:mm:ss" (lib/time/calendar.ts):
  * sortable and read the same in both languages; dates in words ("Nov 16", "11月16日") and
  * relative times come from Intl in the page's language.
  */

@@ -10,7 +10,7 @@ import { loadMessages } from "./messages";
 
 export default getRequestConfig(async () => {
   const locale = await currentLocale(await getCurrentUser());
-  // Dates are always formatted in a zone the page names (lib/ui/time.ts); UTC only stops
+  // Dates are always formatted in a zone the page names (lib/time/calendar.ts); UTC only stops
   // next-intl from guessing the server's.
   return { locale, messages: await loadMessages(locale), timeZone: "UTC" };
 });

@@ -34,8 +34,8 @@ import type { SessionUser } from "./auth";
 import { ApiError } from "./errors";
 import { isHttps } from "./request-info";
 import { noteFailure, noteSuccess, takeAttempt, throttledMessage } from "./throttle";
+import { DAY_MS } from "@/lib/time/calendar";
 
-const DAY_MS = 86_400_000;
 /** A token as newShareToken writes it (43 base64url characters); anything else opens nothing. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -7,9 +7,10 @@
  */
 import { z } from "zod";
 import { pagingSchema } from "../weex/codec";
-import { boundMs, DAY_MS, type EndpointDef, type TimeWindow } from "../weex/endpoints";
+import { boundMs, type EndpointDef, type TimeWindow } from "../weex/endpoints";
 import { parseWireJson } from "../weex/wire";
 import { badRequest, CODES } from "./errors";
+import { DAY_MS } from "../time/calendar";
 
 export type RawParams = Record<string, unknown>;
 

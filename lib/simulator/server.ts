@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONTRACT_ORDER_CAP, DAY_MS, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
 import { stringifyWireJson } from "../weex/wire";
 import { authenticate, type Account } from "./auth";
 import type { Dataset } from "./data";
@@ -22,6 +22,7 @@ import { readJsonBody, readQuery } from "./params";
 import { OrderCap, RateLimiter } from "./ratelimit";
 import { TradingState } from "./state";
 import type { SimRecentRequest, SimStats } from "./types";
+import { DAY_MS } from "../time/calendar";
 
 export interface ServerConfig {
   data: Dataset;

@@ -4,9 +4,7 @@
  * (no float-formatted "0.30000000000000004" on the wire).
  */
 
-import { DAY_MS } from "../weex/endpoints";
-
-export { DAY_MS };
+import { DAY_MS } from "../time/calendar";
 
 /** Integer units of 10^-dp as a decimal string, trailing fractional zeros trimmed. */
 export function formatUnits(units: number | bigint, dp: number): string {

@@ -7,7 +7,7 @@
  */
 import type { parseAsString, parseAsStringLiteral } from "nuqs";
 import { COMPARES, GRANULARITIES, PRESETS } from "./period";
-import { UTC } from "./time";
+import { UTC } from "@/lib/time/calendar";
 
 export interface ParserBuilders {
   parseAsString: typeof parseAsString;

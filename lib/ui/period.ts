@@ -6,7 +6,7 @@
  * `period` catalogue: presets.<id>, compares.<id>, problems.<id>, against.<kind>).
  */
 import { GRANULARITIES, type Granularity } from "@/lib/contract/params";
-import { addDays, DAY_MS, endOfDay, formatYmd, isValidTimeZone, parseYmd, startOfDay, UTC, ymdInZone, type Ymd } from "./time";
+import { addDays, DAY_MS, endOfDay, formatYmd, isValidTimeZone, parseYmd, startOfDay, UTC, ymdInZone, type Ymd } from "@/lib/time/calendar";
 
 export const PRESETS = ["7d", "30d", "90d", "1y", "mtd", "qtd", "ytd", "custom"] as const;
 export type Preset = (typeof PRESETS)[number];

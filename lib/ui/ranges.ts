@@ -4,7 +4,7 @@
  * this only saves a round trip and explains them up front. A problem is an id with its values;
  * the form says it in the page's language (period.ranges.<id>, DateRangeFields).
  */
-import { addDays, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone } from "./time";
+import { addDays, endOfDay, formatYmd, parseYmd, startOfDay, ymdInZone } from "@/lib/time/calendar";
 
 export interface RangeRule {
   /** the oldest day that may be chosen, as days before today (inclusive) */

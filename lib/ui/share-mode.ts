@@ -6,7 +6,7 @@
  */
 import { SHARE_TOKEN_HEADER, SHARE_TZ_HEADER } from "@/lib/contract/share";
 import type { ShareDimension } from "./share-scope";
-import { isValidTimeZone, UTC } from "./time";
+import { isValidTimeZone, UTC } from "@/lib/time/calendar";
 
 let token: string | null = null;
 let fixed: Partial<Record<ShareDimension, string>> = {};

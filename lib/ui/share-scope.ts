@@ -12,7 +12,7 @@
  */
 import { COMPARES, comparisonPeriod, PRESETS, resolvePeriod, type Compare, type Period, type Preset } from "./period";
 import { rangeToEpoch } from "./ranges";
-import { isValidTimeZone, parseYmd, UTC } from "./time";
+import { isValidTimeZone, parseYmd, UTC } from "@/lib/time/calendar";
 
 /** The views a link can show (lib/contract/share.ts SHARE_PAGES; repeated here as keys only: that module carries zod). */
 export type ShareView = "overview" | "subAffiliates" | "invitees" | "cohorts" | "value";

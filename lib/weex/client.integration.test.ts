@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSimulator } from "../simulator/index";
 import { WeexClient } from "./client";
-import { businessFailure, DAY_MS } from "./endpoints";
+import { businessFailure } from "./endpoints";
 import { failure } from "./test-support";
+import { DAY_MS } from "../time/calendar";
 
 // The client against the simulated exchange over real HTTP: all ten endpoints.
 
@@ -27,7 +28,6 @@ afterAll(async () => {
   expect(sim.stats().count429).toBe(0);
   await sim.close();
 });
-
 
 const isBigId = (id: string) => /^\d+$/.test(id) && BigInt(id) > TWO_53;
 

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { decodeResponse, encodeRequest, requestSchema } from "./codec";
-import {
-  DAY_MS,
-  ENDPOINTS,
-  toListPage,
-  type CommissionRecord,
-  type DealRecord,
-  type EndpointKey,
-  type InviteeTotalsRecord,
-  type MemberAssets,
-} from "./endpoints";
+import { ENDPOINTS, toListPage, type CommissionRecord, type DealRecord, type EndpointKey, type InviteeTotalsRecord, type MemberAssets } from "./endpoints";
 import type { RejectedRecord } from "./record-problems";
 import { LIMIT_ORDER } from "./test-support";
 import { eachKeyNamed } from "./wire";
+import { DAY_MS } from "../time/calendar";
 
 // Every request rule of the interface document, on both sides of each bound. Each rejection
 // must name the field a person has to fix.

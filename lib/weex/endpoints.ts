@@ -35,10 +35,11 @@ import {
   wTimeOptional,
 } from "./wire";
 import type { RejectedRecord } from "./record-problems";
-import { ACCOUNT_TYPES, CONTRACT_ORDER_CAP, DAY_MS, ID_LIST_LIMITS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS, type TimeWindow } from "./limits";
+import { ACCOUNT_TYPES, CONTRACT_ORDER_CAP, ID_LIST_LIMITS, PAGE_LIMITS, PRODUCT_TYPES, WINDOWS, type TimeWindow } from "./limits";
+import { DAY_MS } from "../time/calendar";
 
 // WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
-export { CONTRACT_ORDER_CAP, DAY_MS, ID_LIST_LIMITS, PAGE_LIMITS, WINDOWS, type TimeWindow };
+export { CONTRACT_ORDER_CAP, ID_LIST_LIMITS, PAGE_LIMITS, WINDOWS, type TimeWindow };
 
 export type Side = "spot" | "contract";
 /** public: unsigned; signed: affiliate key; trade: the trade key (falls back to the main key). */

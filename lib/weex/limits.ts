@@ -5,7 +5,7 @@
  * endpoints.ts builds its table from these and re-exports them.
  */
 
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from "../time/calendar";
 
 /** querySubChannelTransactions' productType (the dashboard's too: lib/contract/params.ts). */
 export const PRODUCT_TYPES = ["SPOT", "FUTURES"] as const;

@@ -4,8 +4,9 @@ import { mulberry32 } from "../simulator/prng";
 import { startSimulator } from "../simulator/index";
 import { MemoryBudget, type WeightBudget, type WeightCost } from "./budget";
 import { WeexClient } from "./client";
-import { DAY_MS, ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "./endpoints";
+import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "./endpoints";
 import { ProblemSink } from "./record-problems";
+import { DAY_MS } from "../time/calendar";
 
 // The partner reads end to end: the client's signed calls against the simulator over HTTP.
 // What one read says agrees with what the others say, for random windows; the budget is

@@ -5,8 +5,9 @@
  */
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as rawApi, DAY_MS, login, simStats, type ApiInit } from "./helpers";
+import { api as rawApi, login, simStats, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import { DAY_MS } from "../../lib/time/calendar";
 
 interface SubRecord {
   subAffiliateUid: string;

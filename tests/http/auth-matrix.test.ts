@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, type ApiPath } from "../../lib/contract/api-routes";
-import { api, clientOrderId, DAY_MS, login, ROLES, type Role } from "./helpers";
+import { api, clientOrderId, login, ROLES, type Role } from "./helpers";
 import { routeFiles, type Method } from "./route-files";
+import { DAY_MS } from "../../lib/time/calendar";
 type Access = Role | "public";
 
 interface Sample {

@@ -15,10 +15,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../lib/simulator/prng";
-import { api as rawApi, DAY_MS } from "./helpers";
+import { api as rawApi } from "./helpers";
 import { patiently } from "./patient";
 import type { NextServer } from "./server";
 import { startStack, stopStack, type Stack } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 /** The slowest answer allowed (the PostgreSQL read timeout is 20 s; here PGlite at simulator scale 0.05). */
 const ANSWER_BOUND_MS = 20_000;

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CohortItem } from "../../lib/contract/responses";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api as rawApi, DAY_MS, login, type ApiInit } from "./helpers";
+import { api as rawApi, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
 import { startNextServer, type NextServer } from "./server";
+import { DAY_MS } from "../../lib/time/calendar";
 
 interface Invitee {
   uid: string;

@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
-import { api as rawApi, baseUrl, DAY_MS, login, simFaults, simStats, type ApiInit } from "./helpers";
+import { api as rawApi, baseUrl, login, simFaults, simStats, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const SUB_HEADER = ["subAffiliateUid", "productType", "date", "tradingVolume", "netTradingFee", "paidCommission"];
 const INVITEE_HEADER = ["uid", "registerTime", "kycResult", "inviteCode", "firstDeposit", "firstTrade", "lastDeposit", "lastTrade"];

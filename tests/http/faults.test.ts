@@ -12,9 +12,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Faults, SimStats, Simulator } from "../../lib/simulator";
 import { API_ERROR_STATUS } from "../../lib/contract/errors";
-import { api, clientOrderId, DAY_MS, login, type ApiResponse } from "./helpers";
+import { api, clientOrderId, login, type ApiResponse } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 /** the client's per-attempt timeout on this server */
 const TIMEOUT_MS = 1000;

@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../lib/simulator";
-import { api, DAY_MS } from "./helpers";
+import { api } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack, until } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 interface Pending {
   startTime: number | null;

@@ -164,8 +164,6 @@ export function clientOrderId(prefix = "t"): string {
   return `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 }
 
-export const DAY_MS = 86_400_000;
-
 /** A new order refused by the order cap: 429 rate_limited "not sent", with a Retry-After within the minute. */
 export function expectRefusedUnsent(res: ApiResponse<{ error?: { code: string; message: string } }>): void {
   expect(res.status, res.text).toBe(429);

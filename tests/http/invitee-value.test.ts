@@ -16,9 +16,10 @@ import { SIM_DEFAULTS, type SimStats } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import type { Invitee } from "../../lib/simulator/data/invitees";
 import type { InviteeValue, InviteeValuePage } from "../../lib/contract/responses";
-import { api as rawApi, DAY_MS, login, type ApiInit } from "./helpers";
+import { api as rawApi, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
 import { startNextServer, type NextServer } from "./server";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const SCALE = 0.05;
 const H = 3_600_000;

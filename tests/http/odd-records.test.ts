@@ -22,9 +22,10 @@ import { Dec, decimalText } from "../../lib/contract/decimal";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import type { Simulator } from "../../lib/simulator";
 import { ODD_DECIMAL, ODD_TEXT_ID, ODD_TIME } from "../../lib/simulator/odd-records";
-import { api, DAY_MS } from "./helpers";
+import { api } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack, until } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 interface Warnings {
   count: number;

@@ -11,8 +11,9 @@ import { join } from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_IN_API } from "../../lib/contract/api-routes";
-import { api, baseUrl, DAY_MS, login, retryingConnection } from "./helpers";
+import { api, baseUrl, login, retryingConnection } from "./helpers";
 import { routeFiles } from "./route-files";
+import { DAY_MS } from "../../lib/time/calendar";
 
 type Doc = { openapi: string; servers: { url: string }[]; info: { description: string }; paths: Record<string, Record<string, { "x-role": string }>> };
 

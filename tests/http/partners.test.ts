@@ -12,8 +12,9 @@
  */
 import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as rawApi, DAY_MS, login, simRecent, type ApiInit } from "./helpers";
+import { api as rawApi, login, simRecent, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const D = Decimal.clone({ precision: 100 });
 const api = <T>(path: string, init: ApiInit = {}) => patiently(() => rawApi<T>(path, init));

@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../lib/simulator";
-import { api, clientOrderId, DAY_MS } from "./helpers";
+import { api, clientOrderId } from "./helpers";
 import type { NextServer } from "./server";
 import { startStack, stopStack } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 let sim: Simulator;
 let server: NextServer;

@@ -7,8 +7,9 @@
  * each opening is in the audit log.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as rawApi, baseUrl, DAY_MS, login, type ApiInit } from "./helpers";
+import { api as rawApi, baseUrl, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const api = <T>(path: string, init: ApiInit = {}) => patiently(() => rawApi<T>(path, init));
 const HEADER = "x-share-token";

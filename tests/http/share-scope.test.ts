@@ -7,9 +7,10 @@
  * partner had when making it; readers' exports take the link's own turn, not their creator's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api as rawApi, DAY_MS, login, type ApiInit } from "./helpers";
+import { api as rawApi, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
 import { startStack, stopStack, type Stack } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const HEADER = "x-share-token";
 const H = 3_600_000;

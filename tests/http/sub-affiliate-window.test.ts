@@ -10,8 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import type { SimRecentRequest } from "../../lib/simulator";
 import { ENDPOINTS } from "../../lib/weex/endpoints";
-import { api as rawApi, baseUrl, DAY_MS, login, simRecent, simStats, type ApiInit } from "./helpers";
+import { api as rawApi, baseUrl, login, simRecent, simStats, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import { DAY_MS } from "../../lib/time/calendar";
 
 interface ReadWindow {
   startTime: number;

@@ -9,9 +9,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { TEST_DATABASE_URL } from "../../lib/db/test-support";
-import { api, clientOrderId, DAY_MS, login } from "./helpers";
+import { api, clientOrderId, login } from "./helpers";
 import { CACHE_MS, sharedInstances, SLACK_MS } from "./instances";
 import { LOOPBACK } from "./server";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const url = TEST_DATABASE_URL;
 

@@ -6,7 +6,8 @@
  * tokens-shared.test.ts; a person's tokens taking turns like one more person: fair-share.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, clientOrderId, DAY_MS, login, simRecent, simStats, type ApiInit } from "./helpers";
+import { api, clientOrderId, login, simRecent, simStats, type ApiInit } from "./helpers";
+import { DAY_MS } from "../../lib/time/calendar";
 
 type TokenCreated = { id: string; token: string; name: string; hint: string; role: string; write: boolean; inUrl: boolean; createdAt: number; expiresAt: number; lastUsedAt: number | null };
 type ErrorBody = { error: { code: string; message: string; fields?: { path: string; message: string }[] } };

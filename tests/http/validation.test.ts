@@ -4,7 +4,8 @@
  * simulator's request counter does not move); the good side goes through.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, clientOrderId, DAY_MS, login, simStats } from "./helpers";
+import { api, clientOrderId, login, simStats } from "./helpers";
+import { DAY_MS } from "../../lib/time/calendar";
 
 let trader = "";
 let planOrderId = "";

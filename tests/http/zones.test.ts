@@ -14,10 +14,11 @@ import { generateDataset } from "../../lib/simulator";
 import { SIM_DEFAULTS } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS, LIVE_COMMISSION_MAX_DAYS } from "../../lib/contract/params";
-import { api as rawApi, DAY_MS } from "./helpers";
+import { api as rawApi } from "./helpers";
 import { patiently } from "./patient";
 import type { NextServer } from "./server";
 import { startStack, stopStack, type Stack } from "./stack";
+import { DAY_MS } from "../../lib/time/calendar";
 
 const SCALE = 0.05;
 const H = 3_600_000;

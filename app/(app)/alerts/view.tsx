@@ -18,7 +18,7 @@ import { AUDIENCES, CADENCES, RULE_DEFAULTS, RULE_KINDS, type Audience, type Rul
 import type { DeliveryView, DestinationView, EpisodeView, RuleView, ScheduleView } from "@/lib/contract/alerts";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import type { ListPage } from "@/lib/contract/responses";
-import { formatDateTime } from "@/lib/ui/time";
+import { formatDateTime } from "@/lib/time/calendar";
 import { AlertTable, type Column } from "./alert-table";
 
 const PATHS = {

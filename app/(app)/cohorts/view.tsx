@@ -22,7 +22,7 @@ import { useRouteQuery } from "@/components/ui/use-api-query";
 import { codesQuery, cohortsQuery } from "./query-options";
 import { COHORT_SHOWS, cohortsSearch } from "./search-params";
 import { COHORT_BY } from "@/lib/contract/params";
-import { formatDateTime } from "@/lib/ui/time";
+import { formatDateTime } from "@/lib/time/calendar";
 import type { CodeItem, CohortItem, Cohorts } from "@/lib/contract/responses";
 import { cohortsCsv, cohortsFilename, delayBin, HEAT_COLUMNS, heatLevel, sharePercent, VALUE_COLUMNS, valueHeatLevel, type DelayBin } from "@/lib/ui/cohorts";
 import { coinsIn } from "@/lib/ui/invitee-value";

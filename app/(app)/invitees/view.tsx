@@ -20,8 +20,8 @@ import { inviteesSearch } from "./search-params";
 import { ACTIVE_DAYS_DEFAULT, ACTIVE_DAYS_MAX, ACTIVITIES, STAGES, type Activity, type Stage } from "@/lib/contract/params";
 import type { Invitee } from "@/lib/contract/responses";
 import { checkRange, type RangeRule } from "@/lib/ui/ranges";
-import { addDays, formatDateTime, formatYmd, parseYmd } from "@/lib/ui/time";
-import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
+import { addDays, DAY_MS, formatDateTime, formatYmd, parseYmd } from "@/lib/time/calendar";
+import { WINDOWS } from "@/lib/weex/limits";
 
 /** getAffiliateUIDs: start no older than one year, one query spans at most 90 days (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.invitees.maxAgeMs / DAY_MS, maxSpanDays: WINDOWS.invitees.maxSpanMs / DAY_MS };

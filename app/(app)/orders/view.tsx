@@ -24,7 +24,7 @@ import { spotOrdersSearch } from "./search-params";
 import type { SpotOrder } from "@/lib/contract/responses";
 import { isApiError } from "@/lib/ui/api";
 import { checkRange } from "@/lib/ui/ranges";
-import { formatDateTime } from "@/lib/ui/time";
+import { formatDateTime } from "@/lib/time/calendar";
 import { useSymbols } from "@/components/reference/use-reference";
 import { OrderStatusBadge, SideBadge } from "./order-badges";
 

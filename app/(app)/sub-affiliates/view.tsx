@@ -21,7 +21,7 @@ import { subAffiliatesSearch } from "./search-params";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/contract/params";
 import type { SubAffiliateRow } from "@/lib/contract/responses";
 import { METRIC_COIN } from "@/lib/ui/metrics";
-import { DAY_MS, formatDate, UTC } from "@/lib/ui/time";
+import { DAY_MS, formatDate, UTC } from "@/lib/time/calendar";
 import { SubAffiliateExport } from "./export-slot";
 
 // The trend panel (its chart, the comparison card, decimal.js for the totals) shows only once a

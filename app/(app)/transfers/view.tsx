@@ -20,8 +20,8 @@ import { transfersSearch } from "./search-params";
 import { ACCOUNT_TYPES, type AccountType } from "@/lib/contract/params";
 import type { Transfer } from "@/lib/contract/responses";
 import { checkRange, type RangeRule } from "@/lib/ui/ranges";
-import { formatDateTime } from "@/lib/ui/time";
-import { DAY_MS, WINDOWS } from "@/lib/weex/limits";
+import { DAY_MS, formatDateTime } from "@/lib/time/calendar";
+import { WINDOWS } from "@/lib/weex/limits";
 
 /** getInternalWithdrawalStatus: only the past month can be queried (weex-facts.md). */
 const RULE: RangeRule = { maxAgeDays: WINDOWS.withdrawals.maxAgeMs / DAY_MS };
@@ -110,7 +110,6 @@ export function TransfersView() {
     </>
   );
 }
-
 
 function TransferFilters({ initial, tz, now, onApply, onReset }: { initial: Draft; tz: string; now: number; onApply: (d: Draft) => void; onReset: () => void }) {
   const t = useTranslations("transfers.filters");

@@ -17,7 +17,7 @@ import { columnHelper } from "@/components/ui/table-columns";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import type { CommissionRow, CommissionSeriesItem, Invitee } from "@/lib/contract/responses";
 import { coinsIn } from "@/lib/ui/invitee-value";
-import { formatDateTime } from "@/lib/ui/time";
+import { formatDateTime } from "@/lib/time/calendar";
 import { inviteeAssetsQuery, inviteeRecordsQuery, inviteeRowQuery, inviteeSeriesQuery } from "./query-options";
 
 /**

@@ -25,7 +25,7 @@ import { usePagedQuery } from "@/components/ui/use-url-paging";
 import { VALUE_SORTS, type ValueSort } from "@/lib/contract/params";
 import type { InviteeValue, InviteeValuePage } from "@/lib/contract/responses";
 import { coinsIn, UID_RE } from "@/lib/ui/invitee-value";
-import { formatDate, formatDateTime } from "@/lib/ui/time";
+import { formatDate, formatDateTime } from "@/lib/time/calendar";
 import { valueFilter, valueQuery } from "./query-options";
 import { valueSearch } from "./search-params";
 

@@ -31,10 +31,11 @@
  * decimal text only on the wire (units.ts).
  */
 import { logNormal, mulberry32, subSeed, type Rng } from "../prng";
-import { DAY_MS } from "../units";
+
 import type { Invitee } from "./invitees";
 import type { SubAffiliateData } from "./subAffiliates";
 import type { ContractSymbol, SpotPair } from "./symbols";
+import { DAY_MS } from "../../time/calendar";
 
 export type ProductType = "SPOT" | "FUTURES";
 export type Coin = "USDT" | "BTC";

@@ -7,7 +7,7 @@
  */
 import { rngFor } from "../prng";
 import { InviteeActivity, symbolLists } from "./activity";
-import { DAY_MS, utcDayStart } from "../units";
+import { utcDayStart } from "../units";
 import { buildAssets, STABLES } from "./assets";
 import { buildCoins } from "./coins";
 import { buildInvitees, type Invitee } from "./invitees";
@@ -15,6 +15,7 @@ import { buildSpotOrders, orderPairs, SPOT_ORDER_DAYS, type SpotOrder } from "./
 import { buildSubAffiliates, type SubAffiliateData } from "./subAffiliates";
 import { buildContractSymbols, buildSpotPairs, type ContractSymbol, type SpotPair } from "./symbols";
 import { buildTransfers, type Transfer } from "./withdrawals";
+import { DAY_MS } from "../../time/calendar";
 
 /** Days generated beyond the start day, which appear as the clock moves. */
 export const DAYS_AHEAD = 14;

@@ -7,7 +7,7 @@
  * `now`, so users registered after the start appear later and convert while it runs.
  */
 import { intBetween, logNormal, pickWeighted, type Rng } from "../prng";
-import { DAY_MS } from "../units";
+import { DAY_MS } from "../../time/calendar";
 
 export interface Invitee {
   uid: string;

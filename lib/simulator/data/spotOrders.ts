@@ -12,8 +12,9 @@
  */
 import { jsonNumber } from "../../weex/wire";
 import { intBetween, logNormal, mulberry32, normal, pickWeighted, subSeed, type Rng } from "../prng";
-import { DAY_MS, formatUnits } from "../units";
+import { formatUnits } from "../units";
 import type { SpotPair } from "./symbols";
+import { DAY_MS } from "../../time/calendar";
 
 export type SpotStatus = "NEW" | "PARTIALLY_FILLED" | "FILLED" | "CANCELED";
 

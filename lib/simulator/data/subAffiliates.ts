@@ -10,7 +10,8 @@
  * fraction of the day elapsed.
  */
 import { intBetween, logNormal, normal, type Rng } from "../prng";
-import { DAY_MS, formatUnits, utcDate } from "../units";
+import { formatUnits, utcDate } from "../units";
+import { DAY_MS } from "../../time/calendar";
 
 export type ProductType = "SPOT" | "FUTURES";
 

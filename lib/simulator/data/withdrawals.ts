@@ -6,7 +6,8 @@
  */
 import { jsonNumber } from "../../weex/wire";
 import { intBetween, logNormal, pickWeighted, type Rng } from "../prng";
-import { DAY_MS, formatUnits } from "../units";
+import { formatUnits } from "../units";
+import { DAY_MS } from "../../time/calendar";
 
 export type AccountType = "SPOT" | "FUND";
 

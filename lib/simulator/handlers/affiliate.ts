@@ -7,13 +7,14 @@
  * wider on each side than asked (validation still checks the window asked for), never
  * beyond now.
  */
-import { DAY_MS, WINDOWS } from "../../weex/endpoints";
+import { WINDOWS } from "../../weex/endpoints";
 import { inviteeWire } from "../data/invitees";
 import { subAffiliateWire, type ProductType } from "../data/subAffiliates";
 import { transferWire, type AccountType } from "../data/withdrawals";
 import { checkTimeWindow, readFields, readPaging } from "../params";
 import { utcDayStart } from "../units";
 import { pageCount, pageOf, rangeDesc, type Handler } from "./context";
+import { DAY_MS } from "../../time/calendar";
 
 interface Range {
   startTime?: number;

@@ -20,8 +20,9 @@ import { HISTORY_DAYS, type Dataset } from "../data";
 import type { Commission, ProductType, Totals } from "../data/activity";
 import { badRequest, CODES } from "../errors";
 import { checkTimeWindow, effectiveDays, effectiveWindow, readFields, readPaging } from "../params";
-import { DAY_MS, formatUnits } from "../units";
+import { formatUnits } from "../units";
 import { pageCount, pageOf, type Handler } from "./context";
+import { DAY_MS } from "../../time/calendar";
 
 /** The start of the first day of the network's history: no invitee or sub-affiliate record is older. */
 const networkStart = (data: Dataset) => data.anchor - (Math.max(HISTORY_DAYS.invitees, HISTORY_DAYS.subAffiliates) - 1) * DAY_MS;

@@ -16,10 +16,9 @@ import { useApiQuery } from "@/components/ui/use-api-query";
 import { hasRole, ROLES, type Role } from "@/lib/contract/roles";
 import type { TokenCreated, TokenList, TokenView } from "@/lib/contract/tokens";
 import { apiSend, isApiError } from "@/lib/ui/api";
-import { formatDateTime } from "@/lib/ui/time";
+import { DAY_MS, formatDateTime } from "@/lib/time/calendar";
 
 const TOKENS = "/api/tokens";
-const DAY_MS = 86_400_000;
 /** The expiries offered (days); a year is the most a token may live. */
 const EXPIRIES = [7, 30, 90, 180, 365] as const;
 

@@ -1,11 +1,12 @@
 import { QUERIES, PATH_PARAMS } from "@/lib/contract/queries";
 import type { InviteeAssets } from "@/lib/contract/responses";
 import { utcDate } from "@/lib/export/datasets";
-import { DAY_MS } from "@/lib/weex/endpoints";
+
 import { ApiError } from "@/lib/server/errors";
 import { route } from "@/lib/server/route";
 import { isWeexError } from "@/lib/weex/errors";
 import { getWeex } from "@/lib/server/weex";
+import { DAY_MS } from "@/lib/time/calendar";
 
 /** WEEX's answer to getAssert for a uid that is not a direct invitee (lib/simulator/handlers/partner.ts). */
 const NOT_AN_INVITEE = "-1140";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, endOfDay, formatDateTime, parseYmd, startOfDay, zoneLabel, zonedTimeToEpoch } from "./time";
+import { addDays, endOfDay, formatDateTime, parseYmd, startOfDay, zoneLabel, zonedTimeToEpoch } from "./calendar";
 
 describe("zoned calendar arithmetic", () => {
   it("finds midnight in UTC and in zones with offsets and DST", () => {

@@ -3,6 +3,9 @@
  *
  * Upstream days are UTC, so UTC is the default zone; a person may switch to their browser's
  * zone. Dates travel in URLs as `YYYY-MM-DD` and become epoch milliseconds here.
+ *
+ * The one home of time arithmetic that the server, the exchange client, the simulator and the
+ * browser share (it imports nothing, so every layer may use it): `DAY_MS` is defined here only.
  */
 
 export const DAY_MS = 86_400_000;
