@@ -51,7 +51,7 @@ describe("a page's view in its route folder is client code, as components/ is", 
     async (path) => {
       const broken = await importRulesBroken(path, [
         'import { getConfig } from "@/lib/config/config";',
-        'import { getCurrentUser } from "@/lib/server/auth";',
+        'import { getCurrentUser } from "@/lib/server/identity/auth";',
         'import Link from "next/link";',
         'import Decimal from "decimal.js";',
         'import { z } from "zod";',
@@ -71,7 +71,7 @@ describe("a page's view in its route folder is client code, as components/ is", 
   it.each(["app/(app)/invitees/page.tsx", "app/(app)/define-page.tsx", "app/(app)/(overview)/search-params.server.ts"])(
     "%s runs on the server: it may read the session; next/link is still refused",
     async (path) => {
-      expect(await importRulesBroken(path, ['import { getCurrentUser } from "@/lib/server/auth";', 'import Link from "next/link";'])).toEqual(["no-restricted-imports"]);
+      expect(await importRulesBroken(path, ['import { getCurrentUser } from "@/lib/server/identity/auth";', 'import Link from "next/link";'])).toEqual(["no-restricted-imports"]);
     },
     SLOW_MS,
   );

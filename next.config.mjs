@@ -10,7 +10,7 @@ const withNextIntl = createNextIntlPlugin({
 
 // Security headers live here so they apply to every response, pages and API alike. A page's
 // Content-Security-Policy is proxy.ts's, which replaces this one: its inline scripts run by the
-// response's nonce (lib/server/csp.ts). This one is for what the proxy does not see (API routes,
+// response's nonce (lib/server/http/csp.ts). This one is for what the proxy does not see (API routes,
 // static files): no inline script at all.
 const isDev = process.env.NODE_ENV !== "production";
 const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
@@ -56,7 +56,7 @@ const nextConfig = {
     ...(process.env.CI ? { turbopackFileSystemCacheForBuild: false } : {}),
     // Next copies a request's body for proxy.ts, which runs for pages only (and reads no body);
     // pages take none (no server actions). So a copy of at most this much per request, not the
-    // default 10 MB; API routes read their own bodies within 64 KB (lib/server/body.ts).
+    // default 10 MB; API routes read their own bodies within 64 KB (lib/server/http/body.ts).
     proxyClientMaxBodySize: "64kb",
   },
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs"],

@@ -13,7 +13,7 @@
  *   route could not refuse a body too large until all of it had arrived (body.ts).
  * - Under HTTPS, responses get Strict-Transport-Security (decided per request, since the same
  *   build may run behind TLS or on plain http://localhost).
- * - Every page gets a Content-Security-Policy with a fresh nonce (lib/server/csp.ts): on the
+ * - Every page gets a Content-Security-Policy with a fresh nonce (lib/server/http/csp.ts): on the
  *   response, and on the request, where Next reads it to mark its own inline scripts and the
  *   root layout reads `x-nonce` for its scripts. Only scripts carrying it run inline.
  */
@@ -22,11 +22,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/config/config";
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
 import { safeCallbackUrl } from "@/lib/contract/callback-url";
-import { HSTS, isHttps, publicOrigin } from "@/lib/server/request-info";
-import { NONCE_HEADER, newNonce, pagePolicy } from "@/lib/server/csp";
+import { HSTS, isHttps, publicOrigin } from "@/lib/server/http/request-info";
+import { NONCE_HEADER, newNonce, pagePolicy } from "@/lib/server/http/csp";
 
 const PUBLIC_PAGES = ["/login"];
-/** Pages under these open without a session: a share link's view (its token is its own check: lib/server/share-links.ts). */
+/** Pages under these open without a session: a share link's view (its token is its own check: lib/server/identity/share-links.ts). */
 const PUBLIC_PREFIXES = ["/share/"];
 
 export async function proxy(req: NextRequest): Promise<NextResponse> {

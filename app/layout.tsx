@@ -3,7 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { headers } from "next/headers";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { demoAccountsOffered } from "@/lib/db";
-import { NONCE_HEADER } from "@/lib/server/csp";
+import { NONCE_HEADER } from "@/lib/server/http/csp";
 import { clientMessages, type Messages } from "@/lib/i18n/messages";
 import { INTL_WARMUP_SCRIPT } from "@/components/shell/intl-warmup-script";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";

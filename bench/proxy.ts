@@ -90,7 +90,7 @@ async function proxyWork(stack: Stack, cookie: string): Promise<Record<string, s
   Object.assign(process.env, { NODE_ENV: "production", WEEX_MODE: "demo", DATA_DIR: stack.dataDir });
   // (--proxy: another version of it, e.g. `git show <commit>:proxy.ts > proxy-before.ts`, for before/after)
   const { proxy } = (await import(args.proxy ? resolve(args.proxy) : "../proxy")) as typeof import("../proxy");
-  const { newNonce, pagePolicy } = await import("../lib/server/csp");
+  const { newNonce, pagePolicy } = await import("../lib/server/http/csp");
   const { NextRequest, NextResponse } = await import("next/server");
   // (the headers `next start` hands its proxy: the request's host and protocol, plain http here)
   const host = new URL(stack.url).host;

@@ -3,7 +3,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { ReactNode } from "react";
 import { archiveStatusQuery } from "@/components/archive/query-options";
 import { logger } from "@/lib/log/log";
-import { viewerArchiveStatus } from "@/lib/server/archive";
+import { viewerArchiveStatus } from "@/lib/server/services/archive";
 import { answerInProcess, type PrefetchableKey } from "./answer-in-process";
 
 /** At most this long a view waits on the server for its answers; whatever is not there by then the browser asks for itself, as without a prefetch. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import type { ShellUser } from "@/lib/contract/roles";
-import { getCurrentUser } from "@/lib/server/auth";
+import { getCurrentUser } from "@/lib/server/identity/auth";
 
 /**
  * The signed-in user for server components, or a redirect to /login (back to `returnTo`

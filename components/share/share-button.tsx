@@ -5,7 +5,7 @@
  * someone without a login — expiring, optionally with a password and exports — and this
  * person's links to the page, each revocable. The page's filters are the link's scope, said in
  * words before it is made (ShareScopeSummary); the server holds the reader to them and to the
- * creator's scope (lib/server/share-scope.ts); the URL holds the token and is shown once, when
+ * creator's scope (lib/server/identity/share-scope.ts); the URL holds the token and is shown once, when
  * it is made.
  */
 import { useTranslations } from "next-intl";

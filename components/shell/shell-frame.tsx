@@ -134,7 +134,7 @@ export function ShellFrame({ user, mode, unread, children }: { user: ShellUser; 
 
 /**
  * Whose view a partner is looking at, above every page: every figure on it is of this scope
- * alone (the server answers nothing else: lib/server/partner-access.ts).
+ * alone (the server answers nothing else: lib/server/identity/partner-access.ts).
  */
 function PartnerViewNotice({ name, scope }: { name: string; scope: NonNullable<ShellUser["scope"]> }) {
   const t = useTranslations("shell");

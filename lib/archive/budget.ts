@@ -1,5 +1,5 @@
 /**
- * The budget in front of WEEX for the server's client (lib/server/weex.ts). Several processes
+ * The budget in front of WEEX for the server's client (lib/server/services/weex.ts). Several processes
  * on one PostgreSQL share one IP and one account, so with DATABASE_URL they share the ledger
  * there (pg-ledger.ts); the embedded database serves one process, which keeps it in memory.
  * Each process keeps its own waiting room (priorities, deadlines) in front of the ledger.

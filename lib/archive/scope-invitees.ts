@@ -2,7 +2,7 @@
  * Which commission records a partner's scope holds: those of the direct
  * invitees the archive holds under one of the scope's invite codes. A record names its invitee
  * (`uid`) but not the code they registered with, so the invitee's row says whose they are —
- * the same rule as the route wrapper's check of a `uid` (lib/server/partner-access.ts): an
+ * the same rule as the route wrapper's check of a `uid` (lib/server/identity/partner-access.ts): an
  * invitee the archive does not hold yet (registered since the last sync, or on a server that
  * does not sync) is in no partner's answer, since nothing says whose they are. Records of
  * sub-agents' clients (sourceType 2) name no direct invitee and are in none either.

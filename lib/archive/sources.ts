@@ -84,7 +84,7 @@ export interface SelectedSources extends AffiliateSources {
 }
 
 /**
- * The sources of one request. With a `scope` (a partner's request: lib/server/route.ts), every
+ * The sources of one request. With a `scope` (a partner's request: lib/server/http/route.ts), every
  * filter any answer reads carries it, so every part — the archive's SQL, a live walk, the live
  * cache's key — holds the scope's records only (lib/affiliate/scope.ts); and the answer reports
  * no record it could not use (such a record cannot be told to be in the scope or not).

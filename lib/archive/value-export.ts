@@ -14,7 +14,7 @@
  * database, a transaction would hold its one connection from everyone, the sync included). The
  * cursor belongs to its session: on PostgreSQL the export borrows one pool connection for its
  * FETCHes, for as long as the download lasts (one export at a time per person:
- * lib/server/export-turns.ts); PGlite has one session. It is closed when the file is written,
+ * lib/server/http/export-turns.ts); PGlite has one session. It is closed when the file is written,
  * fails or its client goes away (the generator's `finally`).
  *
  * On the embedded database the statement runs inside the server process, in PGlite's WebAssembly

@@ -3,7 +3,7 @@
  * under app/api (`/api/alerts/rules/[id]`): its role, what it takes (the schemas the route
  * parses with: QUERIES, BODIES and PATH_PARAMS of queries.ts, and the alerts', preferences' and
  * tokens' own), what it answers (responses.ts) and what a token needs for it. The API document
- * (GET /api/openapi.json, lib/server/openapi.ts) is generated from it, never written by hand;
+ * (GET /api/openapi.json, lib/server/api-doc/openapi.ts) is generated from it, never written by hand;
  * tests compare it with the route files on disk (a route file missing here fails them) and the
  * roles with the ones the auth matrix proves.
  *
@@ -70,7 +70,7 @@ export interface OperationSpec {
   /**
    * The JSON body's schema, or "server": the schema lives in a module the contract may not
    * import (it needs the users' rules, or the archive's datasets), and the document takes it
-   * from there (lib/server/openapi.ts, SERVER_BODIES).
+   * from there (lib/server/api-doc/openapi.ts, SERVER_BODIES).
    */
   body?: z.ZodType | "server";
   /** a success's JSON (its schema; "json": not written as a schema yet), or a CSV file */

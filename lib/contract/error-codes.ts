@@ -8,7 +8,7 @@ export const API_ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
-  /** a request body past the limit (lib/server/body.ts); the connection is closed after it */
+  /** a request body past the limit (lib/server/http/body.ts); the connection is closed after it */
   payload_too_large: 413,
   /**
    * a valid request whose answer is too large to build (more buckets than MAX_ANSWER_BUCKETS,

@@ -1,7 +1,7 @@
 /**
  * The dashboard's error contract (shared/spec/dashboard-api.md §3): the codes, the HTTP status
  * each one is answered with, and the body every error response has. Shared by the route
- * handlers (lib/server/errors.ts raises and renders them) and the browser (which reads them);
+ * handlers (lib/server/http/errors.ts raises and renders them) and the browser (which reads them);
  * no server code here.
  */
 import { z } from "zod";

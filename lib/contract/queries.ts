@@ -50,7 +50,7 @@ function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
 
 /**
  * What a query built of parts (`paged`, `withSource`) accepts, as one object schema: the API
- * document's parameters (lib/server/openapi.ts). Such a query parses in a transform, whose
+ * document's parameters (lib/server/api-doc/openapi.ts). Such a query parses in a transform, whose
  * input alone says nothing of its fields; each part records its fields here as it is built.
  */
 const QUERY_FIELDS = new WeakMap<z.ZodType, z.ZodObject>();

@@ -10,7 +10,7 @@ export type Role = (typeof ROLES)[number];
  * sub-affiliate or KOL who sees the reports of their own scope (lib/contract/scope.ts) and
  * nothing else. A partner has none of the ranked roles: `hasRole(partner, "viewer")` is false,
  * and the route wrapper lets a partner into a viewer route only where the route says which
- * scope applies (lib/server/route.ts). Not a demo account (the demo creates the ranked ones).
+ * scope applies (lib/server/http/route.ts). Not a demo account (the demo creates the ranked ones).
  */
 export const USER_ROLES = [...ROLES, "partner"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -55,7 +55,7 @@ export function hasRole(user: { role: UserRole } | null | undefined, needed: Rol
 }
 
 /**
- * What a partner may open of a page or a nav link (lib/server/partner-access.ts says the same
+ * What a partner may open of a page or a nav link (lib/server/identity/partner-access.ts says the same
  * of the routes): `subAffiliates` with sub-affiliate UIDs in their scope, `invitees` with
  * invite codes, `open` always; absent: not for partners.
  */

@@ -1,8 +1,8 @@
 /**
  * Share links: which views a link can show, and which routes each view may read
- * with the link's token — one table. The route wrapper (lib/server/route.ts) lets a request
+ * with the link's token — one table. The route wrapper (lib/server/http/route.ts) lets a request
  * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
- * (GET, within the link's filters and the creator's scope: lib/server/share-scope.ts), an
+ * (GET, within the link's filters and the creator's scope: lib/server/identity/share-scope.ts), an
  * export route only when the link allows exports; every other route answers it 401. A view's own API calls are listed here as its query
  * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
  * route needs its line here, or that part of the shared view shows a 403.
@@ -14,7 +14,7 @@ import { passwordProblem } from "@/lib/config/user-rules";
 export const SHARE_TOKEN_HEADER = "x-share-token";
 /**
  * The time zone a shared view shows (its URL's `tz`), sent with its API requests: a link's
- * period is resolved in it at each request (lib/server/share-scope.ts), as the view resolves it.
+ * period is resolved in it at each request (lib/server/identity/share-scope.ts), as the view resolves it.
  */
 export const SHARE_TZ_HEADER = "x-share-tz";
 

@@ -1,6 +1,6 @@
 /**
  * The API tokens' limits as plain data (no zod): the settings page shows them, the contract
- * (./tokens.ts) and the server (lib/server/api-tokens.ts) enforce them.
+ * (./tokens.ts) and the server (lib/server/identity/api-tokens.ts) enforce them.
  */
 
 /** Every token starts so: secret scanners (and people) can tell what a leaked one is. */

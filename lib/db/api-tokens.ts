@@ -1,7 +1,7 @@
 /**
  * API tokens in the database (migration 0520): rows by their hash, a person's list (an admin's:
  * everyone's), revocation, the last use and the addresses a token was used from. Policy (the
- * token's form, the per-request check and its cache, the rate) in lib/server/api-tokens.ts.
+ * token's form, the per-request check and its cache, the rate) in lib/server/identity/api-tokens.ts.
  */
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";

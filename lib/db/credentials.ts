@@ -7,7 +7,7 @@
  *
  * Only live ones are listed and touched: an expired token or link opens nothing already, and
  * stays in its list as expired. Policy (the caches that forget at once in this process) is in
- * lib/server/user-admin.ts.
+ * lib/server/services/user-admin.ts.
  */
 import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Sign-in attempts, the raw material of login throttling (policy in lib/server/throttle.ts).
+ * Sign-in attempts, the raw material of login throttling (policy in lib/server/identity/throttle.ts).
  * An attempt's slot is taken before its password is checked (`takeLoginAttempt`, one atomic
  * step in the database: migration 0400's `login_attempt_take`); the row then stands for the
  * failure it turns out to be, and a successful sign-in clears its username's rows and remembers

@@ -1,6 +1,6 @@
 /**
  * Sessions the server can end (migration 0401): a row per sign-in, whose id travels in the
- * session token. Policy (lifetime, the per-request check and its cache) in lib/server/auth.ts.
+ * session token. Policy (lifetime, the per-request check and its cache) in lib/server/identity/auth.ts.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";

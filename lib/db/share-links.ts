@@ -1,6 +1,6 @@
 /**
  * Share links (migrations 0510 and 0552): rows only. What a link may open, and when it is
- * refused, is decided in lib/server/share-links.ts.
+ * refused, is decided in lib/server/identity/share-links.ts.
  */
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";

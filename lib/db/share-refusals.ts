@@ -1,7 +1,7 @@
 /**
  * Refused openings of share links, in the audit log as one row per client address (its key:
  * an IPv6 client's /64) and UTC hour with their count (migration 0551), not one row per request:
- * a refused opening needs no login. Policy in lib/server/share-refusals.ts.
+ * a refused opening needs no login. Policy in lib/server/identity/share-refusals.ts.
  */
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";

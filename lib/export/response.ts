@@ -30,7 +30,7 @@ export interface CsvDownload<T> {
   /**
    * Called once when the download is over, however: written to the end, failed (before or
    * after the first byte), cancelled, or its client gone. What is held for the walk (one
-   * export at a time per person, lib/server/export-turns.ts) is let go here.
+   * export at a time per person, lib/server/http/export-turns.ts) is let go here.
    */
   onSettled?: () => void;
 }

@@ -4,8 +4,8 @@
  * to client components.
  */
 import { getRequestConfig } from "next-intl/server";
-import { getCurrentUser } from "@/lib/server/auth";
-import { currentLocale } from "@/lib/server/locale";
+import { getCurrentUser } from "@/lib/server/identity/auth";
+import { currentLocale } from "@/lib/server/http/locale";
 import { loadMessages } from "./messages";
 
 export default getRequestConfig(async () => {

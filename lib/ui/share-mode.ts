@@ -1,7 +1,7 @@
 /**
  * A shared view in the browser (/share/{token}): its API requests carry the link's
  * token instead of a session (SHARE_TOKEN_HEADER; the server lets them through to that view's
- * routes only: lib/server/share-links.ts). Set once by the share page's client component
+ * routes only: lib/server/identity/share-links.ts). Set once by the share page's client component
  * before its view asks for anything; never on the server, where one module serves everyone.
  */
 import { SHARE_TOKEN_HEADER, SHARE_TZ_HEADER } from "@/lib/contract/share";

@@ -3,7 +3,7 @@
  * its filters are its scope. One table of the dimensions a link can be limited on, with the URL
  * key each is read from and the views that have it; the period is the view's period (and its
  * comparison), or the invited-users page's registration days. The server enforces this scope on
- * every route the view reads (lib/server/share-scope.ts); the share dialog says it in words
+ * every route the view reads (lib/server/identity/share-scope.ts); the share dialog says it in words
  * (components/share/share-button.tsx). Pure and client-safe: no zod, no server module.
  *
  * A dimension the link does not filter stays open (within its creator's own scope): only what

@@ -1,7 +1,7 @@
 /**
  * One error type for everything that can go wrong between the dashboard and WEEX, in the
  * exchange client's own terms (kinds, what WEEX answered). It knows nothing of the dashboard's
- * API: the server maps it into its error codes (lib/server/errors.ts, `fromWeexError`).
+ * API: the server maps it into its error codes (lib/server/http/errors.ts, `fromWeexError`).
  */
 import { eachKeyNamed, type InputIssue } from "./wire";
 

@@ -3,15 +3,15 @@
  * people's part of every window fairly between parties (budget.ts), so one person's script
  * with many distinct lists cannot make everyone else wait. A party is an opaque string: the
  * signed-in user's id for their pages, `tokens:<user id>` for all of their API tokens together
- * (lib/server/principal.ts says why). Background work has none.
+ * (lib/server/identity/principal.ts says why). Background work has none.
  *
  * Why a request context (AsyncLocalStorage) and not a parameter: a request's WEEX calls are
  * made deep down, in page walkers, sources, the archive's live parts, caches and coalesced
  * walks, and a parameter threaded through every one of their signatures would be forgotten in
- * the next one added. The route wrapper (lib/server/route.ts) is the one place that knows who
+ * the next one added. The route wrapper (lib/server/http/route.ts) is the one place that knows who
  * asks, and the client (client.ts) the one place weight is taken, so the first sets the party
  * and the second reads it. Whatever a request starts inherits it, including a walk other
- * requests then join (lib/server/coalesce.ts): it runs as the party that started it.
+ * requests then join (lib/server/http/coalesce.ts): it runs as the party that started it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 

@@ -230,7 +230,7 @@ export type InputIssue = Pick<z.core.$ZodIssue, "path" | "message"> & { code?: s
 /**
  * Issues with each unknown key named on its own path ("is not a known field"): zod reports
  * them together on the parent. The one place that rule is written; the server's field names
- * (lib/server/errors.ts) and the schemas that validate in parts (`forwardIssues`) use it.
+ * (lib/server/http/errors.ts) and the schemas that validate in parts (`forwardIssues`) use it.
  */
 export function eachKeyNamed(issues: readonly InputIssue[]): { path: PropertyKey[]; message: string }[] {
   return issues.flatMap((i) =>

@@ -16,7 +16,7 @@ interface Sample {
   body?: unknown;
 }
 
-/** What a partner may do on a viewer route (lib/server/partner-access.ts); trader, admin and public routes need none. */
+/** What a partner may do on a viewer route (lib/server/identity/partner-access.ts); trader, admin and public routes need none. */
 type PartnerKind = "subAffiliates" | "invitees" | "open" | "denied";
 
 interface Case {
@@ -78,7 +78,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   },
   // What each invitee is worth (viewer, as the other affiliate reads); a partner's are
   // their invite codes' invitees only. The referral check says whether any uid is anyone's
-  // invitee: not a partner's (lib/server/partner-access.ts).
+  // invitee: not a partner's (lib/server/identity/partner-access.ts).
   // (the shared server does not sync: an hour, read live)
   "affiliate/invitees/value": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees/value?${lastHour}&pageSize=5` }), ok: [200] } },
   "affiliate/invitees/value/export": { GET: { role: "viewer", partners: "invitees", sample: () => ({ path: `/api/affiliate/invitees/value/export?${lastHour}` }), ok: [200] } },
@@ -259,7 +259,7 @@ describe("auth matrix over every route file under app/api", () => {
  * not use answers 403 to both; a scoped route answers each with their scope's rows only — no
  * sub-affiliate UID or invite code of anyone else in any JSON field or CSV column that names
  * one. A viewer route without a `partners` entry here fails, as its route() call does not
- * compile without one (lib/server/route.ts).
+ * compile without one (lib/server/http/route.ts).
  */
 describe("partners over every route file", () => {
   const partners: { name: string; cookie: string; uids: string[]; codes: string[] }[] = [];

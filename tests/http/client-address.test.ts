@@ -3,7 +3,7 @@
  * and the audit log is the socket's, and `X-Forwarded-For` is believed only from a proxy in
  * TRUSTED_PROXIES, read from the right. A client that reaches the server directly cannot
  * choose its address by sending the header (or by guessing the server's own stamp of the
- * socket, lib/server/peer-address.ts).
+ * socket, lib/server/http/peer-address.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, attemptLogin, login } from "./helpers";

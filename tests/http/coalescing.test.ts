@@ -1,7 +1,7 @@
 /**
  * Reference data is cached and coalesced on the server: 50 simultaneous requests for the
  * trading pairs make one upstream exchangeInfo call, and later ones within the minute none.
- * Lists are coalesced too (lib/server/coalesce.ts): identical concurrent requests share one
+ * Lists are coalesced too (lib/server/http/coalesce.ts): identical concurrent requests share one
  * upstream walk, even with source=live, which is never cached.
  */
 import { beforeAll, describe, expect, it } from "vitest";

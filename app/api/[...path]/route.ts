@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/server/errors";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
 
 /** Any /api path no route handles: the contract's 404, as JSON, not an HTML page. */
 const notFound = route({

@@ -8,7 +8,7 @@
  * the query, so a list parameter goes from the route's parsing through its route file straight
  * on to lib/archive/sources.ts; they answer through `withProvenance` like the rest.
  *
- * Each names what a partner may do there (`partners`, lib/server/partner-access.ts): the
+ * Each names what a partner may do there (`partners`, lib/server/identity/partner-access.ts): the
  * sources are then the partner's scope's (`affiliateSources(source, scope)`), so every list,
  * total, series, leaderboard and file holds its rows only.
  *
@@ -20,14 +20,14 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { ReadWindow } from "@/lib/contract/params";
 import { QUERIES, type QueryOutput } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/archive";
+import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
 import { withFreshnessHeaders } from "@/lib/archive/freshness";
 import type { SelectedSources } from "@/lib/archive/sources";
 import type { CsvColumn } from "@/lib/export/csv";
 import { exportResponse } from "@/lib/export/server";
-import { takeExportTurn } from "@/lib/server/export-turns";
-import type { PartnerAccess } from "@/lib/server/partner-access";
-import { route } from "@/lib/server/route";
+import { takeExportTurn } from "@/lib/server/http/export-turns";
+import type { PartnerAccess } from "@/lib/server/identity/partner-access";
+import { route } from "@/lib/server/http/route";
 
 // (the invitee's assets are read live on demand: a route of their own, without `source`)
 type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${string}`>, "/api/affiliate/invitees/[uid]/assets">;
@@ -69,7 +69,7 @@ export function affiliateRead<P extends AffiliatePath>(path: P, read: (sources: 
 /**
  * A CSV download of every record of the filter (with a window rule: of the bounded filter, the
  * window in X-Data-Window-* headers). Also for a token made for URLs, as ?access_token= (a
- * spreadsheet's IMPORTDATA sends no headers: lib/server/credentials.ts).
+ * spreadsheet's IMPORTDATA sends no headers: lib/server/identity/credentials.ts).
  */
 export function affiliateExport<P extends AffiliatePath, T>(
   path: P,
@@ -78,7 +78,7 @@ export function affiliateExport<P extends AffiliatePath, T>(
     columns: readonly CsvColumn<T>[];
     records: (sources: SelectedSources, filter: Filter<P>, signal: AbortSignal) => AsyncIterable<T[]>;
     window?: WindowRule;
-    /** what a partner may do here (lib/server/partner-access.ts) */
+    /** what a partner may do here (lib/server/identity/partner-access.ts) */
     partners: PartnerAccess;
   },
 ) {

@@ -2,7 +2,7 @@ import { episodesQuery } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import { listPage } from "@/lib/alerts/list";
 import { listEpisodes, unreadCount } from "@/lib/alerts/store";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 /** What fired: every episode (open and resolved), newest first, and the caller's unread count. */
 export const GET = route({

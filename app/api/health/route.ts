@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getConfig } from "@/lib/config/config";
-import { json, route } from "@/lib/server/route";
+import { json, route } from "@/lib/server/http/route";
 
 /** Liveness for load balancers and scripts: no session needed, no upstream call. */
 export const GET = route({

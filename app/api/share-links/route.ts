@@ -1,7 +1,7 @@
 import { newShareLinkSchema } from "@/lib/contract/share";
-import { addShareLink, shareLinksOf } from "@/lib/server/share-links";
-import { publicOrigin } from "@/lib/server/request-info";
-import { json, route } from "@/lib/server/route";
+import { addShareLink, shareLinksOf } from "@/lib/server/identity/share-links";
+import { publicOrigin } from "@/lib/server/http/request-info";
+import { json, route } from "@/lib/server/http/route";
 
 /** Your share links (an admin: everyone's), newest first; never their tokens. */
 export const GET = route({

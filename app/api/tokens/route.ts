@@ -1,6 +1,6 @@
 import { tokenInput } from "@/lib/contract/tokens";
-import { createToken, tokensOf } from "@/lib/server/api-tokens";
-import { json, route } from "@/lib/server/route";
+import { createToken, tokensOf } from "@/lib/server/identity/api-tokens";
+import { json, route } from "@/lib/server/http/route";
 
 /** Your API tokens (an admin: everyone's), newest first; never a token itself. */
 export const GET = route({

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "../../(app)/session";
-import { rendererVersion } from "@/lib/server/api-reference-renderer";
+import { rendererVersion } from "@/lib/server/api-doc/api-reference-renderer";
 import { ApiReference } from "./view";
 
 export const metadata: Metadata = { title: "API reference · WEEX Affiliate" };

@@ -1,10 +1,10 @@
 /**
  * A share link's view: opens without a login (proxy.ts lets /share/* through), shows
  * the one page the link was made for, read-only, with its creator's scope at most. The link is
- * checked here and again by every API request the view makes (lib/server/share-links.ts); a
+ * checked here and again by every API request the view makes (lib/server/identity/share-links.ts); a
  * revoked or expired link, or a wrong password, opens nothing. Each opening is audit-logged; a
  * refused one is counted per address and hour, and an address over the limit of refused
- * openings opens nothing until the hour ends (lib/server/share-refusals.ts).
+ * openings opens nothing until the hour ends (lib/server/identity/share-refusals.ts).
  */
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
@@ -23,10 +23,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { cardClass, mutedText } from "@/components/ui/styles";
 import { mayOpen } from "@/lib/contract/roles";
 import type { SharePageKey } from "@/lib/contract/share";
-import { clientIp } from "@/lib/server/request-info";
-import { auditOpening, openShare } from "@/lib/server/share-links";
-import { noteRefusedOpening, refusalsSpent, type RefusalReason } from "@/lib/server/share-refusals";
-import { linkViewScope } from "@/lib/server/share-scope";
+import { clientIp } from "@/lib/server/http/request-info";
+import { auditOpening, openShare } from "@/lib/server/identity/share-links";
+import { noteRefusedOpening, refusalsSpent, type RefusalReason } from "@/lib/server/identity/share-refusals";
+import { linkViewScope } from "@/lib/server/identity/share-scope";
 import { linkFilters } from "@/lib/ui/share-scope";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -76,7 +76,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
 
   const { link, reader } = opening;
   // The link's filters, when the address lacks any of them (a first opening, or a key removed
-  // by hand): they are what the reader's requests are held to (lib/server/share-scope.ts), and
+  // by hand): they are what the reader's requests are held to (lib/server/identity/share-scope.ts), and
   // the address keeps what else it says (a zone, a page).
   const landing = new URLSearchParams(link.query);
   if ([...landing.keys()].some((k) => sp[k] === undefined)) {
@@ -86,7 +86,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   await auditOpening(opening, ip);
   const pages = await getTranslations("pages");
   const page = link.page as SharePageKey;
-  // (the creator's scope when the link was made and now: lib/server/share-scope.ts)
+  // (the creator's scope when the link was made and now: lib/server/identity/share-scope.ts)
   const viewScope = linkViewScope(link, reader.role === "partner" ? reader.scope : null);
   return frame(
     <>

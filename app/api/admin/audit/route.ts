@@ -1,7 +1,7 @@
 import { QUERIES } from "@/lib/contract/queries";
 import { getDb } from "@/lib/db";
 import { auditActions, listAudit } from "@/lib/db/audit";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 /** The audit log, newest first, filtered by user and action, in the dashboard's list shape. */
 export const GET = route({

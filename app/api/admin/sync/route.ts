@@ -4,9 +4,9 @@
  * or re-read a range. Admins only; actions are audited.
  */
 import { syncActionBody } from "@/lib/archive/admin";
-import { archiveAction, archiveStatus } from "@/lib/server/archive";
-import { audit } from "@/lib/server/audit";
-import { json, route } from "@/lib/server/route";
+import { archiveAction, archiveStatus } from "@/lib/server/services/archive";
+import { audit } from "@/lib/server/identity/audit";
+import { json, route } from "@/lib/server/http/route";
 
 export const GET = route({
   role: "admin",

@@ -1,5 +1,5 @@
-import { allUsers, addUser, newUserSchema } from "@/lib/server/user-admin";
-import { json, route } from "@/lib/server/route";
+import { allUsers, addUser, newUserSchema } from "@/lib/server/services/user-admin";
+import { json, route } from "@/lib/server/http/route";
 
 /** The dashboard's users (never their password hashes). */
 export const GET = route({

@@ -1,7 +1,7 @@
 import { commissionPage } from "@/lib/archive/commission-list";
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/archive";
-import { route } from "@/lib/server/route";
+import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { route } from "@/lib/server/http/route";
 
 /**
  * GET /api/affiliate/commissions — commission records (getAffiliateCommission) under WEEX's

@@ -1,8 +1,8 @@
 import { hasExtraFilter } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/archive";
-import { route } from "@/lib/server/route";
+import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Invited users (getAffiliateUIDs), one page in the dashboard's list shape. With `stage`,

@@ -1,7 +1,7 @@
 import { subAffiliateWindow } from "@/lib/contract/params";
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/archive";
-import { route } from "@/lib/server/route";
+import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Sub-affiliate daily records (querySubChannelTransactions), one page: the query parsed by the

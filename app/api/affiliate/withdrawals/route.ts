@@ -1,6 +1,6 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/archive";
-import { route } from "@/lib/server/route";
+import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { route } from "@/lib/server/http/route";
 
 /** Internal transfers (getInternalWithdrawalStatus), one page: the past month, pageSize ≤ 200. */
 export const GET = route({

@@ -2,7 +2,7 @@ import { deliveriesQuery } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import { listPage } from "@/lib/alerts/list";
 import { listDeliveries } from "@/lib/alerts/store";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 /** The delivery log: every message with each attempt (time, ok, HTTP status, error). */
 export const GET = route({

@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { collectionRoutes } from "@/lib/server/services/alerts-routes";
 import { destinationInput } from "@/lib/contract/alerts";
-import { createDestination } from "@/lib/server/alerts";
+import { createDestination } from "@/lib/server/services/alerts";
 import { listDestinations } from "@/lib/alerts/store";
 
 /**

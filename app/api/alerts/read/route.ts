@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { markRead } from "@/lib/alerts/store";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 /** The caller has seen the alerts up to now (the bell goes back to 0). */
 export const POST = route({

@@ -2,8 +2,8 @@ import { getDb } from "@/lib/db";
 import { checkCsvLink, periodCsv } from "@/lib/alerts/report";
 import { reportCsvQuery } from "@/lib/contract/alerts";
 import { getAuthSecret } from "@/lib/config/config";
-import { ApiError } from "@/lib/server/errors";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
 
 /**
  * A report's sub-affiliate CSV, by the signed link in a webhook report. No session: the

@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { collectionRoutes } from "@/lib/server/services/alerts-routes";
 import { ruleInput } from "@/lib/contract/alerts";
-import { createRule } from "@/lib/server/alerts";
+import { createRule } from "@/lib/server/services/alerts";
 import { listRules } from "@/lib/alerts/store";
 
 /** GET: the alert rules (viewers see them). POST (admin): { name, kind, params?, timeZone?, quiet?, destinationIds?, enabled? } → { rule }. */

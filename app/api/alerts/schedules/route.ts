@@ -1,6 +1,6 @@
-import { collectionRoutes } from "@/lib/server/alerts-routes";
+import { collectionRoutes } from "@/lib/server/services/alerts-routes";
 import { scheduleInput } from "@/lib/contract/alerts";
-import { createSchedule } from "@/lib/server/alerts";
+import { createSchedule } from "@/lib/server/services/alerts";
 import { listSchedules } from "@/lib/alerts/store";
 
 /** GET: scheduled reports with when each is next due. POST: { name, cadence: "weekly"|"monthly", timeZone?, audience?: "destinations"|"each-partner", destinationIds (not for each-partner) } → { schedule }. */

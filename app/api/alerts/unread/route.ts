@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { unreadCount } from "@/lib/alerts/store";
-import { route } from "@/lib/server/route";
+import { route } from "@/lib/server/http/route";
 
 /** The bell: how many alerts fired since the caller last opened /alerts. */
 export const GET = route({

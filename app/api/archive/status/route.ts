@@ -3,8 +3,8 @@
  * how far it is, when each dataset last synced and which range it holds. Pages use it to say
  * "Building your history — 57 %" and what a period's data covers. No upstream call.
  */
-import { viewerArchiveStatus } from "@/lib/server/archive";
-import { route } from "@/lib/server/route";
+import { viewerArchiveStatus } from "@/lib/server/services/archive";
+import { route } from "@/lib/server/http/route";
 
 export const GET = route({
   role: "viewer",

@@ -1,12 +1,12 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/server/auth";
-import { readBodyText } from "@/lib/server/body";
-import { ApiError, errorResponse, fieldError } from "@/lib/server/errors";
-import { localizeErrorBody } from "@/lib/server/error-messages";
-import { localeOfRequest } from "@/lib/server/locale";
-import { HSTS, isHttps } from "@/lib/server/request-info";
-import { withSignInRefusal } from "@/lib/server/throttle";
+import { authOptions } from "@/lib/server/identity/auth";
+import { readBodyText } from "@/lib/server/http/body";
+import { ApiError, errorResponse, fieldError } from "@/lib/server/http/errors";
+import { localizeErrorBody } from "@/lib/server/http/error-messages";
+import { localeOfRequest } from "@/lib/server/http/locale";
+import { HSTS, isHttps } from "@/lib/server/http/request-info";
+import { withSignInRefusal } from "@/lib/server/identity/throttle";
 
 /**
  * next-auth's own endpoints (csrf, session, sign-in callback, sign-out). Additions: a sign-in

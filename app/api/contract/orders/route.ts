@@ -1,7 +1,7 @@
 import { BODIES } from "@/lib/contract/queries";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
-import { sendOrder } from "@/lib/server/orders";
-import { route } from "@/lib/server/route";
+import { sendOrder } from "@/lib/server/services/orders";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Place a contract order (POST /capi/v3/order); the body uses the interface document's field

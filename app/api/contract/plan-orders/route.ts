@@ -1,9 +1,9 @@
 import { BODIES } from "@/lib/contract/queries";
 import { WEEX_LOCALE_TAG } from "@/lib/i18n/locales";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
-import { localeOfRequest } from "@/lib/server/locale";
-import { sendOrder } from "@/lib/server/orders";
-import { route } from "@/lib/server/route";
+import { localeOfRequest } from "@/lib/server/http/locale";
+import { sendOrder } from "@/lib/server/services/orders";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Place a take-profit / stop-loss plan order (placeTpSlOrder). Never retried; audited. WEEX's

@@ -3,9 +3,9 @@ import { localeBody, type LocaleResponse } from "@/lib/contract/preferences";
 import { getDb } from "@/lib/db";
 import { setUserLocale } from "@/lib/db/users";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
-import { forgetUser } from "@/lib/server/auth";
-import { isHttps } from "@/lib/server/request-info";
-import { route } from "@/lib/server/route";
+import { forgetUser } from "@/lib/server/identity/auth";
+import { isHttps } from "@/lib/server/http/request-info";
+import { route } from "@/lib/server/http/route";
 
 /**
  * The language switch. Signed in: saved with the user (it follows them to other browsers) and

@@ -1,6 +1,6 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { coinsJson } from "@/lib/server/reference";
-import { jsonText, route } from "@/lib/server/route";
+import { coinsJson } from "@/lib/server/services/reference";
+import { jsonText, route } from "@/lib/server/http/route";
 
 /** Coins and their networks, cached for a minute and coalesced. */
 export const GET = route({

@@ -1,7 +1,7 @@
 import { QUERIES } from "@/lib/contract/queries";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
-import { symbolsJson } from "@/lib/server/reference";
-import { jsonText, route } from "@/lib/server/route";
+import { symbolsJson } from "@/lib/server/services/reference";
+import { jsonText, route } from "@/lib/server/http/route";
 
 /** Trading pairs (exchangeInfo), cached for a minute and coalesced. */
 export const GET = route({

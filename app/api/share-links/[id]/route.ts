@@ -1,6 +1,6 @@
 import { shareLinkParams } from "@/lib/contract/share";
-import { deleteShareLink } from "@/lib/server/share-links";
-import { route } from "@/lib/server/route";
+import { deleteShareLink } from "@/lib/server/identity/share-links";
+import { route } from "@/lib/server/http/route";
 
 /** Revoke a link (its creator, or an admin): it opens nothing from the next request on. */
 export const DELETE = route({

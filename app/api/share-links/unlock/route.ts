@@ -1,6 +1,6 @@
 import { shareUnlockSchema } from "@/lib/contract/share";
-import { unlockShare } from "@/lib/server/share-links";
-import { route } from "@/lib/server/route";
+import { unlockShare } from "@/lib/server/identity/share-links";
+import { route } from "@/lib/server/http/route";
 
 /** A share link's password (no login): throttled as sign-ins are; a right one sets the cookie that opens the link in this browser. */
 export const POST = route({

@@ -1,6 +1,6 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { route } from "@/lib/server/route";
-import { getWeex } from "@/lib/server/weex";
+import { route } from "@/lib/server/http/route";
+import { getWeex } from "@/lib/server/services/weex";
 
 /** One spot order by orderId or origClientOrderId; an unknown order is a 404. */
 export const GET = route({

@@ -1,6 +1,6 @@
 import { QUERIES } from "@/lib/contract/queries";
-import { route } from "@/lib/server/route";
-import { getWeex } from "@/lib/server/weex";
+import { route } from "@/lib/server/http/route";
+import { getWeex } from "@/lib/server/services/weex";
 
 /** Spot orders of one symbol (allOrders); pageSize ≤ 1000 goes upstream as `limit`. */
 export const GET = route({

@@ -1,6 +1,6 @@
 import { tokenParams } from "@/lib/contract/tokens";
-import { revokeToken } from "@/lib/server/api-tokens";
-import { route } from "@/lib/server/route";
+import { revokeToken } from "@/lib/server/identity/api-tokens";
+import { route } from "@/lib/server/http/route";
 
 /** Revoke a token (your own; an admin any): refused at once here, within 5 s on every instance. */
 export const DELETE = route({

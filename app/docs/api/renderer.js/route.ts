@@ -1,7 +1,7 @@
-import { rendererScript, rendererVersion } from "@/lib/server/api-reference-renderer";
+import { rendererScript, rendererVersion } from "@/lib/server/api-doc/api-reference-renderer";
 
 /**
- * The API reference's renderer (lib/server/api-reference-renderer.ts), for /docs/api only: no
+ * The API reference's renderer (lib/server/api-doc/api-reference-renderer.ts), for /docs/api only: no
  * other page loads it. Its versioned URL (`?v=`) never changes content, so a browser keeps it.
  */
 export function GET(req: Request): Response {

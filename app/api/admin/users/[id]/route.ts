@@ -1,6 +1,6 @@
 import { PATH_PARAMS } from "@/lib/contract/queries";
-import { changeUser, userChangesSchema } from "@/lib/server/user-admin";
-import { route } from "@/lib/server/route";
+import { changeUser, userChangesSchema } from "@/lib/server/services/user-admin";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Change a user: { role?, scope?, password?, disabled?, email? } (email null removes it). A new

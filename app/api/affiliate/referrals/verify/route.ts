@@ -1,13 +1,13 @@
 import { VERIFY_MAX_UIDS } from "@/lib/contract/params";
 import { BODIES } from "@/lib/contract/queries";
-import { verifyReferrals } from "@/lib/server/referrals";
-import { route } from "@/lib/server/route";
+import { verifyReferrals } from "@/lib/server/services/referrals";
+import { route } from "@/lib/server/http/route";
 
 const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_UIDS * 24 + 1024;
 
 /**
  * POST /api/affiliate/referrals/verify — which of up to 10,000 uids are direct invitees, asked
- * of WEEX 100 at a time (lib/server/referrals.ts says how long that takes and why it is safe).
+ * of WEEX 100 at a time (lib/server/services/referrals.ts says how long that takes and why it is safe).
  * A read: viewer, like the other affiliate reads. Not a partner's: its answer says of
  * any uid whether it is an invitee of the whole network — anyone's, whatever the code — and WEEX
  * cannot be asked by invite code; a partner's invitees are on their own invitee and value pages.

@@ -1,5 +1,5 @@
-import { removalRoute } from "@/lib/server/alerts-routes";
-import { deleteDestination } from "@/lib/server/alerts";
+import { removalRoute } from "@/lib/server/services/alerts-routes";
+import { deleteDestination } from "@/lib/server/services/alerts";
 
 /** Remove a destination (its delivery log stays). */
 export const DELETE = removalRoute(deleteDestination);

@@ -1,7 +1,7 @@
-import { removalRoute } from "@/lib/server/alerts-routes";
+import { removalRoute } from "@/lib/server/services/alerts-routes";
 import { alertIdParams, rulePatch } from "@/lib/contract/alerts";
-import { changeRule, deleteRule } from "@/lib/server/alerts";
-import { route } from "@/lib/server/route";
+import { changeRule, deleteRule } from "@/lib/server/services/alerts";
+import { route } from "@/lib/server/http/route";
 
 /** Change a rule: any of { name, params, timeZone, quiet, destinationIds, enabled }. */
 export const PATCH = route({

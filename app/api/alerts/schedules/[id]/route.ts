@@ -1,5 +1,5 @@
-import { removalRoute } from "@/lib/server/alerts-routes";
-import { deleteSchedule } from "@/lib/server/alerts";
+import { removalRoute } from "@/lib/server/services/alerts-routes";
+import { deleteSchedule } from "@/lib/server/services/alerts";
 
 /** Stop a scheduled report. */
 export const DELETE = removalRoute(deleteSchedule);

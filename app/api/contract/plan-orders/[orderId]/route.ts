@@ -1,8 +1,8 @@
 import { BODIES, PATH_PARAMS } from "@/lib/contract/queries";
 import { WEEX_LOCALE_TAG } from "@/lib/i18n/locales";
-import { localeOfRequest } from "@/lib/server/locale";
-import { sendOrder } from "@/lib/server/orders";
-import { route } from "@/lib/server/route";
+import { localeOfRequest } from "@/lib/server/http/locale";
+import { sendOrder } from "@/lib/server/services/orders";
+import { route } from "@/lib/server/http/route";
 
 /**
  * Modify a plan order (modifyTpSlOrder): the order id from the path, the rest from the body;

@@ -2,10 +2,10 @@ import { QUERIES, PATH_PARAMS } from "@/lib/contract/queries";
 import type { InviteeAssets } from "@/lib/contract/responses";
 import { utcDate } from "@/lib/export/datasets";
 
-import { ApiError } from "@/lib/server/errors";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
 import { isWeexError } from "@/lib/weex/errors";
-import { getWeex } from "@/lib/server/weex";
+import { getWeex } from "@/lib/server/services/weex";
 import { DAY_MS } from "@/lib/time/calendar";
 
 /** WEEX's answer to getAssert for a uid that is not a direct invitee (lib/simulator/handlers/partner.ts). */
@@ -17,7 +17,7 @@ const NOT_AN_INVITEE = "-1140";
  * deposits within the UTC days of `startTime`..`endTime` (default: the 7 days ending today).
  * A uid that is not a direct invitee (WEEX answers -1140) is a 404. A partner may
  * read the assets of their invite codes' invitees only: any other {uid} is a 403 naming `uid`,
- * before WEEX is asked (the wrapper's check, lib/server/partner-access.ts).
+ * before WEEX is asked (the wrapper's check, lib/server/identity/partner-access.ts).
  */
 export const GET = route({
   role: "viewer",

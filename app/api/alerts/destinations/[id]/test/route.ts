@@ -1,6 +1,6 @@
 import { alertIdParams } from "@/lib/contract/alerts";
-import { sendTest } from "@/lib/server/alerts";
-import { json, route } from "@/lib/server/route";
+import { sendTest } from "@/lib/server/services/alerts";
+import { json, route } from "@/lib/server/http/route";
 
 /** "Send a test": queues a test message (202); its attempts appear in the delivery log. */
 export const POST = route({

@@ -7,10 +7,10 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
 import { DatabaseBusyError } from "@/lib/db/connection";
-import { startArchiveSync } from "@/lib/server/archive";
+import { startArchiveSync } from "@/lib/server/services/archive";
 import { ConfigError, getAuthSecret, getConfig } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
-import { startAlerts } from "@/lib/server/alerts";
+import { startAlerts } from "@/lib/server/services/alerts";
 
 export async function startServer(): Promise<void> {
   const log = logger("startup");

@@ -26,7 +26,7 @@ import type { Scope } from "@/lib/contract/scope";
 import { getDb } from "@/lib/db";
 import { rows } from "@/lib/archive/db";
 import type { SessionUser } from "./auth";
-import { ApiError } from "./errors";
+import { ApiError } from "../http/errors";
 
 export type PartnerAccess = "subAffiliates" | "invitees" | "open" | "denied";
 

@@ -2,7 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_ROUTES, NOT_IN_API } from "@/lib/contract/api-routes";
 import { resetConfigForTests } from "@/lib/config/config";
-import { routeFiles } from "../../tests/http/route-files";
+import { routeFiles } from "../../../tests/http/route-files";
 import { openApiDocument, openApiPath } from "./openapi";
 
 type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; security: unknown[]; requestBody?: unknown; responses: Record<string, unknown>; "x-role": string; "x-session-only"?: boolean; "x-token-write"?: boolean }>> };

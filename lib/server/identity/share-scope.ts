@@ -36,7 +36,7 @@ import { rows } from "@/lib/archive/db";
 import { getDb } from "@/lib/db";
 import type { ShareLinkRow } from "@/lib/db/share-links";
 import { allowedRanges, linkFilters, type AllowedRange, type LinkFilters, type ShareDimension } from "@/lib/ui/share-scope";
-import { ApiError } from "./errors";
+import { ApiError } from "../http/errors";
 import type { PartnerAccess } from "./partner-access";
 import type { Principal, ShareGrant } from "./principal";
 

@@ -6,9 +6,9 @@ import "server-only";
 import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import { tokenPrincipal } from "./api-tokens";
 import { getRequestUser } from "./auth";
-import { ApiError } from "./errors";
+import { ApiError } from "../http/errors";
 import { sessionPrincipal, type Principal } from "./principal";
-import { clientIp } from "./request-info";
+import { clientIp } from "../http/request-info";
 
 /** A Bearer credential in the Authorization header (another scheme, e.g. a proxy's Basic, is not ours). */
 function bearer(req: Request): string | null {

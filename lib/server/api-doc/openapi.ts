@@ -21,7 +21,7 @@ import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import { syncActionBody } from "@/lib/archive/admin";
 import { getConfig } from "@/lib/config/config";
 import { apiGuide } from "./api-guide";
-import { newUserSchema, userChangesSchema } from "./user-admin";
+import { newUserSchema, userChangesSchema } from "../services/user-admin";
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  * Keyed by route and normalised query, not by user: every user sees the same affiliate
  * account — except a partner, who sees their scope's rows only: their key names the scope, so
  * answers are shared within one scope and never across scopes or with anyone unscoped. Each request is still authenticated, authorised and validated on its own before it
- * joins (lib/server/route.ts). Nothing is kept after the answer (the caches do that:
+ * joins (lib/server/http/route.ts). Nothing is kept after the answer (the caches do that:
  * lib/cache/ttl-cache.ts for reference data, the live cache for lists); this only merges the
  * requests in flight.
  *

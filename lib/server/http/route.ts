@@ -28,9 +28,9 @@ import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
 import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
-import type { SessionUser } from "./auth";
-import { requestPrincipal } from "./credentials";
-import { asPrincipal, sharePrincipal, type Principal } from "./principal";
+import type { SessionUser } from "../identity/auth";
+import { requestPrincipal } from "../identity/credentials";
+import { asPrincipal, sharePrincipal, type Principal } from "../identity/principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromAnswerLimit, fromWeexError, invalidInput } from "./errors";
 import { readBodyText } from "./body";
@@ -39,9 +39,9 @@ import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
 import { localizeErrorBody } from "./error-messages";
 import { localeOfRequest } from "./locale";
-import { partnerScope, type PartnerAccess } from "./partner-access";
-import { shareUser } from "./share-links";
-import { shareGrant, shareScope } from "./share-scope";
+import { partnerScope, type PartnerAccess } from "../identity/partner-access";
+import { shareUser } from "../identity/share-links";
+import { shareGrant, shareScope } from "../identity/share-scope";
 
 export type RouteRole = Role | "public";
 

@@ -29,7 +29,7 @@ import { ownPath } from "@/lib/contract/callback-url";
 import type { Locale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log/log";
 import { BUSY_RETRY_AFTER_S, reservePasswordCheck } from "./password-pool";
-import { clientIp, isHttps } from "./request-info";
+import { clientIp, isHttps } from "../http/request-info";
 import { BUSY_MESSAGE, MAX_STORED_USERNAME, noteFailure, noteSuccess, refuseSignIn, takeAttempt, throttledMessage } from "./throttle";
 
 export type { Role, Scope, UserRole };

@@ -31,8 +31,8 @@ import { createShareLink, getShareLink, listShareLinks, revokeShareLink, shareLi
 import { getUserById, scopeOf, verifyPassword, type UserRow } from "@/lib/db/users";
 import { audit } from "./audit";
 import type { SessionUser } from "./auth";
-import { ApiError } from "./errors";
-import { isHttps } from "./request-info";
+import { ApiError } from "../http/errors";
+import { isHttps } from "../http/request-info";
 import { noteFailure, noteSuccess, takeAttempt, throttledMessage } from "./throttle";
 import { DAY_MS } from "@/lib/time/calendar";
 

@@ -19,7 +19,7 @@ import { heldByArchive } from "@/lib/archive/part-reader";
 import type { ReferralCheck } from "@/lib/contract/responses";
 import { getDb } from "@/lib/db";
 import { ID_LIST_LIMITS } from "@/lib/weex/limits";
-import { takeExportTurn } from "./export-turns";
+import { takeExportTurn } from "../http/export-turns";
 import { getWeex } from "./weex";
 
 export async function verifyReferrals(input: { uids: string[]; source: "auto" | "live" }, signal?: AbortSignal): Promise<ReferralCheck> {

@@ -21,10 +21,10 @@ import {
   type PublicUser,
   type RevokedCredentials,
 } from "@/lib/db/users";
-import { forgetTokens } from "./api-tokens";
-import { audit } from "./audit";
-import { forgetUser, type SessionUser } from "./auth";
-import { ApiError, fieldError } from "./errors";
+import { forgetTokens } from "../identity/api-tokens";
+import { audit } from "../identity/audit";
+import { forgetUser, type SessionUser } from "../identity/auth";
+import { ApiError, fieldError } from "../http/errors";
 import { scopeSchema } from "@/lib/contract/scope";
 import { userEmailSchema } from "@/lib/contract/user-email";
 

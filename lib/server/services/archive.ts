@@ -16,7 +16,7 @@ import { getDatabase, getReadDb } from "@/lib/db";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { getConfig } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
-import { getWeex } from "@/lib/server/weex";
+import { getWeex } from "@/lib/server/services/weex";
 import { syncAction, syncStatus, type SyncAction, type SyncStatus } from "@/lib/archive/admin";
 import { buildStatus, type ArchiveBuildStatus } from "@/lib/archive/build-status";
 import { ArchiveEngine } from "@/lib/archive/engine";
@@ -93,7 +93,7 @@ export async function stopArchiveSync(): Promise<void> {
 
 /**
  * The affiliate sources for one request, by its `source` parameter (default auto); with a
- * partner's scope (the route's `scope`, lib/server/route.ts), every answer read through them
+ * partner's scope (the route's `scope`, lib/server/http/route.ts), every answer read through them
  * holds that scope's rows only.
  */
 export function affiliateSources(source: SourceParam = "auto", scope?: Scope | null): SelectedSources {

@@ -7,10 +7,10 @@ import { z } from "zod";
 import { alertIdParams } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import type { Db } from "@/lib/db";
-import type { SessionUser } from "@/lib/server/auth";
-import { json, route } from "@/lib/server/route";
+import type { SessionUser } from "@/lib/server/identity/auth";
+import { json, route } from "@/lib/server/http/route";
 import type { Locale } from "@/lib/i18n/locales";
-import { localeOfRequest } from "@/lib/server/locale";
+import { localeOfRequest } from "@/lib/server/http/locale";
 
 /** who asks: the user, their address, and the language of their request */
 type Who = { user: SessionUser; ip: string; locale: Locale };

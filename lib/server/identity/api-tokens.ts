@@ -35,9 +35,9 @@ import { countLiveTokens, deleteToken, insertToken, listTokens, noteTokenAddress
 import { logger } from "@/lib/log/log";
 import { audit } from "./audit";
 import { cached, loadUserState, type Cache } from "./auth";
-import { ApiError, fieldError } from "./errors";
+import { ApiError, fieldError } from "../http/errors";
 import { tokenParty, type Principal } from "./principal";
-import { RateWindow } from "./rate-window";
+import { RateWindow } from "../http/rate-window";
 
 /** 32 bytes in base64url: 43 characters. */
 const TOKEN_RE = /^wxd_[A-Za-z0-9_-]{43}$/;

@@ -1,5 +1,5 @@
 /**
- * Alerts wired into the running server (lib/alerts holds the engine): the worker started at boot (lib/server/startup.ts), and
+ * Alerts wired into the running server (lib/alerts holds the engine): the worker started at boot (lib/server/services/startup.ts), and
  * what the /api/alerts routes do, each change audit-logged. Settings come from the environment:
  *
  * | ALERTS | on (off: this instance neither evaluates nor sends) |
@@ -15,11 +15,11 @@
 import "server-only";
 import { getDatabase, getDb } from "@/lib/db";
 import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
-import { audit } from "@/lib/server/audit";
+import { audit } from "@/lib/server/identity/audit";
 import { getAuthSecret, getConfig } from "@/lib/config/config";
-import { ApiError, fieldError } from "@/lib/server/errors";
+import { ApiError, fieldError } from "@/lib/server/http/errors";
 import { logger } from "@/lib/log/log";
-import type { SessionUser } from "@/lib/server/auth";
+import type { SessionUser } from "@/lib/server/identity/auth";
 import { realChannels } from "@/lib/alerts/channels";
 import { creationRefusal, endpointOf, parseAllowHosts, type WebhookPolicy } from "@/lib/alerts/address";
 import { AlertEngine } from "@/lib/alerts/engine";

@@ -14,7 +14,7 @@
 import "server-only";
 import { currentParty } from "@/lib/weex/party";
 import { ApiError } from "./errors";
-import { currentPrincipal } from "./principal";
+import { currentPrincipal } from "../identity/principal";
 
 /**
  * How long we suggest waiting: how long the running export still takes cannot be told, so
