@@ -125,17 +125,13 @@ export function OrderFormFrame<R extends Pending>({
       {t("review")}
     </button>
   );
+  function submitForm(e: React.FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
   return (
     <Section id={form.section} title={t("title")} description={t("description")}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-        className="space-y-4"
-        aria-label={t(form.label)}
-      >
+      <form noValidate onSubmit={submitForm} className="space-y-4" aria-label={t(form.label)}>
         {children}
         {onNewOrder ? (
           <div className="flex flex-wrap gap-2">
