@@ -1,16 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
-import { useDeferredValue, useMemo } from "react";
+import { parseAsInteger, parseAsString } from "nuqs";
+import { useMemo } from "react";
 import { useFormat } from "@/components/i18n/use-format";
+import { ReferenceSearch, useReferenceFilters } from "@/components/reference/reference-search";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
 import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
 
@@ -38,9 +39,8 @@ const NETWORK_HEADERS = ["network", "deposit", "withdraw", "withdrawFee", "withd
 export function CoinsView() {
   const t = useTranslations("coins");
   const f = useFormat();
-  const [url, setUrl] = useQueryStates(filters, { history: "replace" });
+  const { url, setUrl, query } = useReferenceFilters(filters);
   const q = useCoins();
-  const query = useDeferredValue(url.q);
   const matches = useMemo(() => (q.coins ?? []).filter((c) => matchesCoin(c, query, url.flag)), [q.coins, query, url.flag]);
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const page = Math.min(Math.max(1, url.page), pages);
@@ -48,10 +48,9 @@ export function CoinsView() {
 
   return (
     <>
-      <form role="search" aria-label={t("filterLabel")} className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
-        <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null, page: null })} autoComplete="off" />
+      <ReferenceSearch page="coins" value={url.q} onSearch={(text) => void setUrl({ q: text || null, page: null })}>
         <SelectField label={t("show")} value={url.flag} onChange={(e) => void setUrl({ flag: e.target.value || null, page: null })} options={FLAG_FILTERS.map((o) => ({ value: o.value, label: t(`flags.${o.id}`) }))} />
-      </form>
+      </ReferenceSearch>
       <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
       {q.isError ? (
         <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
