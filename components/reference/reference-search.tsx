@@ -3,7 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useQueryStates, type UseQueryStatesKeysMap } from "nuqs";
 import { useDeferredValue } from "react";
+import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
+import { TableSkeleton } from "@/components/ui/skeleton";
 
 /**
  * A reference page's filters in the URL (replacing the history entry as one types, not adding
@@ -26,5 +28,29 @@ export function ReferenceSearch({ page, value, onSearch, children }: { page: "co
       <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={value} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
       {children}
     </form>
+  );
+}
+
+/**
+ * A reference list's states before its rows: the 429 wait notice, then the error with Retry, or
+ * a skeleton while it loads, or `children` with the list.
+ */
+export function ReferenceStates<T>({
+  query,
+  list,
+  loadingLabel,
+  children,
+}: {
+  query: { failureReason: unknown; isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** the list once it is there */
+  list: T | undefined;
+  loadingLabel: string;
+  children: (list: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      <RateLimitNotice failureReason={query.failureReason} isFetching={query.isFetching} />
+      {query.isError ? <ErrorBanner error={query.error} onRetry={() => void query.refetch()} /> : list === undefined ? <TableSkeleton columns={8} label={loadingLabel} /> : children(list)}
+    </>
   );
 }

@@ -4,15 +4,13 @@ import { useTranslations } from "next-intl";
 import { parseAsInteger, parseAsString } from "nuqs";
 import { useMemo } from "react";
 import { useFormat } from "@/components/i18n/use-format";
-import { ReferenceSearch, useReferenceFilters } from "@/components/reference/reference-search";
+import { ReferenceSearch, ReferenceStates, useReferenceFilters } from "@/components/reference/reference-search";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
 import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField } from "@/components/ui/field";
-import { TableSkeleton } from "@/components/ui/skeleton";
 import { buttonSecondary } from "@/components/ui/styles";
 
 const PAGE_SIZE = 20;
@@ -51,45 +49,44 @@ export function CoinsView() {
       <ReferenceSearch page="coins" value={url.q} onSearch={(text) => void setUrl({ q: text || null, page: null })}>
         <SelectField label={t("show")} value={url.flag} onChange={(e) => void setUrl({ flag: e.target.value || null, page: null })} options={FLAG_FILTERS.map((o) => ({ value: o.value, label: t(`flags.${o.id}`) }))} />
       </ReferenceSearch>
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.coins ? (
-        <TableSkeleton columns={8} label={t("loading")} />
-      ) : matches.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText", { query: url.q })}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="coins-count">
-            {t("count", { shown: f.count(matches.length), total: f.count(q.coins.length), page: f.count(page), pages: f.count(pages) })}
-          </p>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="coins-table">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className="bg-slate-50 dark:bg-slate-800/60">
-                <tr>
-                  {NETWORK_HEADERS.map((h, i) => (
-                    <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
-                      {t(`headers.${h}`)}
-                    </th>
+      <ReferenceStates query={q} list={q.coins} loadingLabel={t("loading")}>
+        {(coins) =>
+          matches.length === 0 ? (
+            <EmptyState title={t("emptyTitle")}>{t("emptyText", { query: url.q })}</EmptyState>
+          ) : (
+            <>
+              <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="coins-count">
+                {t("count", { shown: f.count(matches.length), total: f.count(coins.length), page: f.count(page), pages: f.count(pages) })}
+              </p>
+              <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="coins-table">
+                <table className="min-w-full text-sm">
+                  <caption className="sr-only">{t("caption")}</caption>
+                  <thead className="bg-slate-50 dark:bg-slate-800/60">
+                    <tr>
+                      {NETWORK_HEADERS.map((h, i) => (
+                        <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
+                          {t(`headers.${h}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  {shown.map((c) => (
+                    <CoinGroup key={c.coin} coin={c} />
                   ))}
-                </tr>
-              </thead>
-              {shown.map((c) => (
-                <CoinGroup key={c.coin} coin={c} />
-              ))}
-            </table>
-          </div>
-          <nav aria-label={t("pagesLabel")} className="mt-3 flex items-center gap-2">
-            <button type="button" className={buttonSecondary} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
-              {t("previous")}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>
-              {t("next")}
-            </button>
-          </nav>
-        </>
-      )}
+                </table>
+              </div>
+              <nav aria-label={t("pagesLabel")} className="mt-3 flex items-center gap-2">
+                <button type="button" className={buttonSecondary} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
+                  {t("previous")}
+                </button>
+                <button type="button" className={buttonSecondary} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>
+                  {t("next")}
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </ReferenceStates>
     </>
   );
 }

@@ -5,15 +5,13 @@ import { useTranslations } from "next-intl";
 import { parseAsString } from "nuqs";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
-import { ReferenceSearch, useReferenceFilters } from "@/components/reference/reference-search";
+import { ReferenceSearch, ReferenceStates, useReferenceFilters } from "@/components/reference/reference-search";
 import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
 import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
 import { SelectField } from "@/components/ui/field";
-import { TableSkeleton } from "@/components/ui/skeleton";
 import { decimalPercent } from "@/lib/ui/format";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
@@ -59,23 +57,20 @@ export function MarketsView() {
           options={[{ value: "", label: t("anyStatus") }, ...statuses.map((s) => ({ value: s, label: s }))]}
         />
       </ReferenceSearch>
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.symbols ? (
-        <TableSkeleton columns={8} label={t("loading")} />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
-            {t("count", { shown: f.count(rows.length), total: f.count(q.symbols.length) })}
-          </p>
-          {rows.length === 0 ? (
-            <EmptyState title={t("emptyTitle")}>{url.status ? t("emptyTextStatus", { query: url.q, status: url.status }) : t("emptyText", { query: url.q })}</EmptyState>
-          ) : (
-            <VirtualSymbolTable rows={rows} />
-          )}
-        </>
-      )}
+      <ReferenceStates query={q} list={q.symbols} loadingLabel={t("loading")}>
+        {(symbols) => (
+          <>
+            <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
+              {t("count", { shown: f.count(rows.length), total: f.count(symbols.length) })}
+            </p>
+            {rows.length === 0 ? (
+              <EmptyState title={t("emptyTitle")}>{url.status ? t("emptyTextStatus", { query: url.q, status: url.status }) : t("emptyText", { query: url.q })}</EmptyState>
+            ) : (
+              <VirtualSymbolTable rows={rows} />
+            )}
+          </>
+        )}
+      </ReferenceStates>
     </>
   );
 }

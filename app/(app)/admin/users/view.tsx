@@ -4,24 +4,19 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Badge } from "@/components/ui/badge";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorBanner, FormError } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { PlainTable, QueryStates } from "@/components/ui/plain-table";
 import { ActionNotice, useActionNotice } from "@/components/ui/action-notice";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
-import { apiSend, isApiError } from "@/lib/ui/api";
+import { apiSend, fieldMessage, isApiError } from "@/lib/ui/api";
 import { USER_ROLES, type UserRole } from "@/lib/contract/roles";
 import type { AdminUser, RevokedCredentials, UserChanged } from "@/lib/contract/responses";
 import type { Scope } from "@/lib/contract/scope";
 
 const USERS = "/api/admin/users";
-
-/** The message of a field error from a validation_error, if the server named that field. */
-function fieldMessage(error: unknown, path: string): string | null {
-  return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
-}
 
 /** A list typed into one field: entries separated by commas, spaces or new lines. */
 function entries(text: string): string[] {
@@ -164,11 +159,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
           </button>
         </div>
       </form>
-      {general ? (
-        <div className="mt-3">
-          <ErrorBanner error={error} title={t("notAdded")} />
-        </div>
-      ) : null}
+      {general ? <FormError error={error} title={t("notAdded")} /> : null}
     </Section>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorBanner, FormError } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { PlainTable, QueryStates } from "@/components/ui/plain-table";
@@ -15,16 +15,12 @@ import { buttonPrimary, buttonSecondary, cardClass, focusRing, mutedText } from 
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { hasRole, ROLES, type Role } from "@/lib/contract/roles";
 import type { TokenCreated, TokenList, TokenView } from "@/lib/contract/tokens";
-import { apiSend, isApiError } from "@/lib/ui/api";
+import { apiSend, fieldMessage } from "@/lib/ui/api";
 import { DAY_MS, formatDateTime } from "@/lib/time/calendar";
 
 const TOKENS = "/api/tokens";
 /** The expiries offered (days); a year is the most a token may live. */
 const EXPIRIES = [7, 30, 90, 180, 365] as const;
-
-function fieldMessage(error: unknown, path: string): string | null {
-  return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
-}
 
 const utc = (ms: number) => formatDateTime(ms, "UTC");
 
@@ -148,11 +144,7 @@ function CreateForm({ ownRole, onCreated }: { ownRole: Role; onCreated: (t: Toke
           {pending ? t("creating") : t("create")}
         </button>
       </form>
-      {general ? (
-        <div className="mt-3">
-          <ErrorBanner error={error} title={t("notCreated")} />
-        </div>
-      ) : null}
+      {general ? <FormError error={error} title={t("notCreated")} /> : null}
     </Section>
   );
 }
