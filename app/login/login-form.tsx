@@ -98,41 +98,8 @@ export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError 
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className={`mt-1 text-sm ${mutedText}`}>{t("subtitle")}</p>
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate aria-describedby={error ? "login-error" : undefined}>
-          <div>
-            <label htmlFor="username" className="mb-1 block text-sm font-medium">
-              {t("username")}
-            </label>
-            <input
-              ref={usernameRef}
-              id="username"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-1 block text-sm font-medium">
-              {t("password")}
-            </label>
-            <input
-              ref={passwordRef}
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              className={inputClass}
-            />
-          </div>
+          <LoginInput ref={usernameRef} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={username} onChange={(e) => setUsername(e.target.value)} invalid={!!error} />
+          <LoginInput ref={passwordRef} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!error} />
           {/* Always in the page, so screen readers announce the message when it appears. */}
           <div id="login-error" role="alert" aria-live="assertive" className="min-h-5 text-sm font-medium text-red-700 dark:text-red-400" data-testid="login-error">
             {error}
@@ -178,6 +145,22 @@ export function LoginForm({ callbackUrl, demo, demoPartner = null, initialError 
           </ul>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * One of the form's two inputs under its label (login.<name>); its id is its name, and both are
+ * marked invalid while an error is shown.
+ */
+function LoginInput({ name, invalid, ...input }: React.ComponentProps<"input"> & { name: "username" | "password"; invalid: boolean }) {
+  const t = useTranslations("login");
+  return (
+    <div>
+      <label htmlFor={name} className="mb-1 block text-sm font-medium">
+        {t(name)}
+      </label>
+      <input id={name} name={name} required aria-invalid={invalid ? true : undefined} className={inputClass} {...input} />
     </div>
   );
 }

@@ -57,6 +57,13 @@ function ProductLegend() {
   );
 }
 
+/** The data table's amount columns after the period: each row's exact sum and its heading. */
+const AMOUNT_COLUMNS = [
+  { exact: "SPOT", label: "spot" },
+  { exact: "FUTURES", label: "futures" },
+  { exact: "total", label: "total" },
+] as const;
+
 // Rendered as an element (not called as a function), so the tooltip may use hooks.
 const renderTooltip = (props: TooltipContentProps) => <ExactTooltip {...props} />;
 
@@ -99,18 +106,18 @@ function SeriesChart({ rows, title, height = 240, granularity = "day" }: { rows:
               <thead>
                 <tr className="text-left">
                   <th scope="col" className="px-2 py-1">{t("period")}</th>
-                  <th scope="col" className="px-2 py-1 text-right">{t("spot")}</th>
-                  <th scope="col" className="px-2 py-1 text-right">{t("futures")}</th>
-                  <th scope="col" className="px-2 py-1 text-right">{t("total")}</th>
+                  {AMOUNT_COLUMNS.map((c) => (
+                    <th key={c.exact} scope="col" className="px-2 py-1 text-right">{t(c.label)}</th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.bucket} className="border-t border-slate-100 dark:border-slate-800">
                     <th scope="row" className="px-2 py-1 text-left font-normal">{r.bucket}</th>
-                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.SPOT)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.FUTURES)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact.total)}</td>
+                    {AMOUNT_COLUMNS.map((c) => (
+                      <td key={c.exact} className="px-2 py-1 text-right tabular-nums">{f.decimal(r.exact[c.exact])}</td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

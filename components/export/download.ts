@@ -107,3 +107,8 @@ export function saveBlob(blob: Blob, filename: string): void {
   // The browser reads the URL after click() returns; release the memory a little later.
   window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
+
+/** Offer a CSV the page already holds (a small table's rows) as a download. */
+export function saveCsv(text: string, filename: string): void {
+  saveBlob(new Blob([text], { type: "text/csv;charset=utf-8" }), filename);
+}

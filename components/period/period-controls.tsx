@@ -10,10 +10,8 @@ import {
   GRANULARITIES,
   PRESETS,
   rangeText,
-  type Compare,
   type Granularity,
   type Period,
-  type Preset,
 } from "@/lib/ui/period";
 import { DAY_MS } from "@/lib/time/calendar";
 import { WINDOWS } from "@/lib/weex/limits";
@@ -53,26 +51,7 @@ export const PeriodControls = memo(function PeriodControls({
   return (
     <section aria-label={t("label")} className="z-10 -mx-3 mb-6 md:sticky md:top-14 border-b border-slate-200 bg-white/95 px-3 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/95">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
-        <SelectField
-          label={t("period")}
-          value={state.period}
-          onChange={(e) => {
-            const preset = e.target.value as Preset;
-            // Entering "custom" starts from the dates currently shown, so nothing jumps.
-            void setState(preset === "custom" ? { period: preset, from: period.from, to: period.to } : { period: preset, from: null, to: null });
-          }}
-          options={PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
-        />
-        {state.period === "custom" ? (
-          <DatePair
-            labels={[t("from"), t("to")]}
-            from={state.from ?? period.from}
-            to={state.to ?? period.to}
-            onFrom={(from) => void setState({ from })}
-            onTo={(to) => void setState({ to })}
-            error={problem}
-          />
-        ) : null}
+        <RangeChoice range="period" state={state} setState={setState} shown={period} error={problem} />
         {showGranularity ? (
           <SelectField
             label={t("granularity")}
@@ -86,28 +65,7 @@ export const PeriodControls = memo(function PeriodControls({
           <ZoneSelect value={tz} onChange={(z) => void setState({ tz: z })} />
         </div>
         {compareNote ? (
-          <>
-            <SelectField
-              label={t("compareWith")}
-              value={state.compare}
-              onChange={(e) => {
-                const compare = e.target.value as Compare;
-                // A custom comparison starts from the previous period's dates, so nothing jumps.
-                void setState(compare === "custom" ? { compare, compareStart: previous.from, compareEnd: previous.to } : { compare, compareStart: null, compareEnd: null });
-              }}
-              options={COMPARES.map((c) => ({ value: c, label: t(`compares.${c}`) }))}
-            />
-            {state.compare === "custom" ? (
-              <DatePair
-                labels={[t("compareFrom"), t("compareTo")]}
-                from={state.compareStart ?? previous.from}
-                to={state.compareEnd ?? previous.to}
-                onFrom={(compareStart) => void setState({ compareStart })}
-                onTo={(compareEnd) => void setState({ compareEnd })}
-                error={compareProblem}
-              />
-            ) : null}
-          </>
+          <RangeChoice range="compare" state={state} setState={setState} shown={previous} error={compareProblem} />
         ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="period-summary">
@@ -121,26 +79,47 @@ export const PeriodControls = memo(function PeriodControls({
   );
 });
 
-/** Two date inputs of a range (the period's, or the comparison's); the problem shows under the end. */
-function DatePair({
-  labels,
-  from,
-  to,
-  onFrom,
-  onTo,
-  error,
-}: {
-  labels: [string, string];
-  from: string;
-  to: string;
-  onFrom: (v: string) => void;
-  onTo: (v: string) => void;
-  error: string | null;
-}) {
+type PeriodUrl = ReturnType<typeof usePeriod>["state"];
+type PeriodPatch = Partial<Pick<PeriodUrl, "period" | "from" | "to" | "compare" | "compareStart" | "compareEnd">>;
+
+/**
+ * The two windows a person picks: the period, and what it is compared with. Each is a choice
+ * (its URL key, its options with their words' keys) with a "custom" entry whose dates have URL keys and
+ * labels of their own.
+ */
+const RANGES = {
+  period: { choice: "period", options: PRESETS.map((p) => [p, `presets.${p}`] as const), label: "period", start: "from", end: "to", labels: ["from", "to"] },
+  compare: { choice: "compare", options: COMPARES.map((c) => [c, `compares.${c}`] as const), label: "compareWith", start: "compareStart", end: "compareEnd", labels: ["compareFrom", "compareTo"] },
+} as const;
+
+/**
+ * One window's choice and, when it is "custom", its two dates (the problem shows under the end).
+ * Entering "custom" starts from the dates in force (`shown`: the period's, or the previous
+ * period's for a comparison), so nothing jumps; leaving it clears the dates from the URL.
+ */
+function RangeChoice({ range, state, setState, shown, error }: { range: keyof typeof RANGES; state: PeriodUrl; setState: (patch: PeriodPatch) => unknown; shown: { from: string; to: string }; error: string | null }) {
+  const t = useTranslations("period");
+  const r = RANGES[range];
+  const value = state[r.choice];
+  const from = state[r.start] ?? shown.from;
+  const to = state[r.end] ?? shown.to;
   return (
     <>
-      <TextField label={labels[0]} type="date" value={from} max={to} onChange={(e) => e.target.value && onFrom(e.target.value)} />
-      <TextField label={labels[1]} type="date" value={to} min={from} onChange={(e) => e.target.value && onTo(e.target.value)} error={error} />
+      <SelectField
+        label={t(r.label)}
+        value={value}
+        onChange={(e) => {
+          const custom = e.target.value === "custom";
+          void setState({ [r.choice]: e.target.value, [r.start]: custom ? shown.from : null, [r.end]: custom ? shown.to : null } as PeriodPatch);
+        }}
+        options={r.options.map(([o, words]) => ({ value: o, label: t(words) }))}
+      />
+      {value === "custom" ? (
+        <>
+          <TextField label={t(r.labels[0])} type="date" value={from} max={to} onChange={(e) => e.target.value && void setState({ [r.start]: e.target.value } as PeriodPatch)} />
+          <TextField label={t(r.labels[1])} type="date" value={to} min={from} onChange={(e) => e.target.value && void setState({ [r.end]: e.target.value } as PeriodPatch)} error={error} />
+        </>
+      ) : null}
     </>
   );
 }

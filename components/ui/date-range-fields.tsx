@@ -33,27 +33,16 @@ export function DateRangeFields({
   const t = useTranslations("period");
   const ui = useTranslations("ui");
   const say = (p: RangeProblem | null) => (p === null ? null : p.id === "tooOld" ? t("ranges.tooOld", { days: p.days, oldest: p.oldest }) : p.id === "tooLong" ? t("ranges.tooLong", { days: p.days, latest: p.latest }) : t(`ranges.${p.id}`));
+  // The two ends: the start carries the rule in words; each end has its own bounds and problem.
+  const ends = [
+    { end: "from", label: fromLabel ?? t("from"), value: from, min: check.minDate, max: check.maxFromDate, set: onFrom, problem: check.fromError, hint: why },
+    { end: "to", label: toLabel ?? t("to"), value: to, min: check.minToDate, max: check.maxToDate, set: onTo, problem: check.toError, hint: undefined },
+  ];
   return (
     <>
-      <TextField
-        label={ui("dateLabel", { label: fromLabel ?? t("from"), tz })}
-        type="date"
-        value={from}
-        min={check.minDate}
-        max={check.maxFromDate}
-        onChange={(e) => onFrom(e.target.value)}
-        error={say(check.fromError)}
-        hint={why}
-      />
-      <TextField
-        label={ui("dateLabel", { label: toLabel ?? t("to"), tz })}
-        type="date"
-        value={to}
-        min={check.minToDate}
-        max={check.maxToDate}
-        onChange={(e) => onTo(e.target.value)}
-        error={say(check.toError)}
-      />
+      {ends.map((e) => (
+        <TextField key={e.end} label={ui("dateLabel", { label: e.label, tz })} type="date" value={e.value} min={e.min} max={e.max} onChange={(ev) => e.set(ev.target.value)} error={say(e.problem)} hint={e.hint} />
+      ))}
     </>
   );
 }

@@ -103,6 +103,15 @@ export function ErrorBanner({ error, onRetry, title }: { error: unknown; onRetry
  * Shown while react-query waits out a 429 before its automatic retry (GETs only; orders are
  * never retried), so the person knows the page is not stuck.
  */
+/** A form's failure that no field names (those show under their fields), below the form. */
+export function FormError({ error, title }: { error: unknown; title: string }) {
+  return (
+    <div className="mt-3">
+      <ErrorBanner error={error} title={title} />
+    </div>
+  );
+}
+
 export function RateLimitNotice({ failureReason, isFetching }: { failureReason: unknown; isFetching: boolean }) {
   const t = useTranslations("ui.error");
   const api = isApiError(failureReason) && failureReason.status === 429 ? failureReason : null;

@@ -42,6 +42,11 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/** The message of a field error from a validation_error, if the server named that field. */
+export function fieldMessage(error: unknown, path: string): string | null {
+  return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
+}
+
 export type QueryParams = Record<string, string | number | null | undefined>;
 
 /** Query string of the set values, in the order given ("" when none). */

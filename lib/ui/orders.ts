@@ -83,6 +83,12 @@ export function serverFieldErrors(fields: ReadonlyArray<{ path: string; message:
   return errors;
 }
 
+/** A body checked with its endpoint's own schema: the errors by field, or the body as the schema gives it back. */
+function checkWith(endpoint: "placeOrder" | "placeTpSl" | "modifyTpSl", input: Record<string, unknown>): Checked<Record<string, unknown>> {
+  const r = ENDPOINTS[endpoint].params.safeParse(input);
+  return r.success ? { ok: true, body: r.data as Record<string, unknown> } : { ok: false, errors: toErrors(r.error.issues) };
+}
+
 function setIf(body: Record<string, unknown>, key: string, value: string | undefined) {
   const v = value?.trim();
   if (v) body[key] = v;
@@ -141,8 +147,7 @@ export function contractOrderBody(f: ContractOrderForm, newClientOrderId: string
 }
 
 export function checkContractOrder(body: Record<string, unknown>): Checked<Record<string, unknown>> {
-  const r = ENDPOINTS.placeOrder.params.safeParse(body);
-  return r.success ? { ok: true, body: r.data as Record<string, unknown> } : { ok: false, errors: toErrors(r.error.issues) };
+  return checkWith("placeOrder", body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,8 +185,7 @@ export function planOrderBody(f: PlanOrderForm, clientOrderId: string): Record<s
 }
 
 export function checkPlanOrder(body: Record<string, unknown>): Checked<Record<string, unknown>> {
-  const r = ENDPOINTS.placeTpSl.params.safeParse(body);
-  return r.success ? { ok: true, body: r.data as Record<string, unknown> } : { ok: false, errors: toErrors(r.error.issues) };
+  return checkWith("placeTpSl", body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,8 +211,8 @@ export function modifyPlanBody(f: ModifyPlanForm): Record<string, unknown> {
 
 /** Checked together with the order id, exactly as the server checks the modification. */
 export function checkModifyPlan(orderId: string, body: Record<string, unknown>): Checked<Record<string, unknown>> {
-  const r = ENDPOINTS.modifyTpSl.params.safeParse({ orderId: orderId.trim(), ...body });
-  if (!r.success) return { ok: false, errors: toErrors(r.error.issues) };
-  const { orderId: _id, ...rest } = r.data as Record<string, unknown>;
+  const checked = checkWith("modifyTpSl", { orderId: orderId.trim(), ...body });
+  if (!checked.ok) return checked;
+  const { orderId: _id, ...rest } = checked.body;
   return { ok: true, body: rest };
 }

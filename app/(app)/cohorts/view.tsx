@@ -1,5 +1,6 @@
 "use client";
 
+import { saveCsv } from "@/components/export/download";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
@@ -60,7 +61,7 @@ export function CohortsView() {
         description={t("description", { by, tz })}
         actions={
           cohorts.data && cohorts.data.items.length ? (
-            <button type="button" className={buttonSecondary} onClick={() => download(cohortsCsv(cohorts.data.items), cohortsFilename(by, tz, period.from, period.to))}>
+            <button type="button" className={buttonSecondary} onClick={() => saveCsv(cohortsCsv(cohorts.data.items), cohortsFilename(by, tz, period.from, period.to))}>
               {t("exportCsv")}
             </button>
           ) : null
@@ -108,16 +109,6 @@ export function CohortsView() {
       </Section>
     </>
   );
-}
-
-/** Saves text as a file (the table is small and already in the browser). */
-function download(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A share in the page's percent format ("42.1 %" / "42.1%"), or a dash when there is no base. */

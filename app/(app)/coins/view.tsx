@@ -1,17 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
-import { useDeferredValue, useMemo } from "react";
+import { parseAsInteger, parseAsString } from "nuqs";
+import { useMemo } from "react";
 import { useFormat } from "@/components/i18n/use-format";
+import { ReferenceSearch, ReferenceStates, useReferenceFilters } from "@/components/reference/reference-search";
 import { useCoins, type CoinDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
 import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
-import { SelectField, TextField } from "@/components/ui/field";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { SelectField } from "@/components/ui/field";
 import { buttonSecondary } from "@/components/ui/styles";
 
 const PAGE_SIZE = 20;
@@ -38,9 +37,8 @@ const NETWORK_HEADERS = ["network", "deposit", "withdraw", "withdrawFee", "withd
 export function CoinsView() {
   const t = useTranslations("coins");
   const f = useFormat();
-  const [url, setUrl] = useQueryStates(filters, { history: "replace" });
+  const { url, setUrl, query } = useReferenceFilters(filters);
   const q = useCoins();
-  const query = useDeferredValue(url.q);
   const matches = useMemo(() => (q.coins ?? []).filter((c) => matchesCoin(c, query, url.flag)), [q.coins, query, url.flag]);
   const pages = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
   const page = Math.min(Math.max(1, url.page), pages);
@@ -48,49 +46,47 @@ export function CoinsView() {
 
   return (
     <>
-      <form role="search" aria-label={t("filterLabel")} className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
-        <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null, page: null })} autoComplete="off" />
+      <ReferenceSearch page="coins" value={url.q} onSearch={(text) => void setUrl({ q: text || null, page: null })}>
         <SelectField label={t("show")} value={url.flag} onChange={(e) => void setUrl({ flag: e.target.value || null, page: null })} options={FLAG_FILTERS.map((o) => ({ value: o.value, label: t(`flags.${o.id}`) }))} />
-      </form>
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.coins ? (
-        <TableSkeleton columns={8} label={t("loading")} />
-      ) : matches.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText", { query: url.q })}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="coins-count">
-            {t("count", { shown: f.count(matches.length), total: f.count(q.coins.length), page: f.count(page), pages: f.count(pages) })}
-          </p>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="coins-table">
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className="bg-slate-50 dark:bg-slate-800/60">
-                <tr>
-                  {NETWORK_HEADERS.map((h, i) => (
-                    <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
-                      {t(`headers.${h}`)}
-                    </th>
+      </ReferenceSearch>
+      <ReferenceStates query={q} list={q.coins} loadingLabel={t("loading")}>
+        {(coins) =>
+          matches.length === 0 ? (
+            <EmptyState title={t("emptyTitle")}>{t("emptyText", { query: url.q })}</EmptyState>
+          ) : (
+            <>
+              <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="coins-count">
+                {t("count", { shown: f.count(matches.length), total: f.count(coins.length), page: f.count(page), pages: f.count(pages) })}
+              </p>
+              <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={t("tableLabel")} data-testid="coins-table">
+                <table className="min-w-full text-sm">
+                  <caption className="sr-only">{t("caption")}</caption>
+                  <thead className="bg-slate-50 dark:bg-slate-800/60">
+                    <tr>
+                      {NETWORK_HEADERS.map((h, i) => (
+                        <th key={h} scope="col" className={`whitespace-nowrap px-3 py-2 font-semibold ${i >= 3 && i <= 7 ? "text-right" : "text-left"} ${i === 0 ? stickyFirstHeader : ""}`}>
+                          {t(`headers.${h}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  {shown.map((c) => (
+                    <CoinGroup key={c.coin} coin={c} />
                   ))}
-                </tr>
-              </thead>
-              {shown.map((c) => (
-                <CoinGroup key={c.coin} coin={c} />
-              ))}
-            </table>
-          </div>
-          <nav aria-label={t("pagesLabel")} className="mt-3 flex items-center gap-2">
-            <button type="button" className={buttonSecondary} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
-              {t("previous")}
-            </button>
-            <button type="button" className={buttonSecondary} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>
-              {t("next")}
-            </button>
-          </nav>
-        </>
-      )}
+                </table>
+              </div>
+              <nav aria-label={t("pagesLabel")} className="mt-3 flex items-center gap-2">
+                <button type="button" className={buttonSecondary} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
+                  {t("previous")}
+                </button>
+                <button type="button" className={buttonSecondary} disabled={page >= pages} onClick={() => void setUrl({ page: page + 1 })}>
+                  {t("next")}
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </ReferenceStates>
     </>
   );
 }

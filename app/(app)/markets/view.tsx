@@ -2,17 +2,16 @@
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
-import { parseAsString, useQueryStates } from "nuqs";
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { parseAsString } from "nuqs";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
+import { ReferenceSearch, ReferenceStates, useReferenceFilters } from "@/components/reference/reference-search";
 import { useSymbols, type SymbolDef } from "@/components/reference/use-reference";
 import { Amount } from "@/components/ui/amount";
 import { Badge, FlagBadge } from "@/components/ui/badge";
 import { stickyFirstColumn, stickyFirstHeader } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorBanner, RateLimitNotice } from "@/components/ui/error-banner";
-import { SelectField, TextField } from "@/components/ui/field";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { SelectField } from "@/components/ui/field";
 import { decimalPercent } from "@/lib/ui/format";
 
 const filters = { q: parseAsString.withDefault(""), status: parseAsString.withDefault("") };
@@ -43,40 +42,35 @@ const NUMERIC = new Set([2, 3, 4, 5, 6, 7, 8]);
 export function MarketsView() {
   const t = useTranslations("markets");
   const f = useFormat();
-  const [url, setUrl] = useQueryStates(filters, { history: "replace" });
+  const { url, setUrl, query } = useReferenceFilters(filters);
   const q = useSymbols();
-  const query = useDeferredValue(url.q);
   const statuses = useMemo(() => [...new Set((q.symbols ?? []).map((s) => s.status))].sort(), [q.symbols]);
   const rows = useMemo(() => (q.symbols ?? []).filter((s) => matchesSymbol(s, query, url.status)), [q.symbols, query, url.status]);
 
   return (
     <>
-      <form role="search" aria-label={t("filterLabel")} className="mb-4 grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" onSubmit={(e) => e.preventDefault()}>
-        <TextField label={t("search")} type="search" placeholder={t("searchPlaceholder")} value={url.q} onChange={(e) => void setUrl({ q: e.target.value || null })} autoComplete="off" />
+      <ReferenceSearch page="markets" value={url.q} onSearch={(text) => void setUrl({ q: text || null })}>
         <SelectField
           label={t("status")}
           value={url.status}
           onChange={(e) => void setUrl({ status: e.target.value || null })}
           options={[{ value: "", label: t("anyStatus") }, ...statuses.map((s) => ({ value: s, label: s }))]}
         />
-      </form>
-      <RateLimitNotice failureReason={q.failureReason} isFetching={q.isFetching} />
-      {q.isError ? (
-        <ErrorBanner error={q.error} onRetry={() => void q.refetch()} />
-      ) : !q.symbols ? (
-        <TableSkeleton columns={8} label={t("loading")} />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
-            {t("count", { shown: f.count(rows.length), total: f.count(q.symbols.length) })}
-          </p>
-          {rows.length === 0 ? (
-            <EmptyState title={t("emptyTitle")}>{url.status ? t("emptyTextStatus", { query: url.q, status: url.status }) : t("emptyText", { query: url.q })}</EmptyState>
-          ) : (
-            <VirtualSymbolTable rows={rows} />
-          )}
-        </>
-      )}
+      </ReferenceSearch>
+      <ReferenceStates query={q} list={q.symbols} loadingLabel={t("loading")}>
+        {(symbols) => (
+          <>
+            <p className="mb-2 text-sm text-slate-700 dark:text-slate-300" aria-live="polite" data-testid="markets-count">
+              {t("count", { shown: f.count(rows.length), total: f.count(symbols.length) })}
+            </p>
+            {rows.length === 0 ? (
+              <EmptyState title={t("emptyTitle")}>{url.status ? t("emptyTextStatus", { query: url.q, status: url.status }) : t("emptyText", { query: url.q })}</EmptyState>
+            ) : (
+              <VirtualSymbolTable rows={rows} />
+            )}
+          </>
+        )}
+      </ReferenceStates>
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { saveCsv } from "@/components/export/download";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { ChoiceGroup } from "@/components/ui/choice-group";
@@ -147,7 +148,7 @@ function Result({ check, shown, onShown }: { check: ReferralCheck; shown: Shown;
       title={t("result.title")}
       description={t("result.summary", { asked: f.count(check.items.length), referrals: f.count(check.referrals), others: f.count(check.others) })}
       actions={
-        <button type="button" className={buttonSecondary} onClick={() => download(referralsCsv(check), "referral-check.csv")} data-testid="referrals-export">
+        <button type="button" className={buttonSecondary} onClick={() => saveCsv(referralsCsv(check), "referral-check.csv")} data-testid="referrals-export">
           {t("result.export")}
         </button>
       }
@@ -167,14 +168,4 @@ function Result({ check, shown, onShown }: { check: ReferralCheck; shown: Shown;
       <DataTable columns={columns} data={items} caption={t("result.caption", { count: f.count(items.length) })} getRowId={(r) => r.uid} testId="referrals-table" />
     </Section>
   );
-}
-
-/** Saves text as a file (the answer is already in the browser). */
-function download(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

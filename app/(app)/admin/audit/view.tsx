@@ -3,14 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
-import { ErrorBanner } from "@/components/ui/error-banner";
 import { TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Pager } from "@/components/ui/pager";
 import { usePagedQuery } from "@/components/ui/use-url-paging";
-import { TableSkeleton } from "@/components/ui/skeleton";
-import { buttonPrimary, buttonSecondary, inputClass, tableHeadClass } from "@/components/ui/styles";
+import { PlainTable, QueryStates } from "@/components/ui/plain-table";
+import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { auditQuery } from "./query-options";
 import { auditSearch } from "./search-params";
 
@@ -78,29 +77,13 @@ export function AuditLog() {
       </Section>
 
       <Section title={t("entries")} id="audit-entries" description={t("entriesDescription")}>
-        {log.isPending ? (
-          <TableSkeleton rows={6} columns={6} label={t("loading")} />
-        ) : log.isError ? (
-          <ErrorBanner error={log.error} onRetry={() => log.refetch()} />
-        ) : log.data.items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm" data-testid="audit-table">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className={tableHeadClass}>
-                <tr>
-                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("time")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("user")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("action")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("outcome")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("orderId")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("ip")}</th>
-                  <th scope="col" className="py-2">{t("details")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.items.map((r) => (
+        <QueryStates query={log} skeleton={{ rows: 6, columns: 6, label: t("loading") }}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t("empty")}</p>
+            ) : (
+              <PlainTable caption={t("caption")} columns={[t("time"), t("user"), t("action"), t("outcome"), t("orderId"), t("ip"), t("details")]} testId="audit-table">
+                {data.items.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
                     <td className={`whitespace-nowrap py-2 pr-4 font-mono text-xs ${stickyFirstColumn}`}>{r.at.slice(0, 19).replace("T", " ")}</td>
                     <td className="py-2 pr-4">{r.username ?? "—"}</td>
@@ -120,10 +103,10 @@ export function AuditLog() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+              </PlainTable>
+            )
+          }
+        </QueryStates>
         {paging.notice ? (
           <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-300" data-testid="paging-notice">
             {paging.notice}

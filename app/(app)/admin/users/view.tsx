@@ -1,27 +1,22 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
 import { Badge } from "@/components/ui/badge";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorBanner, FormError } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
-import { TableSkeleton } from "@/components/ui/skeleton";
-import { buttonPrimary, buttonSecondary, inputClass, tableHeadClass } from "@/components/ui/styles";
+import { PlainTable, QueryStates } from "@/components/ui/plain-table";
+import { ActionNotice, useActionNotice } from "@/components/ui/action-notice";
+import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
-import { apiSend, isApiError } from "@/lib/ui/api";
+import { apiSend, fieldMessage, isApiError } from "@/lib/ui/api";
 import { USER_ROLES, type UserRole } from "@/lib/contract/roles";
 import type { AdminUser, RevokedCredentials, UserChanged } from "@/lib/contract/responses";
 import type { Scope } from "@/lib/contract/scope";
 
 const USERS = "/api/admin/users";
-
-/** The message of a field error from a validation_error, if the server named that field. */
-function fieldMessage(error: unknown, path: string): string | null {
-  return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
-}
 
 /** A list typed into one field: entries separated by commas, spaces or new lines. */
 function entries(text: string): string[] {
@@ -86,47 +81,22 @@ export function UsersAdmin({ currentUsername }: { currentUsername: string }) {
   const t = useTranslations("admin.users");
   const tr = useTranslations("admin.roles");
   const users = useApiQuery<{ items: AdminUser[] }>(USERS, {});
-  const queryClient = useQueryClient();
-  const [notice, setNotice] = useState("");
-
-  async function done(message: string) {
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: [USERS] });
-  }
+  const { notice, done } = useActionNotice(USERS);
 
   return (
     <div className="space-y-6">
-      {/* One polite live region for every completed action on this page. */}
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-emerald-800 dark:text-emerald-300" data-testid="admin-notice">
-        {notice}
-      </p>
+      <ActionNotice notice={notice} testId="admin-notice" />
       <AddUserForm onAdded={(u) => done(t("added", { username: u.username, role: tr(u.role) }))} />
       <Section title={t("title")} id="users" description={t("description")}>
-        {users.isPending ? (
-          <TableSkeleton rows={4} columns={5} label={t("loading")} />
-        ) : users.isError ? (
-          <ErrorBanner error={users.error} onRetry={() => users.refetch()} />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className={tableHeadClass}>
-                <tr>
-                  <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("username")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("role")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("status")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("created")}</th>
-                  <th scope="col" className="py-2">{t("actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((u) => (
-                  <UserRow key={u.id} user={u} isSelf={u.username === currentUsername} onChanged={done} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryStates query={users} skeleton={{ rows: 4, columns: 5, label: t("loading") }}>
+          {(data) => (
+            <PlainTable caption={t("caption")} columns={[t("username"), t("role"), t("status"), t("created"), t("actions")]}>
+              {data.items.map((u) => (
+                <UserRow key={u.id} user={u} isSelf={u.username === currentUsername} onChanged={done} />
+              ))}
+            </PlainTable>
+          )}
+        </QueryStates>
       </Section>
     </div>
   );
@@ -189,11 +159,7 @@ function AddUserForm({ onAdded }: { onAdded: (u: AdminUser) => void }) {
           </button>
         </div>
       </form>
-      {general ? (
-        <div className="mt-3">
-          <ErrorBanner error={error} title={t("notAdded")} />
-        </div>
-      ) : null}
+      {general ? <FormError error={error} title={t("notAdded")} /> : null}
     </Section>
   );
 }

@@ -1,30 +1,26 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormat } from "@/components/i18n/use-format";
 import { Badge } from "@/components/ui/badge";
 import { CopyableId } from "@/components/ui/copyable-id";
-import { ErrorBanner } from "@/components/ui/error-banner";
+import { ErrorBanner, FormError } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
-import { TableSkeleton } from "@/components/ui/skeleton";
+import { PlainTable, QueryStates } from "@/components/ui/plain-table";
+import { ActionNotice, useActionNotice } from "@/components/ui/action-notice";
 import { stickyFirstColumn } from "@/components/ui/table-columns";
-import { buttonPrimary, buttonSecondary, cardClass, focusRing, mutedText, tableHeadClass } from "@/components/ui/styles";
+import { buttonPrimary, buttonSecondary, cardClass, focusRing, mutedText } from "@/components/ui/styles";
 import { useApiQuery } from "@/components/ui/use-api-query";
 import { hasRole, ROLES, type Role } from "@/lib/contract/roles";
 import type { TokenCreated, TokenList, TokenView } from "@/lib/contract/tokens";
-import { apiSend, isApiError } from "@/lib/ui/api";
+import { apiSend, fieldMessage } from "@/lib/ui/api";
 import { DAY_MS, formatDateTime } from "@/lib/time/calendar";
 
 const TOKENS = "/api/tokens";
 /** The expiries offered (days); a year is the most a token may live. */
 const EXPIRIES = [7, 30, 90, 180, 365] as const;
-
-function fieldMessage(error: unknown, path: string): string | null {
-  return isApiError(error) ? (error.fields.find((f) => f.path === path)?.message ?? null) : null;
-}
 
 const utc = (ms: number) => formatDateTime(ms, "UTC");
 
@@ -33,20 +29,12 @@ export function TokensView({ role }: { role: Role }) {
   const t = useTranslations("tokens");
   const isAdmin = hasRole({ role }, "admin");
   const tokens = useApiQuery<TokenList>(TOKENS, {});
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<TokenCreated | null>(null);
-  const [notice, setNotice] = useState("");
-
-  async function refresh(message: string) {
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: [TOKENS] });
-  }
+  const { notice, done: refresh } = useActionNotice(TOKENS);
 
   return (
     <div className="space-y-6">
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-emerald-800 dark:text-emerald-300" data-testid="tokens-notice">
-        {notice}
-      </p>
+      <ActionNotice notice={notice} testId="tokens-notice" />
       {created ? <NewToken token={created} onDone={() => setCreated(null)} /> : null}
       <CreateForm
         ownRole={role}
@@ -56,15 +44,15 @@ export function TokensView({ role }: { role: Role }) {
         }}
       />
       <Section title={isAdmin ? t("listTitleAdmin") : t("listTitle")} id="tokens" description={`${isAdmin ? t("listDescriptionAdmin") : t("listDescription")} ${t("timesInUtc")}`}>
-        {tokens.isPending ? (
-          <TableSkeleton rows={3} columns={6} label={t("loading")} />
-        ) : tokens.isError ? (
-          <ErrorBanner error={tokens.error} onRetry={() => tokens.refetch()} />
-        ) : tokens.data.items.length === 0 ? (
-          <p className={`text-sm ${mutedText}`}>{t("empty")}</p>
-        ) : (
-          <TokenTable items={tokens.data.items} showOwner={isAdmin} onRevoked={(name) => refresh(t("revoked", { name }))} />
-        )}
+        <QueryStates query={tokens} skeleton={{ rows: 3, columns: 6, label: t("loading") }}>
+          {(data) =>
+            data.items.length === 0 ? (
+              <p className={`text-sm ${mutedText}`}>{t("empty")}</p>
+            ) : (
+              <TokenTable items={data.items} showOwner={isAdmin} onRevoked={(name) => refresh(t("revoked", { name }))} />
+            )
+          }
+        </QueryStates>
       </Section>
       <p className="text-sm">
         {/* a whole page load: the reference page loads its renderer as it opens */}
@@ -156,11 +144,7 @@ function CreateForm({ ownRole, onCreated }: { ownRole: Role; onCreated: (t: Toke
           {pending ? t("creating") : t("create")}
         </button>
       </form>
-      {general ? (
-        <div className="mt-3">
-          <ErrorBanner error={error} title={t("notCreated")} />
-        </div>
-      ) : null}
+      {general ? <FormError error={error} title={t("notCreated")} /> : null}
     </Section>
   );
 }
@@ -183,29 +167,14 @@ function TokenTable({ items, showOwner, onRevoked }: { items: TokenView[]; showO
   // (when the list was drawn: what "expired" is measured against)
   const [now] = useState(Date.now);
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className={tableHeadClass}>
-          <tr>
-            <th scope="col" className={`py-2 pr-4 ${stickyFirstColumn}`}>{t("name")}</th>
-            {showOwner ? <th scope="col" className="py-2 pr-4">{t("owner")}</th> : null}
-            <th scope="col" className="py-2 pr-4">{t("token")}</th>
-            <th scope="col" className="py-2 pr-4">{t("role")}</th>
-            <th scope="col" className="py-2 pr-4">{t("permissions")}</th>
-            <th scope="col" className="py-2 pr-4">{t("created")}</th>
-            <th scope="col" className="py-2 pr-4">{t("expires")}</th>
-            <th scope="col" className="py-2 pr-4">{t("lastUsed")}</th>
-            <th scope="col" className="py-2">{t("actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((token) => (
-            <TokenRow key={token.id} token={token} showOwner={showOwner} expired={token.expiresAt <= now} onRevoked={onRevoked} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable
+      caption={t("caption")}
+      columns={[t("name"), ...(showOwner ? [t("owner")] : []), t("token"), t("role"), t("permissions"), t("created"), t("expires"), t("lastUsed"), t("actions")]}
+    >
+      {items.map((token) => (
+        <TokenRow key={token.id} token={token} showOwner={showOwner} expired={token.expiresAt <= now} onRevoked={onRevoked} />
+      ))}
+    </PlainTable>
   );
 }
 
