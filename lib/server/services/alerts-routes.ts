@@ -7,7 +7,7 @@ import { z } from "zod";
 import { alertIdParams } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import type { Db } from "@/lib/db";
-import type { SessionUser } from "@/lib/server/identity/auth";
+import type { SessionUser } from "@/lib/server/identity/principal";
 import { json, route } from "@/lib/server/http/route";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeOfRequest } from "@/lib/server/http/locale";
