@@ -1,7 +1,7 @@
 /**
  * What every route of the dashboard's API accepts: its query, its JSON body and its path
  * parameters as zod schemas, in one table keyed by the route's path. The route handlers parse
- * with these (`route({ query: QUERIES["/api/…"] })`, before any upstream call); the pages build
+ * with these (each through its entry in api-routes.ts, before any upstream call); the pages build
  * their request URLs from the same keys (`QueryInput<path>`, types only: this module carries
  * the endpoint table's field rules and is not for a page's bundle).
  *
