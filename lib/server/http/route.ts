@@ -1,11 +1,14 @@
 /**
- * The one wrapper every route handler under app/api uses (contract 3):
+ * The one wrapper every route handler under app/api uses (contract 3). A route names its entry
+ * of the contract's table (`route("POST /api/tokens", …)`, lib/contract/api-routes.ts), which
+ * gives its role, schemas, token rules and answer type:
  *
  *   authenticate: an API token or the session cookie (or a share link's token: share-links.ts),
  *   once, as the request's principal (401; a token past its rate: 429; credentials.ts) → for
  *   POST/PATCH/PUT/DELETE: the same-origin check of a cookie request, or a token's `write`
- *   permission (403) → role (403) → parse path params, query and JSON body with the given zod
- *   schemas (400, nothing sent upstream; a body past 64 KB: 413, read no further, body.ts) → a
+ *   permission (403) → role (403) → parse path params, query and JSON body with the entry's zod
+ *   schemas (400, nothing sent upstream: request-input.ts; a body past 64 KB: 413, read no
+ *   further, body.ts) → a
  *   partner's scope (403 where a partner may not go or names someone outside it:
  *   partner-access.ts; a partner's token carries it, as its user is the partner) → a share
  *   link's filters (403 for a request outside them: share-scope.ts) → the handler,
@@ -21,19 +24,17 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import type { FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
 import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
-import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
 import { operation, type OperationKey, type OperationOf, type OperationSpec } from "@/lib/contract/api-routes";
 import { requestPrincipal } from "../identity/credentials";
 import { asPrincipal, sharePrincipal, type Principal, type SessionUser } from "../identity/principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromAnswerLimit, fromWeexError, invalidInput } from "./errors";
-import { readBodyText } from "./body";
+import { requestInput } from "./request-input";
 import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
@@ -149,13 +150,7 @@ function wrap(spec: Wrapped, opts: Wiring) {
     try {
       principal = await authorise(req, spec);
       const user = principal?.user ?? null;
-      const issues: FieldIssue[] = [];
-      const params = spec.params ? parseInto(spec.params, (await ctx.params) ?? {}, issues) : await ctx.params;
-      const query = spec.query ? parseInto(spec.query, queryObject(req.nextUrl.searchParams, issues, spec.urlToken === true), issues) : undefined;
-      const rawBody = spec.body ? await readJsonBody(req, opts.maxBodyBytes) : undefined;
-      if (spec.body) forbidPrototypeKeys(rawBody, [], issues);
-      const body = spec.body ? parseInto(spec.body, rawBody, issues) : undefined;
-      if (issues.length) throw invalidInput(uniqueIssues(issues));
+      const { params, query, body } = await requestInput(req, await ctx.params, spec, opts.maxBodyBytes);
       // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
       // invitee's {uid}, or the query or body), before anything is read.
       const named = { ...(params as Record<string, unknown> | undefined), ...((spec.body ? body : query) as Record<string, unknown> | undefined) };
@@ -278,83 +273,6 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
   }
   return principal;
-}
-
-/**
- * `__proto__`, `constructor` and `prototype` are never field names here. Named as unknown
- * fields before any schema runs, so no parsing step can turn one into an object's prototype.
- */
-const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-
-function forbidPrototypeKeys(value: unknown, path: string[], issues: FieldIssue[]): void {
-  // Request schemas are flat; nothing deeper than this is looked at by anyone.
-  if (value === null || typeof value !== "object" || path.length > 8) return;
-  for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) issues.push({ path: [...path, key].join("."), message: "is not a known field" });
-    else forbidPrototypeKeys((value as Record<string, unknown>)[key], [...path, key], issues);
-  }
-}
-
-function uniqueIssues(issues: FieldIssue[]): FieldIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((i) => {
-    const k = `${i.path}\u0000${i.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/** Parse with a schema, adding its issues (named by field) to `issues`. */
-function parseInto<S extends z.ZodType>(schema: S, value: unknown, issues: FieldIssue[]): z.output<S> | undefined {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  issues.push(...fieldIssues(r.error.issues));
-  return undefined;
-}
-
-/**
- * The query string as an object. A key given twice is an error (which one would count?); an
- * empty value counts as absent, as an empty form field means "no filter". `urlToken`: the
- * route took its credential from ?access_token=, which is no filter.
- */
-function queryObject(sp: URLSearchParams, issues: FieldIssue[], urlToken: boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  const seen = new Set<string>();
-  for (const [key, value] of sp) {
-    if (urlToken && key === TOKEN_QUERY_PARAM) continue;
-    if (seen.has(key)) {
-      if (!issues.some((i) => i.path === key)) issues.push({ path: key, message: "must be given only once" });
-      continue;
-    }
-    seen.add(key);
-    if (PROTOTYPE_KEYS.has(key)) {
-      issues.push({ path: key, message: "is not a known field" });
-      continue;
-    }
-    // defineProperty: no key can reach a setter of Object.prototype.
-    if (value !== "") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
-async function readJsonBody(req: NextRequest, limit?: number): Promise<unknown> {
-  // (within MAX_BODY_BYTES or the route's limit, counted as it arrives: a 413 past it, the rest never read)
-  const text = await readBodyText(req, limit);
-  // No body at all: an empty object, so the schema names each missing field.
-  if (text.trim() === "") return {};
-  // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw bodyError("must be sent as application/json");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw bodyError("is not valid JSON");
-  }
-}
-
-function bodyError(message: string): ApiError {
-  return new ApiError("validation_error", `The request body ${message}.`, { fields: [{ path: "(body)", message }] });
 }
 
 /** A handler's value as the response: a Response as is (plus no-store), anything else as JSON. */
