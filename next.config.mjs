@@ -1,4 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
+import { contentSecurityPolicy } from "./lib/server/http/csp-directives.mjs";
 
 // Languages: next-intl reads each request's locale and catalogue from here.
 // The catalogues are compiled at build time (precompile): pages then carry a small formatter
@@ -11,23 +12,12 @@ const withNextIntl = createNextIntlPlugin({
 // Security headers live here so they apply to every response, pages and API alike. A page's
 // Content-Security-Policy is proxy.ts's, which replaces this one: its inline scripts run by the
 // response's nonce (lib/server/http/csp.ts). This one is for what the proxy does not see (API routes,
-// static files): no inline script at all.
+// static files): the same directives (lib/server/http/csp-directives.mjs) without a nonce, so no
+// inline script at all.
 const isDev = process.env.NODE_ENV !== "production";
 const https = (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
 
-const csp = [
-  "default-src 'self'",
-  // eval is only needed by React's dev tooling
-  `script-src 'self'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+const csp = contentSecurityPolicy({ dev: isDev });
 
 const securityHeaders = [
   { key: "Content-Security-Policy", value: csp },

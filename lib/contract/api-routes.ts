@@ -7,7 +7,9 @@
  * tests compare it with the route files on disk (a route file missing here fails them) and the
  * roles with the ones the auth matrix proves.
  *
- * A route states its role in its own `route()` call; this table says the same for the reader.
+ * It is also where each route takes its role, query, path parameters, JSON body and answer's
+ * type from: a route file names its entry (`route("GET /api/tokens", …)`, lib/server/http/route.ts)
+ * and writes none of them again.
  */
 import { z } from "zod";
 import { alertIdParams, deliveriesQuery, destinationInput, episodesQuery, reportCsvQuery, ruleInput, rulePatch, scheduleInput } from "./alerts";
@@ -239,3 +241,18 @@ export const API_ROUTES = {
 } as const satisfies Record<string, Partial<Record<ApiMethod, OperationSpec>>>;
 
 export type ApiPath = keyof typeof API_ROUTES;
+
+/** An operation's name as a route file gives it: `"GET /api/tokens"`. */
+export type OperationKey = { [P in ApiPath]: `${Extract<keyof (typeof API_ROUTES)[P], ApiMethod>} ${P}` }[ApiPath];
+
+/** The contract's entry of an operation, with its literal types (its role, its schemas). */
+export type OperationOf<K extends OperationKey> = K extends `${infer M} ${infer P}` ? (P extends ApiPath ? (M extends keyof (typeof API_ROUTES)[P] ? (typeof API_ROUTES)[P][M] : never) : never) : never;
+
+/** The entry of `"METHOD /api/…"`; an unknown name is a programming error, thrown at start. */
+export function operation<K extends OperationKey>(key: K): OperationOf<K> {
+  const at = key.indexOf(" ");
+  const methods = API_ROUTES[key.slice(at + 1) as ApiPath] as Partial<Record<ApiMethod, OperationSpec>> | undefined;
+  const spec = methods?.[key.slice(0, at) as ApiMethod];
+  if (!spec) throw new Error(`${key} is not an operation of lib/contract/api-routes.ts`);
+  return spec as OperationOf<K>;
+}

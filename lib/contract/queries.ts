@@ -1,7 +1,7 @@
 /**
  * What every route of the dashboard's API accepts: its query, its JSON body and its path
  * parameters as zod schemas, in one table keyed by the route's path. The route handlers parse
- * with these (`route({ query: QUERIES["/api/…"] })`, before any upstream call); the pages build
+ * with these (each through its entry in api-routes.ts, before any upstream call); the pages build
  * their request URLs from the same keys (`QueryInput<path>`, types only: this module carries
  * the endpoint table's field rules and is not for a page's bundle).
  *
@@ -93,23 +93,7 @@ const sourceParam = inEnum(SOURCE_PARAMS);
  * `archive` (default: the same schema). Issues keep their field paths.
  */
 function withSource<L extends z.ZodType, A extends z.ZodType = L>(live: L, archive?: A) {
-  const schema = z.record(z.string(), z.unknown()).transform((input, ctx) => {
-    const { source: rawSource, ...rest } = input;
-    const s = sourceParam.safeParse(rawSource ?? "auto");
-    if (!s.success) {
-      ctx.addIssue({ code: "custom", path: ["source"], message: `must be one of ${SOURCE_PARAMS.join(", ")}` });
-      return z.NEVER;
-    }
-    const r = (s.data === "archive" && archive ? archive : live).safeParse(rest);
-    if (!r.success) {
-      forwardIssues(ctx, r.error.issues);
-      return z.NEVER;
-    }
-    return { ...(r.data as object), source: s.data };
-  });
-  QUERY_FIELDS.set(schema, z.object({ ...queryFields(live)?.shape, source: sourceParam.default("auto") }));
-  type Out = (z.output<L> | z.output<A>) & { source: SourceParam };
-  return schema as unknown as z.ZodType<Out, z.input<L> & { source?: SourceParam }>;
+  return bySource({ auto: live, archive: (archive ?? live) as A, live });
 }
 
 /** `withSource` with a schema of its own for each source (ranges differ: live reads record by record). */

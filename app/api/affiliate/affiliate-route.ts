@@ -34,12 +34,10 @@ type AffiliatePath = Exclude<Extract<keyof typeof QUERIES, `/api/affiliate/${str
 /** The route's validated query without `source` (which chose the sources). */
 type Filter<P extends AffiliatePath> = Omit<QueryOutput<P>, "source">;
 
-function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>, opts: { urlToken?: boolean } = {}) {
-  return route({
-    role: "viewer",
+function affiliateRoute<P extends AffiliatePath>(path: P, partners: PartnerAccess, answer: (sources: SelectedSources, filter: Filter<P>, req: NextRequest) => Promise<unknown>) {
+  // (role, query and, on the exports, the URL token: the path's contract entry)
+  return route(`GET ${path}` as `GET ${AffiliatePath}`, {
     partners,
-    query: QUERIES[path],
-    urlToken: opts.urlToken,
     handler: ({ input, scope, req }) => {
       const { source, ...filter } = input as QueryOutput<P>;
       return answer(affiliateSources(source, scope), filter as Filter<P>, req);
@@ -98,7 +96,7 @@ export function affiliateExport<P extends AffiliatePath, T>(
       giveBack();
       throw e;
     }
-  }, { urlToken: true });
+  });
 }
 
 /**

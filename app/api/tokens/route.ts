@@ -1,10 +1,8 @@
-import { tokenInput } from "@/lib/contract/tokens";
 import { createToken, tokensOf } from "@/lib/server/identity/api-tokens";
 import { json, route } from "@/lib/server/http/route";
 
 /** Your API tokens (an admin: everyone's), newest first; never a token itself. */
-export const GET = route({
-  role: "viewer",
+export const GET = route("GET /api/tokens", {
   // (a partner makes and lists their own tokens, which carry their scope)
   partners: "open",
   handler: async ({ principal }) => ({ items: await tokensOf(principal) }),
@@ -15,11 +13,8 @@ export const GET = route({
  * From a signed-in session only: a token cannot make another (a leaked one could outlive its
  * revocation that way).
  */
-export const POST = route({
-  role: "viewer",
+export const POST = route("POST /api/tokens", {
   // (a partner makes and lists their own tokens, which carry their scope)
   partners: "open",
-  tokens: false,
-  body: tokenInput,
   handler: async ({ body, principal, ip }) => json(await createToken(body, principal, ip), 201),
 });

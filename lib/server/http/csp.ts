@@ -8,13 +8,11 @@
  * 128 random bits, fresh for every response, so a page carrying one is rendered per request
  * (every page is: the root layout reads the request's language).
  *
- * 'unsafe-eval' only in development, for React's dev tooling. Styles keep 'unsafe-inline': the
- * charts and the API reference set style attributes, which a nonce cannot allow.
- *
- * The same directives, without a nonce and without inline scripts, are next.config.mjs's
- * policy for every response the proxy does not see (API routes, static files).
+ * The directives are csp-directives.mjs's, which next.config.mjs uses too, without a nonce and
+ * so without inline scripts, for every response the proxy does not see (API routes, static files).
  */
 import "server-only";
+import { contentSecurityPolicy } from "./csp-directives.mjs";
 
 /** The request header the root layout reads the response's nonce from. */
 export const NONCE_HEADER = "x-nonce";
@@ -26,16 +24,5 @@ export function newNonce(): string {
 
 /** The pages' policy with `nonce` as the one way an inline script runs. */
 export function pagePolicy(nonce: string, dev = process.env.NODE_ENV !== "production"): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return contentSecurityPolicy({ nonce, dev });
 }

@@ -5,7 +5,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { chooseLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import type { SessionUser } from "../identity/auth";
+import type { SessionUser } from "../identity/principal";
 
 /** For a route handler: its request and the user route() found (null when signed out). */
 export function localeOfRequest(req: Request, user: Pick<SessionUser, "locale"> | null): Locale {

@@ -1,11 +1,14 @@
 /**
- * The one wrapper every route handler under app/api uses (contract 3):
+ * The one wrapper every route handler under app/api uses (contract 3). A route names its entry
+ * of the contract's table (`route("POST /api/tokens", …)`, lib/contract/api-routes.ts), which
+ * gives its role, schemas, token rules and answer type:
  *
  *   authenticate: an API token or the session cookie (or a share link's token: share-links.ts),
  *   once, as the request's principal (401; a token past its rate: 429; credentials.ts) → for
  *   POST/PATCH/PUT/DELETE: the same-origin check of a cookie request, or a token's `write`
- *   permission (403) → role (403) → parse path params, query and JSON body with the given zod
- *   schemas (400, nothing sent upstream; a body past 64 KB: 413, read no further, body.ts) → a
+ *   permission (403) → role (403) → parse path params, query and JSON body with the entry's zod
+ *   schemas (400, nothing sent upstream: request-input.ts; a body past 64 KB: 413, read no
+ *   further, body.ts) → a
  *   partner's scope (403 where a partner may not go or names someone outside it:
  *   partner-access.ts; a partner's token carries it, as its user is the partner) → a share
  *   link's filters (403 for a request outside them: share-scope.ts) → the handler,
@@ -21,19 +24,17 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import type { FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { hasRole, type Role } from "@/lib/contract/roles";
 import { scopeKey, type Scope } from "@/lib/contract/scope";
 import { isWeexError } from "@/lib/weex/errors";
 import { asParty } from "@/lib/weex/party";
-import { TOKEN_QUERY_PARAM } from "@/lib/contract/token-limits";
-import type { SessionUser } from "../identity/auth";
+import { operation, type OperationKey, type OperationOf, type OperationSpec } from "@/lib/contract/api-routes";
 import { requestPrincipal } from "../identity/credentials";
-import { asPrincipal, sharePrincipal, type Principal } from "../identity/principal";
+import { asPrincipal, sharePrincipal, type Principal, type SessionUser } from "../identity/principal";
 import { scrubSecrets } from "@/lib/config/config";
 import { ApiError, errorResponse, fieldIssues, fromAnswerLimit, fromWeexError, invalidInput } from "./errors";
-import { readBodyText } from "./body";
+import { requestInput } from "./request-input";
 import { logger } from "@/lib/log/log";
 import { coalesceKey, coalesces, Coalescer } from "./coalesce";
 import { clientIp, HSTS, isHttps, isSameOrigin } from "./request-info";
@@ -66,39 +67,78 @@ export interface HandlerContext<Q, B, P, R extends RouteRole> {
   ip: string;
 }
 
-export type RouteOptions<Q, B, P, R extends RouteRole> = {
-  role: R;
-  query?: Q;
-  body?: B;
-  /** dynamic path segments, e.g. z.object({ orderId: inId }) */
-  params?: P;
-  /** false: a signed-in session only, never an API token (making tokens: a token cannot make another) */
-  tokens?: false;
-  /** also a token made for URLs as ?access_token= (the CSV exports, for spreadsheets: credentials.ts) */
-  urlToken?: boolean;
+/** What the wrapper reads of a route's contract entry (lib/contract/api-routes.ts). */
+type Spec = Pick<OperationSpec, "role" | "query" | "params" | "body" | "answer" | "tokens" | "urlToken">;
+
+/** A schema the entry holds for `field`, else undefined ("server" bodies are given by the route). */
+type SchemaIn<S, F extends keyof Spec> = S extends { readonly [K in F]: infer T } ? (T extends z.ZodType ? T : undefined) : undefined;
+type RoleOf<S> = S extends { readonly role: infer R extends RouteRole } ? R : never;
+
+/**
+ * What a handler may return: a value of the entry's answer schema (z.input: what the schema
+ * accepts), or a Response of its own (a status other than 200, a cookie, a CSV file). Where the
+ * entry has no answer schema ("json", "csv") the value is not checked here.
+ */
+type AnswerOf<S> = S extends { readonly answer: infer A extends z.ZodType } ? z.input<A> : unknown;
+type Awaitable<T> = T | Promise<T>;
+
+type HandlerOf<S, B> = (ctx: HandlerContext<SchemaIn<S, "query">, B, SchemaIn<S, "params">, RoleOf<S>>) => Awaitable<AnswerOf<S> | Response>;
+
+export type RouteOptions<S, B extends z.ZodType | undefined> = {
   /** a larger body limit than MAX_BODY_BYTES, for the one route whose input is a list (the referral check: 10,000 uids) */
   maxBodyBytes?: number;
-  handler: (ctx: HandlerContext<Q, B, P, R>) => unknown;
-} & (R extends "viewer"
+  handler: HandlerOf<S, B>;
+} & (S extends { readonly body: "server" }
   ? {
       /**
-       * What a partner may do here (partner-access.ts): every viewer route says so, a new one
-       * cannot be added without deciding. Trader and admin routes are never a partner's.
+       * The body's schema where the contract names it "server": it needs what the contract
+       * may not import (the users' rules, the archive's datasets); the API document takes the
+       * same schema (lib/server/api-doc/openapi.ts).
        */
-      partners: PartnerAccess;
+      body: B;
     }
-  : { partners?: undefined });
+  : { body?: undefined }) &
+  ("viewer" extends RoleOf<S>
+    ? {
+        /**
+         * What a partner may do here (partner-access.ts): every viewer route says so, a new one
+         * cannot be added without deciding (nor a helper making routes of several roles, one of
+         * them viewer). Trader and admin routes are never a partner's.
+         */
+        partners: PartnerAccess;
+      }
+    : { partners?: undefined });
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function route<
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
-  R extends RouteRole = RouteRole,
->(opts: RouteOptions<Q, B, P, R>) {
+/**
+ * The route of the contract's operation `key` (`"GET /api/tokens"`): its role, query, path
+ * parameters, body, token rules and answer's type come from that entry, so a route file
+ * writes none of them again; it gives what the contract does not hold (`partners`, a
+ * "server" body, a larger body limit) and its handler.
+ */
+export function route<K extends OperationKey, B extends z.ZodType | undefined = SchemaIn<OperationOf<K>, "body">>(key: K, opts: RouteOptions<OperationOf<K>, B>) {
+  const spec: Spec = operation(key);
+  return wrap({ ...spec, body: opts.body ?? (spec.body === "server" ? undefined : spec.body) }, opts as unknown as Wiring);
+}
+
+/**
+ * A route file the contract does not list as an operation (NOT_IN_API: the catch-all 404): public,
+ * without input.
+ */
+export function unlistedRoute(handler: () => unknown) {
+  return wrap({ role: "public" }, { handler });
+}
+
+/** The entry as the wrapper runs it: the body's schema resolved (the contract's, or the route's for "server"). */
+type Wrapped = Pick<Spec, "role" | "query" | "params" | "tokens" | "urlToken"> & { body?: z.ZodType };
+/** A route's options as the wrapper runs them, their types checked by `route()` already. */
+type Ctx = { [K in keyof HandlerContext<undefined, undefined, undefined, RouteRole>]: K extends "input" | "query" | "body" | "params" ? unknown : HandlerContext<undefined, undefined, undefined, RouteRole>[K] };
+type Wiring = { partners?: PartnerAccess; maxBodyBytes?: number; handler: (ctx: Ctx) => unknown };
+
+function wrap(spec: Wrapped, opts: Wiring) {
   return async function handle(req: NextRequest, ctx: NextContext): Promise<Response> {
     const res = await answer(req, ctx);
     return isHttps(req.headers) ? withHsts(res) : res;
@@ -108,30 +148,24 @@ export function route<
     // (known once authorised: an error then speaks the user's saved language)
     let principal: Principal | null = null;
     try {
-      principal = await authorise(req, opts);
+      principal = await authorise(req, spec);
       const user = principal?.user ?? null;
-      const issues: FieldIssue[] = [];
-      const params = opts.params ? parseInto(opts.params, (await ctx.params) ?? {}, issues) : await ctx.params;
-      const query = opts.query ? parseInto(opts.query, queryObject(req.nextUrl.searchParams, issues, opts.urlToken === true), issues) : undefined;
-      const rawBody = opts.body ? await readJsonBody(req, opts.maxBodyBytes) : undefined;
-      if (opts.body) forbidPrototypeKeys(rawBody, [], issues);
-      const body = opts.body ? parseInto(opts.body, rawBody, issues) : undefined;
-      if (issues.length) throw invalidInput(uniqueIssues(issues));
+      const { params, query, body } = await requestInput(req, await ctx.params, spec, opts.maxBodyBytes);
       // A partner: where they may go, and that what they name is theirs (in the path, e.g. an
       // invitee's {uid}, or the query or body), before anything is read.
-      const named = { ...(params as Record<string, unknown> | undefined), ...((opts.body ? body : query) as Record<string, unknown> | undefined) };
+      const named = { ...(params as Record<string, unknown> | undefined), ...((spec.body ? body : query) as Record<string, unknown> | undefined) };
       const partner = await partnerScope(user, opts.partners, named);
       // A share link's reader: within the link's filters and its creator's scope then and now.
-      const scope = await shareScope(principal, opts.partners, req, named, { query: opts.query, params: opts.params }, partner);
+      const scope = await shareScope(principal, opts.partners, req, named, { query: spec.query, params: spec.params }, partner);
 
       const handle = (r: NextRequest) =>
         opts.handler({
-          input: (opts.body ? body : query) as HandlerContext<Q, B, P, R>["input"],
-          query: query as Out<Q>,
-          body: body as Out<B>,
-          params: params as HandlerContext<Q, B, P, R>["params"],
-          user: user as HandlerContext<Q, B, P, R>["user"],
-          principal: principal as HandlerContext<Q, B, P, R>["principal"],
+          input: (spec.body ? body : query),
+          query: query,
+          body: body,
+          params: params,
+          user: user,
+          principal: principal,
           scope,
           req: r,
           ip: clientIp(req.headers),
@@ -239,83 +273,6 @@ async function authorise(req: NextRequest, opts: { role: RouteRole; tokens?: fal
     throw new ApiError("forbidden", `This needs the ${role} role; you are signed in as ${user.username} (${user.role}).`);
   }
   return principal;
-}
-
-/**
- * `__proto__`, `constructor` and `prototype` are never field names here. Named as unknown
- * fields before any schema runs, so no parsing step can turn one into an object's prototype.
- */
-const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-
-function forbidPrototypeKeys(value: unknown, path: string[], issues: FieldIssue[]): void {
-  // Request schemas are flat; nothing deeper than this is looked at by anyone.
-  if (value === null || typeof value !== "object" || path.length > 8) return;
-  for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) issues.push({ path: [...path, key].join("."), message: "is not a known field" });
-    else forbidPrototypeKeys((value as Record<string, unknown>)[key], [...path, key], issues);
-  }
-}
-
-function uniqueIssues(issues: FieldIssue[]): FieldIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((i) => {
-    const k = `${i.path}\u0000${i.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/** Parse with a schema, adding its issues (named by field) to `issues`. */
-function parseInto<S extends z.ZodType>(schema: S, value: unknown, issues: FieldIssue[]): z.output<S> | undefined {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  issues.push(...fieldIssues(r.error.issues));
-  return undefined;
-}
-
-/**
- * The query string as an object. A key given twice is an error (which one would count?); an
- * empty value counts as absent, as an empty form field means "no filter". `urlToken`: the
- * route took its credential from ?access_token=, which is no filter.
- */
-function queryObject(sp: URLSearchParams, issues: FieldIssue[], urlToken: boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  const seen = new Set<string>();
-  for (const [key, value] of sp) {
-    if (urlToken && key === TOKEN_QUERY_PARAM) continue;
-    if (seen.has(key)) {
-      if (!issues.some((i) => i.path === key)) issues.push({ path: key, message: "must be given only once" });
-      continue;
-    }
-    seen.add(key);
-    if (PROTOTYPE_KEYS.has(key)) {
-      issues.push({ path: key, message: "is not a known field" });
-      continue;
-    }
-    // defineProperty: no key can reach a setter of Object.prototype.
-    if (value !== "") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
-async function readJsonBody(req: NextRequest, limit?: number): Promise<unknown> {
-  // (within MAX_BODY_BYTES or the route's limit, counted as it arrives: a 413 past it, the rest never read)
-  const text = await readBodyText(req, limit);
-  // No body at all: an empty object, so the schema names each missing field.
-  if (text.trim() === "") return {};
-  // Only JSON: a cross-site form cannot send it without a CORS preflight we never grant.
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw bodyError("must be sent as application/json");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw bodyError("is not valid JSON");
-  }
-}
-
-function bodyError(message: string): ApiError {
-  return new ApiError("validation_error", `The request body ${message}.`, { fields: [{ path: "(body)", message }] });
 }
 
 /** A handler's value as the response: a Response as is (plus no-store), anything else as JSON. */

@@ -24,6 +24,7 @@ import { getDb, type Db } from "@/lib/db";
 import { createSession, getSession, pruneSessions, revokeSession } from "@/lib/db/sessions";
 import { getUserById, getUserByUsername, normalizeUsername, scopeOf, type Role, type Scope, type UserRole } from "@/lib/db/users";
 import { audit } from "./audit";
+import type { SessionUser } from "./principal";
 import { getAuthSecret } from "@/lib/config/config";
 import { ownPath } from "@/lib/contract/callback-url";
 import type { Locale } from "@/lib/i18n/locales";
@@ -60,16 +61,6 @@ declare module "next-auth/jwt" {
   }
 }
 
-/** A signed-in, enabled user as the route handlers see them. */
-export interface SessionUser {
-  id: string;
-  username: string;
-  role: UserRole;
-  /** a partner's scope, as of this request; null for the other roles */
-  scope: Scope | null;
-  /** the language they chose in the shell; null: none yet (lib/i18n/locales.ts) */
-  locale: Locale | null;
-}
 
 
 /** Sessions last a working day; signing in again is cheap, a stolen cookie ages out. */

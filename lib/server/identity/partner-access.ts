@@ -25,7 +25,7 @@ import type { FieldIssue } from "@/lib/contract/errors";
 import type { Scope } from "@/lib/contract/scope";
 import { getDb } from "@/lib/db";
 import { rows } from "@/lib/archive/db";
-import type { SessionUser } from "./auth";
+import type { SessionUser } from "./principal";
 import { ApiError } from "../http/errors";
 
 export type PartnerAccess = "subAffiliates" | "invitees" | "open" | "denied";

@@ -17,7 +17,23 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Scope } from "@/lib/contract/scope";
-import type { SessionUser } from "./auth";
+import type { UserRole } from "@/lib/contract/roles";
+import type { Locale } from "@/lib/i18n/locales";
+
+/**
+ * A signed-in, enabled user as the route handlers see them. Defined beside the principal that
+ * carries it, not with the sessions (auth.ts): the audit log reads the principal and sessions
+ * write the audit log, so the type living here keeps those three modules free of a cycle.
+ */
+export interface SessionUser {
+  id: string;
+  username: string;
+  role: UserRole;
+  /** a partner's scope, as of this request; null for the other roles */
+  scope: Scope | null;
+  /** the language they chose in the shell; null: none yet (lib/i18n/locales.ts) */
+  locale: Locale | null;
+}
 
 export interface Principal {
   /** the person; `role` is what this request may use (a token's: never above its user's current role) */

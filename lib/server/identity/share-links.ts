@@ -30,7 +30,7 @@ import { getDb } from "@/lib/db";
 import { createShareLink, getShareLink, listShareLinks, revokeShareLink, shareLinkByToken, type ShareLinkRow } from "@/lib/db/share-links";
 import { getUserById, scopeOf, verifyPassword, type UserRow } from "@/lib/db/users";
 import { audit } from "./audit";
-import type { SessionUser } from "./auth";
+import type { SessionUser } from "./principal";
 import { ApiError } from "../http/errors";
 import { isHttps } from "../http/request-info";
 import { noteFailure, noteSuccess, takeAttempt, throttledMessage } from "./throttle";

@@ -19,7 +19,7 @@ import { audit } from "@/lib/server/identity/audit";
 import { getAuthSecret, getConfig } from "@/lib/config/config";
 import { ApiError, fieldError } from "@/lib/server/http/errors";
 import { logger } from "@/lib/log/log";
-import type { SessionUser } from "@/lib/server/identity/auth";
+import type { SessionUser } from "@/lib/server/identity/principal";
 import { realChannels } from "@/lib/alerts/channels";
 import { creationRefusal, endpointOf, parseAllowHosts, type WebhookPolicy } from "@/lib/alerts/address";
 import { AlertEngine } from "@/lib/alerts/engine";

@@ -25,6 +25,7 @@ import { ArchiveScheduler } from "@/lib/archive/scheduler";
 import { ArchiveStatistics } from "@/lib/archive/statistics";
 import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
 import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
+import type { Freshness, Warnings } from "@/lib/contract/responses";
 import type { Scope } from "@/lib/contract/scope";
 
 const g = globalThis as typeof globalThis & {
@@ -111,8 +112,18 @@ export function affiliateSources(source: SourceParam = "auto", scope?: Scope | n
   }, scope ?? undefined);
 }
 
+/**
+ * One page of a list route (invitees, sub-affiliates, withdrawals) as its answer. `sources.list`
+ * serves the three datasets by key and types its records `unknown` (they are WEEX's records as
+ * the endpoint table parsed them), so the route's answer schema cannot check them here: the
+ * items are passed on unchecked (`never[]`), the page's other fields are checked.
+ */
+export function listAnswer<T extends { items: unknown[] }>(sources: SelectedSources, page: T) {
+  return withProvenance(sources, page as unknown as Omit<T, "items"> & { items: never[] });
+}
+
 /** A JSON answer read from `sources`, with where it came from and what could not be used. */
-export function withProvenance(sources: SelectedSources, answer: object) {
+export function withProvenance<T extends object>(sources: SelectedSources, answer: T): T & { freshness: Freshness; warnings: Warnings } {
   return { ...answer, freshness: sources.freshness(), warnings: sources.warnings() };
 }
 

@@ -11,7 +11,7 @@ import "server-only";
 import { businessFailure, ENDPOINTS, type EndpointDef, type ParsedParamsOf, type ResultOf } from "@/lib/weex/endpoints";
 import { isWeexError } from "@/lib/weex/errors";
 import { audit } from "../identity/audit";
-import type { SessionUser } from "../identity/auth";
+import type { SessionUser } from "../identity/principal";
 import { getWeex } from "./weex";
 
 export type OrderKey = "placeOrder" | "placeTpSl" | "modifyTpSl";

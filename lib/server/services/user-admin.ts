@@ -23,7 +23,8 @@ import {
 } from "@/lib/db/users";
 import { forgetTokens } from "../identity/api-tokens";
 import { audit } from "../identity/audit";
-import { forgetUser, type SessionUser } from "../identity/auth";
+import { forgetUser } from "../identity/auth";
+import type { SessionUser } from "../identity/principal";
 import { ApiError, fieldError } from "../http/errors";
 import { scopeSchema } from "@/lib/contract/scope";
 import { userEmailSchema } from "@/lib/contract/user-email";

@@ -8,13 +8,11 @@ import { archiveAction, archiveStatus } from "@/lib/server/services/archive";
 import { audit } from "@/lib/server/identity/audit";
 import { json, route } from "@/lib/server/http/route";
 
-export const GET = route({
-  role: "admin",
+export const GET = route("GET /api/admin/sync", {
   handler: () => archiveStatus(),
 });
 
-export const POST = route({
-  role: "admin",
+export const POST = route("POST /api/admin/sync", {
   body: syncActionBody,
   handler: async ({ body, user, ip }) => {
     const result = await archiveAction(body);

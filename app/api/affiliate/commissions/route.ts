@@ -1,5 +1,4 @@
 import { commissionPage } from "@/lib/archive/commission-list";
-import { QUERIES } from "@/lib/contract/queries";
 import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
 import { route } from "@/lib/server/http/route";
 
@@ -8,11 +7,9 @@ import { route } from "@/lib/server/http/route";
  * field names, newest first, both product types unless one is named. With
  * `source=live`, one product type and no filter WEEX lacks, the page is WEEX's own page.
  */
-export const GET = route({
-  role: "viewer",
+export const GET = route("GET /api/affiliate/commissions", {
   // a partner: the records of their invite codes' invitees only (lib/archive/scope-invitees.ts)
   partners: "invitees",
-  query: QUERIES["/api/affiliate/commissions"],
   handler: async ({ input: { source, ...input }, scope, req }) => {
     const sources = affiliateSources(source, scope);
     return withProvenance(sources, await commissionPage(sources, source, input, req.signal));

@@ -1,7 +1,6 @@
 import { hasExtraFilter } from "@/lib/affiliate/cohorts";
 import { filteredInviteePage } from "@/lib/archive/cohorts-query";
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { affiliateSources, listAnswer } from "@/lib/server/services/archive";
 import { route } from "@/lib/server/http/route";
 
 /**
@@ -9,14 +8,12 @@ import { route } from "@/lib/server/http/route";
  * `activity` or `inviteCode` (which WEEX cannot filter by) the page is cut from the filtered
  * records: in SQL for the archive's part, record by record for a live part.
  */
-export const GET = route({
-  role: "viewer",
+export const GET = route("GET /api/affiliate/invitees", {
   partners: "invitees",
-  query: QUERIES["/api/affiliate/invitees"],
   handler: async ({ input: { source, stage, activity, activeDays, inviteCode, ...filter }, scope, req }) => {
     const sources = affiliateSources(source, scope);
     const extras = { stage, activity, activeDays, inviteCode };
     const page = hasExtraFilter(extras) ? filteredInviteePage(sources, { ...filter, ...extras }, Date.now(), req.signal) : sources.list("invitees", filter, req.signal);
-    return withProvenance(sources, await page);
+    return listAnswer(sources, await page);
   },
 });

@@ -1,6 +1,5 @@
 import { subAffiliateWindow } from "@/lib/contract/params";
-import { QUERIES } from "@/lib/contract/queries";
-import { affiliateSources, withProvenance } from "@/lib/server/services/archive";
+import { affiliateSources, listAnswer } from "@/lib/server/services/archive";
 import { route } from "@/lib/server/http/route";
 
 /**
@@ -9,15 +8,13 @@ import { route } from "@/lib/server/http/route";
  * chosen, and the answer's `window` says which), the page read from the archive and/or WEEX
  * (lib/archive/sources.ts; `page` goes upstream as pageNum).
  */
-export const GET = route({
-  role: "viewer",
+export const GET = route("GET /api/affiliate/sub-affiliates", {
   partners: "subAffiliates",
-  query: QUERIES["/api/affiliate/sub-affiliates"],
   handler: async ({ input: { source, ...query }, scope, req }) => {
     const window = subAffiliateWindow(query, Date.now());
     // the archive for the range it holds and WEEX for the rest, as `source` says
     const sources = affiliateSources(source, scope);
     const page = await sources.list("subAffiliates", { ...query, startTime: window.startTime, endTime: window.endTime }, req.signal);
-    return withProvenance(sources, { ...page, window });
+    return listAnswer(sources, { ...page, window });
   },
 });

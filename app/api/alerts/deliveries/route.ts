@@ -1,13 +1,10 @@
-import { deliveriesQuery } from "@/lib/contract/alerts";
 import { getDb } from "@/lib/db";
 import { listPage } from "@/lib/alerts/list";
 import { listDeliveries } from "@/lib/alerts/store";
 import { route } from "@/lib/server/http/route";
 
 /** The delivery log: every message with each attempt (time, ok, HTTP status, error). */
-export const GET = route({
-  role: "admin",
-  query: deliveriesQuery,
+export const GET = route("GET /api/alerts/deliveries", {
   handler: async ({ query: q }) => {
     const { items, total } = await listDeliveries(await getDb(), q);
     return listPage(items, total, q);

@@ -1,5 +1,4 @@
 import { collectionRoutes } from "@/lib/server/services/alerts-routes";
-import { destinationInput } from "@/lib/contract/alerts";
 import { createDestination } from "@/lib/server/services/alerts";
 import { listDestinations } from "@/lib/alerts/store";
 
@@ -7,6 +6,6 @@ import { listDestinations } from "@/lib/alerts/store";
  * GET: webhook and email destinations (never a secret). POST: { kind: "webhook", name, url }
  * answers its signing `secret`, this once; or { kind: "email", name, email }.
  */
-const routes = collectionRoutes({ readRole: "admin", list: listDestinations, body: destinationInput, create: createDestination });
+const routes = collectionRoutes("/api/alerts/destinations", { list: listDestinations, create: createDestination });
 export const GET = routes.GET;
 export const POST = routes.POST;

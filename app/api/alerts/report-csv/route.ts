@@ -1,6 +1,5 @@
 import { getDb } from "@/lib/db";
 import { checkCsvLink, periodCsv } from "@/lib/alerts/report";
-import { reportCsvQuery } from "@/lib/contract/alerts";
 import { getAuthSecret } from "@/lib/config/config";
 import { ApiError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
@@ -9,9 +8,7 @@ import { route } from "@/lib/server/http/route";
  * A report's sub-affiliate CSV, by the signed link in a webhook report. No session: the
  * signature (made with the server's secret) is the permission, and it expires.
  */
-export const GET = route({
-  role: "public",
-  query: reportCsvQuery,
+export const GET = route("GET /api/alerts/report-csv", {
   handler: async ({ query: q }) => {
     const verdict = checkCsvLink(getAuthSecret(), q, Date.now());
     if (verdict === "bad-signature") throw new ApiError("forbidden", "This link is not valid.");

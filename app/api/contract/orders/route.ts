@@ -1,4 +1,3 @@
-import { BODIES } from "@/lib/contract/queries";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
 import { sendOrder } from "@/lib/server/services/orders";
 import { route } from "@/lib/server/http/route";
@@ -7,8 +6,6 @@ import { route } from "@/lib/server/http/route";
  * Place a contract order (POST /capi/v3/order); the body uses the interface document's field
  * names verbatim. Never retried; audited. `success:false` is a 200 mirroring WEEX.
  */
-export const POST = route({
-  role: "trader",
-  body: BODIES["/api/contract/orders"],
+export const POST = route("POST /api/contract/orders", {
   handler: ({ input, user, ip }) => sendOrder("placeOrder", input as ParsedParamsOf<"placeOrder">, { user, ip }),
 });

@@ -1,4 +1,3 @@
-import { BODIES } from "@/lib/contract/queries";
 import { WEEX_LOCALE_TAG } from "@/lib/i18n/locales";
 import type { ParsedParamsOf } from "@/lib/weex/endpoints";
 import { localeOfRequest } from "@/lib/server/http/locale";
@@ -9,9 +8,7 @@ import { route } from "@/lib/server/http/route";
  * Place a take-profit / stop-loss plan order (placeTpSlOrder). Never retried; audited. WEEX's
  * optional `locale` header carries the person's language.
  */
-export const POST = route({
-  role: "trader",
-  body: BODIES["/api/contract/plan-orders"],
+export const POST = route("POST /api/contract/plan-orders", {
   handler: ({ input, user, ip, req }) =>
     sendOrder("placeTpSl", input as ParsedParamsOf<"placeTpSl">, { user, ip }, { locale: WEEX_LOCALE_TAG[localeOfRequest(req, user)] }),
 });

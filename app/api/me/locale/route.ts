@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { localeBody, type LocaleResponse } from "@/lib/contract/preferences";
+import type { LocaleResponse } from "@/lib/contract/preferences";
 import { getDb } from "@/lib/db";
 import { setUserLocale } from "@/lib/db/users";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "@/lib/i18n/locales";
@@ -11,9 +11,7 @@ import { route } from "@/lib/server/http/route";
  * The language switch. Signed in: saved with the user (it follows them to other browsers) and
  * in the cookie (so the login page keeps it after sign-out). Signed out: the cookie only.
  */
-export const PUT = route({
-  role: "public",
-  body: localeBody,
+export const PUT = route("PUT /api/me/locale", {
   handler: async ({ body, user, req }) => {
     const saved = user ? await setUserLocale(await getDb(), user.id, body.locale) : false;
     if (user) forgetUser(user.id);

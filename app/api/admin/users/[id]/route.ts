@@ -1,4 +1,3 @@
-import { PATH_PARAMS } from "@/lib/contract/queries";
 import { changeUser, userChangesSchema } from "@/lib/server/services/user-admin";
 import { route } from "@/lib/server/http/route";
 
@@ -8,10 +7,7 @@ import { route } from "@/lib/server/http/route";
  * lists those tokens and links. From a signed-in session only: a change made with a token (a
  * new password, a raised role) would outlive the token's revocation.
  */
-export const PATCH = route({
-  role: "admin",
-  tokens: false,
-  params: PATH_PARAMS["/api/admin/users/[id]"],
+export const PATCH = route("PATCH /api/admin/users/[id]", {
   body: userChangesSchema,
   handler: async ({ params, body, user, ip }) => changeUser(params.id, body, user, ip),
 });

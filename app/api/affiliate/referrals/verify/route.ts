@@ -1,5 +1,4 @@
 import { VERIFY_MAX_UIDS } from "@/lib/contract/params";
-import { BODIES } from "@/lib/contract/queries";
 import { verifyReferrals } from "@/lib/server/services/referrals";
 import { route } from "@/lib/server/http/route";
 
@@ -12,10 +11,8 @@ const VERIFY_MAX_BODY_BYTES = VERIFY_MAX_UIDS * 24 + 1024;
  * any uid whether it is an invitee of the whole network — anyone's, whatever the code — and WEEX
  * cannot be asked by invite code; a partner's invitees are on their own invitee and value pages.
  */
-export const POST = route({
-  role: "viewer",
+export const POST = route("POST /api/affiliate/referrals/verify", {
   partners: "denied",
-  body: BODIES["/api/affiliate/referrals/verify"],
   // 10,000 ids of up to 19 digits, quoted and separated: ~220 KB at most
   maxBodyBytes: VERIFY_MAX_BODY_BYTES,
   handler: ({ body, req }) => verifyReferrals(body, req.signal),

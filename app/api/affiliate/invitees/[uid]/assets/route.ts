@@ -1,5 +1,3 @@
-import { QUERIES, PATH_PARAMS } from "@/lib/contract/queries";
-import type { InviteeAssets } from "@/lib/contract/responses";
 import { utcDate } from "@/lib/export/datasets";
 
 import { ApiError } from "@/lib/server/http/errors";
@@ -19,12 +17,9 @@ const NOT_AN_INVITEE = "-1140";
  * read the assets of their invite codes' invitees only: any other {uid} is a 403 naming `uid`,
  * before WEEX is asked (the wrapper's check, lib/server/identity/partner-access.ts).
  */
-export const GET = route({
-  role: "viewer",
+export const GET = route("GET /api/affiliate/invitees/[uid]/assets", {
   partners: "invitees",
-  params: PATH_PARAMS["/api/affiliate/invitees/[uid]/assets"],
-  query: QUERIES["/api/affiliate/invitees/[uid]/assets"],
-  handler: async ({ params: { uid }, input, req }): Promise<InviteeAssets> => {
+  handler: async ({ params: { uid }, input, req }) => {
     const now = Date.now();
     const endDate = utcDate(Math.min(input.endTime ?? now, now));
     const startDate = utcDate(input.startTime ?? Date.parse(endDate) - 6 * DAY_MS);
@@ -34,6 +29,6 @@ export const GET = route({
         if (isWeexError(e) && e.upstream?.code === NOT_AN_INVITEE) throw new ApiError("not_found", `${uid} is not one of your direct invitees (WEEX: ${e.upstream.msg ?? NOT_AN_INVITEE}).`);
         throw e;
       });
-    return { uid, startDate, endDate, ...assets, freshness: { source: "live", syncedAt: null } };
+    return { uid, startDate, endDate, ...assets, freshness: { source: "live" as const, syncedAt: null } };
   },
 });
