@@ -75,7 +75,19 @@ export interface OperationSpec {
    * from there (lib/server/api-doc/openapi.ts, SERVER_BODIES).
    */
   body?: z.ZodType | "server";
-  /** a success's JSON (its schema; "json": not written as a schema yet), or a CSV file */
+  /**
+   * A success's JSON (its schema: route() checks a handler's value against it), or a CSV file,
+   * or "json": no schema written yet, and so not checked. Which and why:
+   * - the document itself (/api/openapi.json): OpenAPI 3.1's own schema; a validator checks it;
+   * - WEEX's answers passed on as they came (reference data as cached JSON text, an order's
+   *   result mirrored): their shape is the exchange's (lib/weex/endpoints.ts), not the dashboard's;
+   * - the alerts' answers: their types are the alert store's (lib/alerts), whose contract
+   *   (alerts.ts) holds the inputs only so far;
+   * - the archive sync's state (GET/POST /api/admin/sync): its types are lib/archive's, which the
+   *   contract may not import (as its body, "server");
+   * - share links (their list, a new link, a revocation, an unlock): typed by lib/db's row
+   *   (ShareLinkInfo) and answered as such; a schema is the next step when a page parses them.
+   */
   answer: z.ZodType | "json" | "csv";
   /** the status of a success (default 200), or each status a success may have */
   status?: 200 | 201 | 202 | readonly (200 | 201 | 202)[];
@@ -241,6 +253,14 @@ export const API_ROUTES = {
 } as const satisfies Record<string, Partial<Record<ApiMethod, OperationSpec>>>;
 
 export type ApiPath = keyof typeof API_ROUTES;
+
+type GetAnswer<P extends ApiPath> = (typeof API_ROUTES)[P] extends { readonly GET: { readonly answer: infer A extends z.ZodType } } ? z.output<A> : never;
+
+/**
+ * What each GET with an answer schema answers, by path: for the pages' typed requests
+ * (lib/ui/api.ts `routeQuery`), read from the same entries the routes answer by.
+ */
+export type ApiResponses = { [P in ApiPath as [GetAnswer<P>] extends [never] ? never : P]: GetAnswer<P> };
 
 /** An operation's name as a route file gives it: `"GET /api/tokens"`. */
 export type OperationKey = { [P in ApiPath]: `${Extract<keyof (typeof API_ROUTES)[P], ApiMethod>} ${P}` }[ApiPath];

@@ -11,10 +11,7 @@
  * (admin-answers.ts). This module answers for all of them.
  */
 import { z } from "zod";
-import type { ReadWindow } from "./params";
-import { affiliateMeta, countFields, decimal, id, listPageSchema, readWindowSchema, subAffiliateMeta, time, type ListPage } from "./answer-meta";
-import type { AuditPage } from "./admin-answers";
-import type { Codes, Cohorts, CommissionSeries, InviteeValuePage } from "./invitee-answers";
+import { affiliateMeta, countFields, decimal, id, listPageSchema, readWindowSchema, subAffiliateMeta, time } from "./answer-meta";
 
 export { pendingRangeSchema, freshnessSchema, recordProblemSchema, warningsSchema, readWindowSchema, listPageSchema } from "./answer-meta";
 export type { PendingRange, Freshness, Warnings, ListPage } from "./answer-meta";
@@ -142,23 +139,3 @@ export type LeaderboardResponse = z.infer<typeof leaderboardSchema>;
 export const funnelSchema = z.object({ ...countFields("registered", "kycPassed", "firstDeposit", "firstTrade"), ...affiliateMeta });
 export type FunnelResponse = z.infer<typeof funnelSchema>;
 export type FunnelCounts = Pick<FunnelResponse, "registered" | "kycPassed" | "firstDeposit" | "firstTrade">;
-
-// ---------------------------------------------------------------------------------------------
-// Route → answer, for the pages' typed requests (lib/ui/api.ts routeQuery)
-
-export interface ApiResponses {
-  "/api/affiliate/invitees": ListPage<Invitee>;
-  "/api/affiliate/invitees/funnel": FunnelResponse;
-  "/api/affiliate/invitees/cohorts": Cohorts;
-  "/api/affiliate/invitees/codes": Codes;
-  "/api/affiliate/invitees/value": InviteeValuePage;
-  "/api/affiliate/commissions": ListPage<CommissionRow>;
-  "/api/affiliate/commissions/series": CommissionSeries;
-  "/api/affiliate/sub-affiliates": ListPage<SubAffiliateRow> & { window: ReadWindow };
-  "/api/affiliate/sub-affiliates/series": SeriesResponse;
-  "/api/affiliate/sub-affiliates/leaderboard": LeaderboardResponse;
-  "/api/affiliate/withdrawals": ListPage<Transfer>;
-  "/api/spot/order": SpotOrder;
-  "/api/spot/orders": ListPage<SpotOrder>;
-  "/api/admin/audit": AuditPage;
-}

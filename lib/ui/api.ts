@@ -7,7 +7,7 @@ import { isApiErrorCode, type ApiErrorCode } from "@/lib/contract/error-codes";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiErrorBody, FieldIssue, UpstreamInfo } from "@/lib/contract/errors";
 import type { QueryInput, QueryPath } from "@/lib/contract/queries";
-import type { ApiResponses } from "@/lib/contract/responses";
+import type { ApiResponses } from "@/lib/contract/api-routes";
 import { shareHeaders } from "./share-mode";
 
 /**
