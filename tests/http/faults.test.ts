@@ -236,6 +236,19 @@ describe("every route class under each simulator fault mode", () => {
 });
 
 describe("short bursts and resending", () => {
+  /**
+   * A futures market order (`side` and `positionSide`, `quantity` BTC, a fresh client order id
+   * tagged `tag`) sent once while `fault` holds for the order endpoint's next answer: its body
+   * (to send again), the simulator's counters before it, and the answer.
+   */
+  async function orderUnder(fault: Faults, order: { side: string; positionSide: string; quantity: string; tag: string }) {
+    const body = { symbol: "cmt_btcusdt", side: order.side, positionSide: order.positionSide, type: "MARKET", quantity: order.quantity, newClientOrderId: clientOrderId(order.tag) };
+    const before = sim.stats();
+    sim.setFaults({ endpoints: ["placeOrder"], ...fault });
+    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    return { body, before, first };
+  }
+
   it("a 5xx burst shorter than the retries is absorbed by GETs (3 attempts, then 200)", async () => {
     const before = sim.stats();
     sim.setFaults({ endpoints: ["invitees"], error5xx: { next: 2 } });
@@ -245,10 +258,7 @@ describe("short bursts and resending", () => {
   });
 
   it("an order refused by a 5xx is not retried and can be resent safely with the same client order id", async () => {
-    const body = { symbol: "cmt_btcusdt", side: "SELL", positionSide: "SHORT", type: "MARKET", quantity: "0.02", newClientOrderId: clientOrderId("burst") };
-    const before = sim.stats();
-    sim.setFaults({ endpoints: ["placeOrder"], error5xx: { next: 1 } });
-    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    const { body, before, first } = await orderUnder({ error5xx: { next: 1 } }, { side: "SELL", positionSide: "SHORT", quantity: "0.02", tag: "burst" });
     expectError("order under a 5xx burst", first, "upstream_unavailable");
     await sleep(TIMEOUT_MS);
     expect(delta(sim.stats(), before, "placeOrder")).toBe(1);
@@ -261,10 +271,7 @@ describe("short bursts and resending", () => {
   });
 
   it("resending an order whose answer was lost does not place it twice (WEEX refuses the client order id)", async () => {
-    const body = { symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.03", newClientOrderId: clientOrderId("lost") };
-    const before = sim.stats();
-    sim.setFaults({ endpoints: ["placeOrder"], hang: { next: 1 } });
-    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    const { body, before, first } = await orderUnder({ hang: { next: 1 } }, { side: "BUY", positionSide: "LONG", quantity: "0.03", tag: "lost" });
     expectError("order whose answer never came", first, "upstream_timeout");
     expect(first.json.error?.message).toContain(body.newClientOrderId);
 
