@@ -42,8 +42,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ...(opts.unlimited ? UNLIMITED_ENV : {}), ...opts.env },
     dataDir: opts.dataDir,
   });
-  const sessions: string[] = [];
-  for (const role of opts.signIn ?? []) sessions.push(await login(role, "demo", { base: server.url }));
+  // the sign-ins side by side (each waits on the server's password check), in `signIn`'s order
+  const sessions = await Promise.all((opts.signIn ?? []).map((role) => login(role, "demo", { base: server.url })));
   return { sim, server, base: server.url, sessions };
 }
 
