@@ -30,8 +30,8 @@ import { ENDPOINTS, type SubAffiliateRecord } from "../lib/weex/endpoints";
 import { openBenchDb } from "./lib/bench-db";
 import { DAY_MS } from "../lib/time/calendar";
 
-const LIMIT = 500;
-const WINDOW_MS = 10_000;
+// WEEX's weight limit and its window, as the budget holds them
+const { ipPer10s: LIMIT, windowMs: WINDOW_MS } = DEFAULT_LIMITS;
 
 const { values: args } = parseArgs({
   options: {

@@ -18,14 +18,14 @@
 import { setMaxListeners } from "node:events";
 import { parseArgs } from "node:util";
 import { startSimulator } from "../lib/simulator/index";
-import { MemoryBudget, MemoryLedger, type Priority, type WeightBudget, type WeightCost, type WeightLedger } from "../lib/weex/budget";
+import { DEFAULT_LIMITS, MemoryBudget, MemoryLedger, type Priority, type WeightBudget, type WeightCost, type WeightLedger } from "../lib/weex/budget";
 import { WeexClient } from "../lib/weex/client";
 
 import { isWeexError } from "../lib/weex/errors";
 import { DAY_MS } from "../lib/time/calendar";
 
-const LIMIT = 500;
-const WINDOW_MS = 10_000;
+// WEEX's weight limit and its window, as the budget holds them
+const { ipPer10s: LIMIT, windowMs: WINDOW_MS } = DEFAULT_LIMITS;
 
 const { values: args } = parseArgs({
   options: {

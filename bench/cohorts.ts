@@ -25,6 +25,7 @@ import { DATASET_DEFS } from "../lib/archive/datasets";
 import { rows, toMs } from "../lib/archive/db";
 import { inviteeRecord, type InviteeRecord } from "../lib/weex/endpoints";
 import { openBenchDb } from "./lib/bench-db";
+import { timeRuns } from "./lib/timing";
 import { DAY_MS } from "../lib/time/calendar";
 
 const { values: args } = parseArgs({
@@ -80,17 +81,7 @@ async function resyncCost(db: Db, now: number): Promise<{ with: { median: number
   }
 }
 
-async function time(fn: () => Promise<unknown>): Promise<{ median: number; worst: number }> {
-  await fn(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[ms.length >> 1], worst: ms[ms.length - 1] };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 const now = Date.now();
 const year = { startTime: now - 365 * DAY_MS, endTime: now };

@@ -24,6 +24,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ENDPOINTS, type EndpointKey } from "../lib/weex/endpoints";
 import { ensureBuilt, login, percentile, printFigures, sleep, startStack } from "./lib/stack";
+import { DAY_MS } from "../lib/time/calendar";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +39,6 @@ const minutes = Number(args.minutes) || 20;
 
 const LIMIT = 500;
 const WINDOW_MS = 10_000;
-const DAY = 86_400_000;
 
 ensureBuilt();
 const stack = await startStack({ sim: { scale }, env: { ARCHIVE_SYNC: "on", LOG_LEVEL: "info" } });
@@ -64,8 +64,8 @@ const PAGES: { name: string; role: "viewer" | "trader"; requests: (now: number) 
     // the "last 30 days" preset in UTC, as the page asks it: whole days, so the live cache and
     // coalescing see the same query from every viewer that day
     requests: (now) => {
-      const end = Math.floor(now / DAY) * DAY + DAY - 1;
-      const start = end + 1 - 30 * DAY;
+      const end = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS - 1;
+      const start = end + 1 - 30 * DAY_MS;
       return [
         { path: `/api/affiliate/sub-affiliates/series?startTime=${start}&endTime=${end}&granularity=day&tz=UTC` },
         { path: `/api/affiliate/sub-affiliates/leaderboard?startTime=${start}&endTime=${end}&by=commission&limit=10` },

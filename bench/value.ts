@@ -63,6 +63,7 @@ import { ENDPOINTS, commissionRecord, inviteeRecord, inviteeTotalsRecord, type E
 import { PRODUCT_TYPES } from "../lib/weex/limits";
 import { analyzeGrown } from "../lib/archive/statistics";
 import { openBenchDb } from "./lib/bench-db";
+import { timeRuns } from "./lib/timing";
 import { printFigures } from "./lib/stack";
 import { DAY_MS } from "../lib/time/calendar";
 
@@ -85,17 +86,7 @@ const WEIGHT_PER_SECOND = 50;
 /** What run-all copies into RESULTS.md. */
 const figures: Record<string, string> = {};
 
-async function time(fn: () => Promise<unknown>): Promise<{ median: number; worst: number }> {
-  await fn(); // warm-up
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { median: ms[ms.length >> 1], worst: ms[ms.length - 1] };
-}
+const time = (fn: () => Promise<unknown>) => timeRuns(fn, runs);
 
 /** The pages (and so the weight) of the sync's one-year first backfill at `scale`, counted. */
 async function countBackfill(countScale: number, at: number): Promise<void> {

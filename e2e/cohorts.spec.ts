@@ -1,19 +1,17 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { expectAccessible, login, settled } from "./helpers";
+import { expect, test } from "./fixtures";
+import { expectAccessible, openTable, settled } from "./helpers";
 
 // Cohorts and invite codes in the browser: the /cohorts page (heat map, distribution, CSV, invite codes), the
 // invitee list's new filters and the comparison periods, each kept in the URL.
 
-test.describe("cohorts and invite codes", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
+// every test here as the demo viewer
+test.use({ signedInAs: "viewer" });
 
+test.describe("cohorts and invite codes", () => {
   test("the heat map, the distribution and the CSV of the table", async ({ page }) => {
     test.setTimeout(300_000);
-    await page.goto("/cohorts?period=30d&by=week");
-    const table = page.getByTestId("cohorts-table");
+    const table = await openTable(page, "/cohorts?period=30d&by=week", "cohorts-table");
     await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 60_000 });
     const rows = await table.locator("tbody tr").count();
     expect(rows).toBeGreaterThanOrEqual(5); // 30 days touch five ISO weeks or more
@@ -62,15 +60,10 @@ test.describe("cohorts and invite codes", () => {
 });
 
 test.describe("invitee filters", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
-
   test("dormant traders quick view and a stage filter, in the URL and in the export", async ({ page }) => {
     // a filtered list reads every page of the live stretch until the archive holds it
     test.setTimeout(300_000);
-    await page.goto("/invitees?pageSize=20");
-    const table = page.getByTestId("invitees-table");
+    const table = await openTable(page, "/invitees?pageSize=20", "invitees-table");
     await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 60_000 });
     await page.getByRole("button", { name: "Dormant traders" }).click();
     await expect(page).toHaveURL(/activity=dormant/);
@@ -108,7 +101,6 @@ test.describe("invitee filters", () => {
 
 test.describe("comparison periods", () => {
   test("the overview compares with the same dates a year earlier, kept in the URL", async ({ page }) => {
-    await login(page, "viewer");
     await page.goto("/?period=7d");
     await page.getByLabel("Compare with").selectOption("year");
     await expect(page).toHaveURL(/compare=year/);

@@ -8,8 +8,8 @@ import { expect, test } from "@playwright/test";
 import { ROLE_SUMMARIES, ROLES } from "../lib/contract/roles";
 import { historyBuilt, login, settled, symbols } from "./helpers";
 import { simUrlFile } from "./sim-url";
+import { DAY_MS } from "../lib/time/calendar";
 
-const DAY = 86_400_000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 test.describe("ranges (point 3)", () => {
@@ -40,9 +40,9 @@ test.describe("ranges (point 3)", () => {
     // then): the 20 days before this range have no records at all. (Counted from the
     // simulator's day, not today's: a suite that runs past midnight would otherwise compare
     // with the simulator's first day.)
-    const simDay = Math.floor(statSync(simUrlFile(new URL(baseURL!).port)).mtimeMs / DAY) * DAY;
-    const from = ymd(simDay - 364 * DAY);
-    const to = ymd(simDay - 345 * DAY);
+    const simDay = Math.floor(statSync(simUrlFile(new URL(baseURL!).port)).mtimeMs / DAY_MS) * DAY_MS;
+    const from = ymd(simDay - 364 * DAY_MS);
+    const to = ymd(simDay - 345 * DAY_MS);
     await page.goto(`/?period=custom&from=${from}&to=${to}`);
     const volume = page.getByTestId("kpi-tradingVolume");
     // While the suite's server still builds its history these are its oldest days, the last to

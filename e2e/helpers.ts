@@ -3,7 +3,7 @@
  * reference data through the same API the pages use.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 /**
  * Fill a field until the page reacts. A field filled before the page has hydrated keeps the text,
@@ -19,6 +19,45 @@ export async function fillUntil(field: Locator, value: string, reacted: () => Pr
 }
 
 export type Role = "viewer" | "trader" | "admin";
+
+/**
+ * A partner with `scope`, added over the admin API from `admin` (a page signed in as an admin),
+ * as /admin/users does, then signed in on a page in a browser context of its own.
+ */
+export async function addPartner(
+  browser: Browser,
+  admin: Page,
+  baseURL: string,
+  partner: { username: string; password: string; scope: { subAffiliateUids?: string[]; inviteCodes?: string[] } },
+): Promise<Page> {
+  const made = await admin.request.post("/api/admin/users", {
+    data: { username: partner.username, password: partner.password, role: "partner", scope: partner.scope },
+    headers: { origin: baseURL },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(page, partner.username, partner.password);
+  return page;
+}
+
+/**
+ * The sub-affiliate table on `page` shows rows once loaded, and each row is of one of the
+ * sub-affiliates in `mine` (a partner's scope, or a share link's).
+ */
+export async function expectOnlyRowsOf(page: Page, mine: string[]): Promise<void> {
+  const table = page.getByTestId("sub-affiliates-table");
+  await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 120_000 });
+  await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
+  const shown = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
+}
+
+/** Open `path` and return its table (the element with data-testid `testId`). */
+export async function openTable(page: Page, path: string, testId: string): Promise<Locator> {
+  await page.goto(path);
+  return page.getByTestId(testId);
+}
 
 /**
  * Sign in through next-auth's credentials endpoint (the same request the login form makes);

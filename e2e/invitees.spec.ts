@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, login, settled } from "./helpers";
+import { expect, test } from "./fixtures";
+import { expectAccessible, openTable, settled } from "./helpers";
+
+// every test here as the demo viewer
+test.use({ signedInAs: "viewer" });
 
 test.describe("invited users", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
-
   test("server-paged table, paging and filters in the URL", async ({ page }) => {
-    await page.goto("/invitees?pageSize=20");
-    const table = page.getByTestId("invitees-table");
+    const table = await openTable(page, "/invitees?pageSize=20", "invitees-table");
     await expect(table.locator("tbody tr")).toHaveCount(20);
     await expect(table.locator("caption")).toContainText("Invited users");
     // Where the rows came from (archive or live) and how fresh they are.
@@ -74,10 +72,6 @@ test.describe("invited users", () => {
 });
 
 test.describe("failures are explained", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
-
   test("a 429 says when it retries, then the data arrives", async ({ page }) => {
     let calls = 0;
     await page.route("**/api/affiliate/invitees?*", async (route) => {
@@ -119,9 +113,6 @@ test.describe("failures are explained", () => {
 
 test.describe("invited users on a desktop screen (Lighthouse's desktop size)", () => {
   test.use({ viewport: { width: 1350, height: 940 } });
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
 
   test("the page keeps its layout while the table fills in (CLS below 0.1)", async ({ page }) => {
     // Every layout shift of the load, as Lighthouse sums them (shifts right after input excluded).

@@ -1,14 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { copiedText, expectAccessible, historyBuilt, login, settled, usdtForReading } from "./helpers";
+import { expect, test } from "./fixtures";
+import { copiedText, expectAccessible, historyBuilt, settled, usdtForReading } from "./helpers";
 
 // The overview pages through a week of sub-affiliate and invitee data at WEEX's weight budget:
 // figures arrive over several seconds, one request after another.
 const SLOW = { timeout: 90_000 };
 
 test.describe("overview", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
+  test.use({ signedInAs: "viewer" });
 
   test("KPIs with comparison, charts, funnel and leaderboards", async ({ page }) => {
     test.setTimeout(1_140_000);

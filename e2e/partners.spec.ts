@@ -5,7 +5,7 @@
  * invite codes only has no sub-affiliate page.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { expectAccessible, login, signIn } from "./helpers";
+import { addPartner, expectAccessible, expectOnlyRowsOf, login, signIn } from "./helpers";
 
 const PASSWORD = "partner-password";
 const stamp = Date.now().toString(36);
@@ -63,12 +63,7 @@ test.describe("partners", () => {
     for (const name of ["Check referrals", "Internal transfers", "Alerts", "Spot orders", "Place orders", "Users", "Audit log", "Archive sync"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
 
     // their rows only
-    const table = partner.getByTestId("sub-affiliates-table");
-    await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 120_000 });
-    await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
-    const shown = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
-    expect(shown.length).toBeGreaterThan(0);
-    for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
+    await expectOnlyRowsOf(partner, mine);
     await expectAccessible(partner, "/sub-affiliates as a partner");
 
     for (const path of ["/transfers", "/alerts", "/referrals", "/admin/users"]) {
@@ -83,15 +78,7 @@ test.describe("partners", () => {
     await login(page, "admin");
     const { codes } = await someScope(page.request);
     const username = `codes-${stamp}`;
-    const made = await page.request.post("/api/admin/users", {
-      data: { username, password: PASSWORD, role: "partner", scope: { inviteCodes: [codes[0]] } },
-      headers: { origin: baseURL! },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-
-    const ctx = await browser.newContext({ baseURL });
-    const partner = await ctx.newPage();
-    await signIn(partner, username, PASSWORD);
+    const partner = await addPartner(browser, page, baseURL!, { username, password: PASSWORD, scope: { inviteCodes: [codes[0]!] } });
     await partner.goto("/");
     await expect(partner).toHaveURL(/\/invitees/);
     const nav = partner.getByRole("navigation", { name: "Main" });
@@ -99,7 +86,7 @@ test.describe("partners", () => {
     for (const name of ["Overview", "Sub-affiliates"]) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     await partner.goto("/sub-affiliates");
     await expect(partner.getByTestId("forbidden")).toBeVisible();
-    await ctx.close();
+    await partner.context().close();
   });
 
   test("a partner with sub-affiliate UIDs only sees the overview without invitees or commission records, said, not refused", async ({ browser, page, baseURL }) => {
@@ -107,15 +94,7 @@ test.describe("partners", () => {
     await login(page, "admin");
     const { uids } = await someScope(page.request);
     const username = `subs-${stamp}`;
-    const made = await page.request.post("/api/admin/users", {
-      data: { username, password: PASSWORD, role: "partner", scope: { subAffiliateUids: uids.slice(0, 2) } },
-      headers: { origin: baseURL! },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-
-    const ctx = await browser.newContext({ baseURL });
-    const partner = await ctx.newPage();
-    await signIn(partner, username, PASSWORD);
+    const partner = await addPartner(browser, page, baseURL!, { username, password: PASSWORD, scope: { subAffiliateUids: uids.slice(0, 2) } });
     // every affiliate answer the overview asks for: none may be a 403 (it asked for what is not in the view)
     const refused: string[] = [];
     partner.on("response", (r) => {
@@ -129,6 +108,6 @@ test.describe("partners", () => {
     await expect(split).toContainText("your view has none");
     await expect(partner.getByRole("region", { name: "Top by trading volume" }).locator("table, [data-testid=empty-state]").first()).toBeVisible({ timeout: 120_000 });
     expect(refused).toEqual([]);
-    await ctx.close();
+    await partner.context().close();
   });
 });

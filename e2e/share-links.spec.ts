@@ -5,7 +5,7 @@
  * dialog says what the reader will see, and a link's filters hold the reader to them.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { login, signIn } from "./helpers";
+import { addPartner, expectOnlyRowsOf, login } from "./helpers";
 
 const PASSWORD = "partner-password";
 const stamp = Date.now().toString(36);
@@ -16,14 +16,7 @@ async function partnerPage(browser: Browser, admin: Page, baseURL: string, who: 
   expect(board.ok(), await board.text()).toBe(true);
   const mine = ((await board.json()) as { items: { subAffiliateUid: string }[] }).items.map((i) => i.subAffiliateUid).slice(0, 2);
   expect(mine).toHaveLength(2);
-  const made = await admin.request.post("/api/admin/users", {
-    data: { username: who, password: PASSWORD, role: "partner", scope: { subAffiliateUids: mine } },
-    headers: { origin: baseURL },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const ctx = await browser.newContext({ baseURL });
-  const page = await ctx.newPage();
-  await signIn(page, who, PASSWORD);
+  const page = await addPartner(browser, admin, baseURL, { username: who, password: PASSWORD, scope: { subAffiliateUids: mine } });
   return { page, mine };
 }
 
@@ -47,12 +40,7 @@ test.describe("share links", () => {
     await visitor.goto(url);
     await expect(visitor).toHaveURL(/\/share\//);
     await expect(visitor.getByTestId("share-banner")).toContainText(`share-ui-${stamp}`);
-    const table = visitor.getByTestId("sub-affiliates-table");
-    await expect(table.locator("tbody tr").first()).toBeVisible({ timeout: 120_000 });
-    await expect(table.locator("table")).not.toHaveAttribute("aria-busy", "true");
-    const shown = await table.locator("tbody tr td:nth-child(2) code").allTextContents();
-    expect(shown.length).toBeGreaterThan(0);
-    for (const uid of shown) expect(mine, `a row of ${uid}`).toContain(uid);
+    await expectOnlyRowsOf(visitor, mine);
     // read-only: no export (the link was made without), no navigation into the dashboard
     await expect(visitor.getByRole("button", { name: "Export CSV" })).toHaveCount(0);
     await expect(visitor.getByRole("navigation", { name: "Main" })).toHaveCount(0);

@@ -1,15 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { expectAccessible, login, settled } from "./helpers";
+import { expect, test } from "./fixtures";
+import { expectAccessible, openTable, settled } from "./helpers";
 
 test.describe("sub-affiliates", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
+  test.use({ signedInAs: "viewer" });
 
   test("filters, paging and the per-sub-affiliate trend", async ({ page }) => {
-    await page.goto("/sub-affiliates?pageSize=20");
-    const table = page.getByTestId("sub-affiliates-table");
+    const table = await openTable(page, "/sub-affiliates?pageSize=20", "sub-affiliates-table");
     await expect(table.locator("tbody tr")).toHaveCount(20);
     await expect(table.locator("tbody tr").first()).toContainText("FUTURES");
 
@@ -59,8 +56,7 @@ test.describe("sub-affiliates", () => {
   test("export downloads exactly the rows the filter shows", async ({ page }) => {
     // Finished days only: today's figures still grow while the test runs.
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    await page.goto(`/sub-affiliates?period=custom&from=${day(3)}&to=${day(1)}&productType=FUTURES&pageSize=100`);
-    const table = page.getByTestId("sub-affiliates-table");
+    const table = await openTable(page, `/sub-affiliates?period=custom&from=${day(3)}&to=${day(1)}&productType=FUTURES&pageSize=100`, "sub-affiliates-table");
     await expect(table.locator("tbody tr").first()).toBeVisible();
     const summary = await page.getByRole("navigation", { name: "Sub-affiliate records pages" }).locator("p").textContent();
     const total = Number(/of ([\d,]+)/.exec(summary ?? "")?.[1]?.replace(/,/g, ""));

@@ -1,14 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, login } from "./helpers";
+import { expect, test } from "./fixtures";
+import { expectAccessible, openTable } from "./helpers";
 
 test.describe("internal transfers", () => {
-  test.beforeEach(async ({ page }) => {
-    await login(page, "viewer");
-  });
+  test.use({ signedInAs: "viewer" });
 
   test("status badges, page size up to 200, the one-month window explained", async ({ page }) => {
-    await page.goto("/transfers");
-    const table = page.getByTestId("transfers-table");
+    const table = await openTable(page, "/transfers", "transfers-table");
     await expect(table.locator("tbody tr").first()).toBeVisible();
     await expect(table.locator("tbody tr").first()).toContainText(/SUCCESS|FAILED|PROGRESSING/);
     await expect(page.getByText(/WEEX keeps internal transfers for one month only/)).toBeVisible();

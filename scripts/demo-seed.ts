@@ -19,6 +19,7 @@ import { DEMO_PARTNER, DEMO_PARTNER_PASSWORD } from "../lib/contract/roles";
 import type { Scope } from "../lib/contract/scope";
 import type { Dataset } from "../lib/simulator/data";
 import { DAY_MS } from "../lib/time/calendar";
+import { credentialsSignIn } from "./sign-in";
 
 export { DEMO_PARTNER, DEMO_PARTNER_PASSWORD };
 const DEMO_PASSWORD = "demo";
@@ -44,25 +45,10 @@ export function demoPartnerScope(data: Dataset): Scope {
   return { subAffiliateUids: subs.sort(), inviteCodes: code ? [code] : [] };
 }
 
-/** The cookies a response sets, as a Cookie header's pairs. */
-function cookiePairs(res: Response): string[] {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-}
-
 /** A session as the demo admin (next-auth's credentials sign-in), or null when it is refused. */
 async function signIn(base: string, username: string, password: string): Promise<string | null> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = cookiePairs(csrf);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ username, password, csrfToken, callbackUrl: `${base}/`, json: "true" }),
-  });
-  await res.text();
-  const session = cookiePairs(res).filter((c) => c.includes("session-token"));
-  return session.length ? [...jar, ...session].join("; ") : null;
+  const answer = await credentialsSignIn(base, username, password);
+  return answer.signedIn ? answer.cookie : null;
 }
 
 async function call<T>(base: string, cookie: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {

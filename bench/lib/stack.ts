@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startSimulator, type Simulator, type SimulatorOptions } from "../../lib/simulator/index";
 import { freePort, spawnNextStart } from "../../lib/test/next-server-env";
+import { credentialsSignIn } from "../../scripts/sign-in";
 
 export { freePort };
 
@@ -108,20 +109,9 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sign in through next-auth's credentials flow; the Cookie header to use afterwards. */
 export async function login(base: string, username: string, password = "demo"): Promise<string> {
-  const pairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = pairs(csrf);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ username, password, csrfToken, callbackUrl: `${base}/`, json: "true" }),
-  });
-  await res.text();
-  const session = pairs(res).filter((c) => c.includes("session-token"));
-  if (!session.length) throw new Error(`sign-in as ${username} failed: HTTP ${res.status}`);
-  return [...jar, ...session].join("; ");
+  const answer = await credentialsSignIn(base, username, password);
+  if (!answer.signedIn) throw new Error(`sign-in as ${username} failed: HTTP ${answer.status}`);
+  return answer.cookie;
 }
 
 interface SyncStatus {

@@ -4,44 +4,36 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "./connection";
+import { expect, it } from "vitest";
 import { shareLinks, users } from "./schema";
 import { createShareLink, getShareLink, revokeShareLink, shareLinkByToken } from "./share-links";
-import { testBackends } from "./test-support";
+import { onEachTestDatabase } from "./test-support";
 import { createUser, verifyPassword } from "./users";
 
-describe.each(testBackends())("share links on $name", (backend) => {
-  let database: Database;
-  beforeEach(async () => {
-    database = await backend.open();
-  });
-  afterEach(async () => {
-    await database.close();
-  });
+onEachTestDatabase("share links", (db) => {
 
   it("stores the token's hash only, finds the link by its token, and revokes it once", async () => {
-    const u = await createUser(database.db, { username: "sharer", password: "password-1", role: "viewer" });
+    const u = await createUser(db().db, { username: "sharer", password: "password-1", role: "viewer" });
     const base = { createdBy: u.id, page: "invitees", query: "inviteCode=A", allowExport: false, expiresAt: new Date(Date.now() + 3_600_000) };
-    const a = await createShareLink(database.db, { ...base, password: null });
-    const b = await createShareLink(database.db, { ...base, password: "share-secret" });
+    const a = await createShareLink(db().db, { ...base, password: null });
+    const b = await createShareLink(db().db, { ...base, password: "share-secret" });
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(a.token, "base64url")).toHaveLength(32);
     expect(a.token).not.toBe(b.token);
     expect(a.row.tokenHash).toBe(createHash("sha256").update(a.token).digest("hex"));
     // nowhere in the row
-    expect(JSON.stringify(await getShareLink(database.db, a.row.id))).not.toContain(a.token);
+    expect(JSON.stringify(await getShareLink(db().db, a.row.id))).not.toContain(a.token);
     expect(a.row.passwordHash).toBeNull();
     expect(await verifyPassword("share-secret", b.row.passwordHash!)).toBe(true);
 
-    expect((await shareLinkByToken(database.db, a.token))?.id).toBe(a.row.id);
-    expect(await shareLinkByToken(database.db, a.token.slice(0, -1) + (a.token.endsWith("A") ? "B" : "A"))).toBeUndefined();
-    expect(await revokeShareLink(database.db, a.row.id)).toBe(true);
-    expect(await revokeShareLink(database.db, a.row.id)).toBe(false);
-    expect((await shareLinkByToken(database.db, a.token))?.revokedAt).toBeInstanceOf(Date);
-    expect(await revokeShareLink(database.db, "not-a-uuid")).toBe(false);
+    expect((await shareLinkByToken(db().db, a.token))?.id).toBe(a.row.id);
+    expect(await shareLinkByToken(db().db, a.token.slice(0, -1) + (a.token.endsWith("A") ? "B" : "A"))).toBeUndefined();
+    expect(await revokeShareLink(db().db, a.row.id)).toBe(true);
+    expect(await revokeShareLink(db().db, a.row.id)).toBe(false);
+    expect((await shareLinkByToken(db().db, a.token))?.revokedAt).toBeInstanceOf(Date);
+    expect(await revokeShareLink(db().db, "not-a-uuid")).toBe(false);
 
-    await database.db.delete(users).where(eq(users.id, u.id));
-    expect(await database.db.select().from(shareLinks)).toEqual([]);
+    await db().db.delete(users).where(eq(users.id, u.id));
+    expect(await db().db.select().from(shareLinks)).toEqual([]);
   });
-});
+}, { perTest: true });

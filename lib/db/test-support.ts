@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { constants, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Pool } from "pg";
-import { afterAll, beforeAll, describe, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
 import { openDatabase, type Database } from "./connection";
 import { migrate } from "./migrate";
 
@@ -86,16 +86,19 @@ export async function openTestPostgres(): Promise<Database> {
 
 /**
  * A suite per test database (`describe` named "<name> on pglite|postgres"): the database is
- * opened before the suite's tests and closed after them; `body` reads it through `db()`.
+ * opened before the suite's tests and closed after them, or with `perTest` a new one before each
+ * test and closed after it (for tests that need the database as migrations leave it); `body`
+ * reads it through `db()`.
  */
-export function onEachTestDatabase(name: string, body: (db: () => Database) => void): void {
+export function onEachTestDatabase(name: string, body: (db: () => Database) => void, opts: { perTest?: boolean } = {}): void {
+  const [open, close] = opts.perTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
   for (const backend of testBackends()) {
     describe(`${name} on ${backend.name}`, () => {
       let database: Database | undefined;
-      beforeAll(async () => {
+      open(async () => {
         database = await backend.open();
       }, 180_000);
-      afterAll(async () => {
+      close(async () => {
         await database?.close();
       });
       body(() => database!);

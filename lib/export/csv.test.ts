@@ -4,76 +4,54 @@ import { BOM, csvCell, csvFileStart, csvLine, csvRows, csvText, type CsvColumn }
 import { parseCsv } from "./csv-reader.test-util";
 import { SUB_AFFILIATE_COLUMNS } from "./datasets";
 
+/** Each case: a value as received, and the cell written for it. */
+type CellCases = readonly (readonly [Parameters<typeof csvCell>[0], string])[];
+
 describe("csvCell", () => {
   it("writes values exactly as received", () => {
-    expect(csvCell("0.000000000000000001")).toBe("0.000000000000000001");
-    expect(csvCell("123456789012345678.123456789")).toBe("123456789012345678.123456789");
-    expect(csvCell("702345678901234567")).toBe("702345678901234567");
-    expect(csvCell("1E-8")).toBe("1E-8");
-    expect(csvCell(1764506000000)).toBe("1764506000000");
-    expect(csvCell(true)).toBe("true");
-    expect(csvCell(false)).toBe("false");
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(undefined)).toBe("");
-    expect(csvCell("")).toBe("");
+    const cases: CellCases = [
+      ["0.000000000000000001", "0.000000000000000001"], ["123456789012345678.123456789", "123456789012345678.123456789"],
+      ["702345678901234567", "702345678901234567"], ["1E-8", "1E-8"], [1764506000000, "1764506000000"], [true, "true"],
+      [false, "false"], [null, ""], [undefined, ""], ["", ""],
+    ];
+    for (const [value, written] of cases) expect(csvCell(value)).toBe(written);
   });
 
   it("quotes a comma, a quote, CR or LF and doubles inner quotes", () => {
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("line1\nline2")).toBe('"line1\nline2"');
-    expect(csvCell("a\rb")).toBe('"a\rb"');
-    expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
-    expect(csvCell('"')).toBe('""""');
-    expect(csvCell("plain text")).toBe("plain text");
-    expect(csvCell("semi;colon")).toBe("semi;colon");
+    const cases: CellCases = [
+      ["a,b", '"a,b"'], ['say "hi"', '"say ""hi"""'], ["line1\nline2", '"line1\nline2"'], ["a\rb", '"a\rb"'], ["a\r\nb", '"a\r\nb"'],
+      ['"', '""""'], ["plain text", "plain text"], ["semi;colon", "semi;colon"],
+    ];
+    for (const [value, written] of cases) expect(csvCell(value)).toBe(written);
   });
 
   it("neutralises formulas but leaves numbers alone", () => {
-    expect(csvCell("=1+2")).toBe("'=1+2");
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell("+cmd")).toBe("'+cmd");
-    expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    // (a tab is also where a tab-splitting spreadsheet starts the next cell: both are guarded)
-    expect(csvCell("\t=1")).toBe("'\t'=1");
-    expect(csvCell("\r=1")).toBe(`"'\r=1"`);
-    expect(csvCell("-")).toBe("'-");
-    expect(csvCell("=")).toBe("'=");
-    // Numbers stay numbers.
-    expect(csvCell("-1.5")).toBe("-1.5");
-    expect(csvCell("+1.5")).toBe("+1.5");
-    expect(csvCell("-0.000000000000000001")).toBe("-0.000000000000000001");
-    expect(csvCell("-1E-8")).toBe("-1E-8");
-    expect(csvCell("-.5")).toBe("-.5");
-    expect(csvCell(-42)).toBe("-42");
-    // Only the first character matters.
-    expect(csvCell("a=b")).toBe("a=b");
-    expect(csvCell(" =1")).toBe(" =1");
+    const cases: CellCases = [
+      ["=1+2", "'=1+2"], ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`], ["+cmd", "'+cmd"], ["-2+3", "'-2+3"],
+      ["@SUM(A1)", "'@SUM(A1)"],
+      // (a tab is also where a tab-splitting spreadsheet starts the next cell: both are guarded)
+      ["\t=1", "'\t'=1"], ["\r=1", `"'\r=1"`], ["-", "'-"], ["=", "'="],
+      // Numbers stay numbers.
+      ["-1.5", "-1.5"], ["+1.5", "+1.5"], ["-0.000000000000000001", "-0.000000000000000001"], ["-1E-8", "-1E-8"], ["-.5", "-.5"],
+      [-42, "-42"],
+      // Only the first character matters.
+      ["a=b", "a=b"], [" =1", " =1"],
+    ];
+    for (const [value, written] of cases) expect(csvCell(value)).toBe(written);
   });
 
   it("neutralises a formula after a ; or a tab, where a spreadsheet splitting on them starts a cell", () => {
-    expect(csvCell("VIP;=cmd|' /C calc'!A0")).toBe("VIP;'=cmd|' /C calc'!A0");
-    expect(csvCell("a;+1+1")).toBe("a;'+1+1");
-    expect(csvCell("a;-2+3")).toBe("a;'-2+3");
-    expect(csvCell("a;@SUM(A1)")).toBe("a;'@SUM(A1)");
-    expect(csvCell("a\t=1")).toBe("a\t'=1");
-    expect(csvCell("a;\t=1")).toBe("a;'\t'=1");
-    expect(csvCell("a;\r=1")).toBe(`"a;'\r=1"`);
-    expect(csvCell("=1;=2\t@3")).toBe("'=1;'=2\t'@3");
-    expect(csvCell('x;=HYPERLINK("http://evil.example","y")')).toBe(`"x;'=HYPERLINK(""http://evil.example"",""y"")"`);
-    // each separator's part runs to the next of its kind: after the tab, "b;=c" starts with b
-    expect(csvCell("a\tb;=c")).toBe("a\tb;'=c");
-    expect(csvCell("a;b\t-c")).toBe("a;b\t'-c");
-    // numbers stay numbers, plain text stays as it is
-    expect(csvCell("a;-12.5")).toBe("a;-12.5");
-    expect(csvCell("1;-1E-8;+3")).toBe("1;-1E-8;+3");
-    expect(csvCell("1\t-12.5")).toBe("1\t-12.5");
-    expect(csvCell("-12.5")).toBe("-12.5");
-    expect(csvCell("semi;colon")).toBe("semi;colon");
-    expect(csvCell("a; =1")).toBe("a; =1");
-    expect(csvCell("a;;b")).toBe("a;;b");
-    expect(csvCell("a;")).toBe("a;");
+    const cases: CellCases = [
+      ["VIP;=cmd|' /C calc'!A0", "VIP;'=cmd|' /C calc'!A0"], ["a;+1+1", "a;'+1+1"], ["a;-2+3", "a;'-2+3"],
+      ["a;@SUM(A1)", "a;'@SUM(A1)"], ["a\t=1", "a\t'=1"], ["a;\t=1", "a;'\t'=1"], ["a;\r=1", `"a;'\r=1"`],
+      ["=1;=2\t@3", "'=1;'=2\t'@3"], ['x;=HYPERLINK("http://evil.example","y")', `"x;'=HYPERLINK(""http://evil.example"",""y"")"`],
+      // each separator's part runs to the next of its kind: after the tab, "b;=c" starts with b
+      ["a\tb;=c", "a\tb;'=c"], ["a;b\t-c", "a;b\t'-c"],
+      // numbers stay numbers, plain text stays as it is
+      ["a;-12.5", "a;-12.5"], ["1;-1E-8;+3", "1;-1E-8;+3"], ["1\t-12.5", "1\t-12.5"], ["-12.5", "-12.5"], ["semi;colon", "semi;colon"],
+      ["a; =1", "a; =1"], ["a;;b", "a;;b"], ["a;", "a;"],
+    ];
+    for (const [value, written] of cases) expect(csvCell(value)).toBe(written);
   });
 });
 

@@ -7,16 +7,9 @@ import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as rawApi, login, simStats, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import type { SubAffiliateRow } from "../../lib/contract/responses";
 import { DAY_MS } from "../../lib/time/calendar";
 
-interface SubRecord {
-  subAffiliateUid: string;
-  productType: string;
-  date: string;
-  tradingVolume: string;
-  netTradingFee: string;
-  paidCommission: string;
-}
 interface SeriesItem {
   bucket: string;
   productType: string;
@@ -37,10 +30,10 @@ const endTime = dayStart(Date.now()) - 1;
 const startTime = dayStart(Date.now()) - 3 * DAY_MS;
 const range = `startTime=${startTime}&endTime=${endTime}`;
 
-async function records(productType: "SPOT" | "FUTURES"): Promise<SubRecord[]> {
-  const out: SubRecord[] = [];
+async function records(productType: "SPOT" | "FUTURES"): Promise<SubAffiliateRow[]> {
+  const out: SubAffiliateRow[] = [];
   for (let page = 1; ; page++) {
-    const r = await api<{ items: SubRecord[]; hasNextPage: boolean }>(`/api/affiliate/sub-affiliates?productType=${productType}&${range}&page=${page}&pageSize=100`, { cookie: viewer });
+    const r = await api<{ items: SubAffiliateRow[]; hasNextPage: boolean }>(`/api/affiliate/sub-affiliates?productType=${productType}&${range}&page=${page}&pageSize=100`, { cookie: viewer });
     expect(r.status, r.text).toBe(200);
     out.push(...r.json.items);
     if (!r.json.hasNextPage) return out;

@@ -15,10 +15,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../lib/simulator/prng";
-import { api as rawApi } from "./helpers";
-import { patiently } from "./patient";
 import type { NextServer } from "./server";
-import { startStack, stopStack, type Stack } from "./stack";
+import { startStack, stopStack, untilSynced, type Stack } from "./stack";
 import { DAY_MS } from "../../lib/time/calendar";
 
 /** The slowest answer allowed (the PostgreSQL read timeout is 20 s; here PGlite at simulator scale 0.05). */
@@ -89,12 +87,7 @@ describe("the boundary walk of every GET operation in /api/openapi.json", () => 
     stack = await startStack({ scale: 0.05, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "14", ARCHIVE_COMMISSION_DAYS: "21" }, signIn: ["admin"] });
     server = stack.server;
     [admin] = stack.sessions as [string];
-    for (const deadline = Date.now() + 240_000; ; ) {
-      const r = await patiently(() => rawApi<{ datasets: { dataset: string; syncedAt: number | null }[] }>("/api/admin/sync", { cookie: admin, base: server.url }));
-      if (["commissions", "invitees", "inviteeTotals", "subAffiliates"].every((d) => r.json.datasets?.find((x) => x.dataset === d)?.syncedAt)) break;
-      if (Date.now() > deadline) throw new Error(`no sync: ${r.text}`);
-      await new Promise((res) => setTimeout(res, 1000));
-    }
+    await untilSynced(server.url, admin, ["commissions", "invitees", "inviteeTotals", "subAffiliates"]);
   }, 300_000);
 
   afterAll(async () => {

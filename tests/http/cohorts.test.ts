@@ -9,10 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CohortItem } from "../../lib/contract/responses";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
-import { startSimulator, type Simulator } from "../../lib/simulator";
-import { api as rawApi, login, type ApiInit } from "./helpers";
+import { api as rawApi, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
-import { startNextServer, type NextServer } from "./server";
+import { startStack, stopStack, untilSynced, type Stack } from "./stack";
 import { DAY_MS } from "../../lib/time/calendar";
 
 interface Invitee {
@@ -25,9 +24,8 @@ interface Invitee {
   lastTrade: number | null;
 }
 
-let sim: Simulator;
-let server: NextServer;
-const api = <T>(path: string, init: ApiInit) => patiently(() => rawApi<T>(path, { ...init, base: server.url }));
+let stack: Stack;
+const api = <T>(path: string, init: ApiInit) => patiently(() => rawApi<T>(path, { ...init, base: stack.base }));
 const H = 3_600_000;
 let viewer: string;
 // Four whole UTC weeks ending last Sunday night: Monday 00:00 UTC four weeks before.
@@ -54,32 +52,16 @@ async function listAll(query: string): Promise<{ items: Invitee[]; total: number
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: 0.1, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-  server = await startNextServer({
-    env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
-      ARCHIVE_SYNC: "on",
-      ARCHIVE_SUB_AFFILIATE_DAYS: "7",
-    },
-  });
-  viewer = await login("viewer", "demo", { base: server.url });
-  const admin = await login("admin", "demo", { base: server.url });
+  stack = await startStack({ scale: 0.1, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "7" }, signIn: ["viewer", "admin"] });
+  const [viewerSession, admin] = stack.sessions as [string, string];
+  viewer = viewerSession;
   // until the invitee year is archived
-  for (const deadline = Date.now() + 150_000; ; ) {
-    const r = await api<{ datasets: { dataset: string; syncedAt: number | null }[] }>("/api/admin/sync", { cookie: admin });
-    if (r.json.datasets.find((d) => d.dataset === "invitees")?.syncedAt) break;
-    if (Date.now() > deadline) throw new Error(`no invitee sync: ${r.text}`);
-    await new Promise((res) => setTimeout(res, 500));
-  }
+  await untilSynced(stack.base, admin, ["invitees"], 150_000);
   records = (await listAll(`${range}&source=live`)).items;
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
+  await stopStack(stack ?? {});
 });
 
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -30,23 +30,29 @@ afterAll(() => stopStack({ server, sim }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const get = (path: string, cookie: string, signal?: AbortSignal) => fetch(`${server.url}${path}`, { headers: { cookie }, signal });
 
+/**
+ * Viewer A's script: 15 distinct live transfer lists from page `firstPage` (distinct pages:
+ * coalescing cannot join them), 100 weight each (lib/weex/endpoints.ts): 4 fit in the reads' 490
+ * of a window. Once A has filled the window, and its other eleven are queued behind, viewer B asks
+ * for page `pageB`: B's answer, how long B waited for it, and A's answers.
+ */
+async function crowdedByA(firstPage: number, pageB: number) {
+  const before = sim.stats().byEndpoint.withdrawals ?? 0;
+  const a = Array.from({ length: 15 }, (_, i) => api(`/api/affiliate/withdrawals?source=live&pageSize=10&page=${i + firstPage}`, { cookie: viewerA, base: server.url }));
+  await until("A's first pages at the simulator", async () => (sim.stats().byEndpoint.withdrawals ?? 0) - before, (n) => n >= 4, 60_000);
+  // (This pause only lets A's requests reach the budget before B's on a loaded machine, which the
+  // old first-come order needed to fail; B's bounds do not depend on it.)
+  await sleep(1000);
+
+  const t0 = Date.now();
+  const b = await api<{ items: unknown[] }>(`/api/affiliate/withdrawals?source=live&pageSize=10&page=${pageB}`, { cookie: viewerB, base: server.url });
+  const waited = Date.now() - t0;
+  return { b, waited, answersA: await Promise.all(a) };
+}
+
 describe("the people's part of the budget, shared between people", () => {
   it("while one viewer has 15 distinct 100-weight live transfer queries in flight, another viewer's query is answered within one window", { timeout: 120_000 }, async () => {
-    const before = sim.stats().byEndpoint.withdrawals ?? 0;
-    // Viewer A's script: 15 distinct live transfer lists (distinct pages: coalescing cannot join
-    // them), 100 weight each (lib/weex/endpoints.ts): 4 fit in the reads' 490 of a window.
-    const a = Array.from({ length: 15 }, (_, i) => api(`/api/affiliate/withdrawals?source=live&pageSize=10&page=${i + 1}`, { cookie: viewerA, base: server.url }));
-    // A has filled the window...
-    await until("A's first pages at the simulator", async () => (sim.stats().byEndpoint.withdrawals ?? 0) - before, (n) => n >= 4, 60_000);
-    // ...and its other eleven are queued behind them. (This pause only lets A's requests reach
-    // the budget before B's on a loaded machine, which the old first-come order needed to fail;
-    // B's bound below does not depend on it.)
-    await sleep(1000);
-
-    const t0 = Date.now();
-    const b = await api<{ items: unknown[] }>("/api/affiliate/withdrawals?source=live&pageSize=10&page=99", { cookie: viewerB, base: server.url });
-    const waited = Date.now() - t0;
-    const answersA = await Promise.all(a);
+    const { b, waited, answersA } = await crowdedByA(1, 99);
 
     // B is answered, not refused: its turn comes when A's first pages expire, before A's other eleven.
     expect(b.status, b.text).toBe(200);
@@ -69,15 +75,7 @@ describe("the people's part of the budget, shared between people", () => {
     await sleep(10_250 + 1000); // the previous test's charges have expired
     sim.setFaults({ latencyMs: LATENCY_MS, endpoints: ["withdrawals"] });
     try {
-      const before = sim.stats().byEndpoint.withdrawals ?? 0;
-      const a = Array.from({ length: 15 }, (_, i) => api(`/api/affiliate/withdrawals?source=live&pageSize=10&page=${i + 21}`, { cookie: viewerA, base: server.url }));
-      await until("A's first pages at the simulator", async () => (sim.stats().byEndpoint.withdrawals ?? 0) - before, (n) => n >= 4, 60_000);
-      await sleep(1000);
-
-      const t0 = Date.now();
-      const b = await api<{ items: unknown[] }>("/api/affiliate/withdrawals?source=live&pageSize=10&page=98", { cookie: viewerB, base: server.url });
-      const waited = Date.now() - t0;
-      const answersA = await Promise.all(a);
+      const { b, waited, answersA } = await crowdedByA(21, 98);
 
       // B is next in line: answered when the window frees, not refused just before it does.
       expect(b.status, b.text).toBe(200);

@@ -236,6 +236,19 @@ describe("every route class under each simulator fault mode", () => {
 });
 
 describe("short bursts and resending", () => {
+  /**
+   * A futures market order (`side` and `positionSide`, `quantity` BTC, a fresh client order id
+   * tagged `tag`) sent once while `fault` holds for the order endpoint's next answer: its body
+   * (to send again), the simulator's counters before it, and the answer.
+   */
+  async function orderUnder(fault: Faults, order: { side: string; positionSide: string; quantity: string; tag: string }) {
+    const body = { symbol: "cmt_btcusdt", side: order.side, positionSide: order.positionSide, type: "MARKET", quantity: order.quantity, newClientOrderId: clientOrderId(order.tag) };
+    const before = sim.stats();
+    sim.setFaults({ endpoints: ["placeOrder"], ...fault });
+    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    return { body, before, first };
+  }
+
   it("a 5xx burst shorter than the retries is absorbed by GETs (3 attempts, then 200)", async () => {
     const before = sim.stats();
     sim.setFaults({ endpoints: ["invitees"], error5xx: { next: 2 } });
@@ -245,10 +258,7 @@ describe("short bursts and resending", () => {
   });
 
   it("an order refused by a 5xx is not retried and can be resent safely with the same client order id", async () => {
-    const body = { symbol: "cmt_btcusdt", side: "SELL", positionSide: "SHORT", type: "MARKET", quantity: "0.02", newClientOrderId: clientOrderId("burst") };
-    const before = sim.stats();
-    sim.setFaults({ endpoints: ["placeOrder"], error5xx: { next: 1 } });
-    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    const { body, before, first } = await orderUnder({ error5xx: { next: 1 } }, { side: "SELL", positionSide: "SHORT", quantity: "0.02", tag: "burst" });
     expectError("order under a 5xx burst", first, "upstream_unavailable");
     await sleep(TIMEOUT_MS);
     expect(delta(sim.stats(), before, "placeOrder")).toBe(1);
@@ -261,10 +271,7 @@ describe("short bursts and resending", () => {
   });
 
   it("resending an order whose answer was lost does not place it twice (WEEX refuses the client order id)", async () => {
-    const body = { symbol: "cmt_btcusdt", side: "BUY", positionSide: "LONG", type: "MARKET", quantity: "0.03", newClientOrderId: clientOrderId("lost") };
-    const before = sim.stats();
-    sim.setFaults({ endpoints: ["placeOrder"], hang: { next: 1 } });
-    const first = await api<ErrorBody>("/api/contract/orders", { cookie: trader, base, method: "POST", body });
+    const { body, before, first } = await orderUnder({ hang: { next: 1 } }, { side: "BUY", positionSide: "LONG", quantity: "0.03", tag: "lost" });
     expectError("order whose answer never came", first, "upstream_timeout");
     expect(first.json.error?.message).toContain(body.newClientOrderId);
 
@@ -284,6 +291,22 @@ describe("WEEX answers every window with all its records (the simulator's outOfW
   }
   const keys = <T,>(items: T[], key: (r: T) => string) => items.map(key).sort();
 
+  /**
+   * One read asked as WEEX answers, then again once WEEX answers every window with all its
+   * records: both 200, the same total (more than none) and the same rows by `key`; both answers.
+   */
+  async function askedTwice<T>(read: () => Promise<ApiResponse<Page<T>>>, key: (r: T) => string) {
+    const asked = await read();
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.json.total).toBeGreaterThan(0);
+    sim.setFaults({ outOfWindow: { all: true } });
+    const ignored = await read();
+    expect(ignored.status, ignored.text).toBe(200);
+    expect(ignored.json.total).toBe(asked.json.total);
+    expect(keys(ignored.json.items, key)).toEqual(keys(asked.json.items, key));
+    return { asked, ignored };
+  }
+
   it("a partner's live invitee list over the invitee year lists each invitee once: the year's five 90-day queries do not count it five times", { timeout: 120_000 }, async () => {
     // a partner with one invite code of the year's invitees
     const year = await api<Page<{ uid: string; inviteCode: string | null }>>(`/api/affiliate/invitees?source=live&pageSize=100&startTime=${Date.now() - 90 * DAY_MS}`, { cookie: admin, base });
@@ -296,14 +319,7 @@ describe("WEEX answers every window with all its records (the simulator's outOfW
 
     // no range: the invitee year, walked live in five 90-day queries
     const list = () => api<Page<{ uid: string }>>("/api/affiliate/invitees?source=live&pageSize=100", { cookie: partner, base });
-    const asked = await list();
-    expect(asked.status, asked.text).toBe(200);
-    expect(asked.json.total).toBeGreaterThan(0);
-    sim.setFaults({ outOfWindow: { all: true } });
-    const ignored = await list();
-    expect(ignored.status, ignored.text).toBe(200);
-    expect(ignored.json.total).toBe(asked.json.total);
-    expect(keys(ignored.json.items, (i) => i.uid)).toEqual(keys(asked.json.items, (i) => i.uid));
+    await askedTwice(list, (i) => i.uid);
     // (what each query got from outside its window is left out; a partner's answer counts no
     // record it cannot attribute to the scope in its warnings: the commission walk below shows them)
   });
@@ -317,15 +333,8 @@ describe("WEEX answers every window with all its records (the simulator's outOfW
 
     // 200 days, both product types: three 90-day queries each, live (this server keeps no archive)
     const walk = () => api<Page<{ uid: string; date: number; productType: string; symbol: string; commission: string }>>(`/api/affiliate/commissions?uid=${uid}&pageSize=100&startTime=${now - 200 * DAY_MS}&endTime=${now}`, { cookie: viewer, base });
-    const asked = await walk();
-    expect(asked.status, asked.text).toBe(200);
-    expect(asked.json.total).toBeGreaterThan(0);
-    sim.setFaults({ outOfWindow: { all: true } });
-    const ignored = await walk();
-    expect(ignored.status, ignored.text).toBe(200);
-    expect(ignored.json.total).toBe(asked.json.total);
     const key = (r: { date: number; productType: string; symbol: string; commission: string }) => `${r.date}|${r.productType}|${r.symbol}|${r.commission}`;
-    expect(keys(ignored.json.items, key)).toEqual(keys(asked.json.items, key));
+    const { asked, ignored } = await askedTwice(walk, key);
     expect(ignored.json.warnings.count).toBeGreaterThan(asked.json.warnings.count);
   });
 });

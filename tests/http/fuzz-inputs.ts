@@ -16,6 +16,7 @@
  * mixed inputs that happen to be valid stay within WEEX's weight budget.
  */
 import fc from "fast-check";
+import { DAY_MS } from "../../lib/time/calendar";
 
 // ---------------------------------------------------------------------------------------------
 // JSON with what JavaScript cannot hold: raw text is written into the body verbatim.
@@ -42,7 +43,6 @@ export function entriesText(entries: Entries): string {
 // ---------------------------------------------------------------------------------------------
 // Shared pools
 
-const DAY = 86_400_000;
 export const HOUR = 3_600_000;
 /** Fixed once per run: the fuzz suite takes well under a minute, the windows are days wide. */
 export const NOW = Date.now();
@@ -208,7 +208,7 @@ export const b = {
 
   time(): Field<Json> {
     return {
-      valid: fc.integer({ min: NOW - 20 * DAY, max: NOW - DAY }),
+      valid: fc.integer({ min: NOW - 20 * DAY_MS, max: NOW - DAY_MS }),
       invalid: fc.oneof(pick<Json>(["abc", "", " ", "NaN", -1, 1.5, new Raw("1e400"), "1e400", null, true, [], {}, "-5"]), longDigits),
       required: false,
     };
@@ -223,7 +223,7 @@ export const b = {
 // Cheap valid moments
 
 /** a start of one or two days ago, an end in the last hour: one or two upstream pages */
-export const recentStart = fc.integer({ min: NOW - 2 * DAY, max: NOW - DAY });
+export const recentStart = fc.integer({ min: NOW - 2 * DAY_MS, max: NOW - DAY_MS });
 export const recentEnd = fc.integer({ min: NOW - HOUR, max: NOW });
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import fc from "fast-check";
 import { b, HOUR, NOW, pick, q, recentEnd, recentStart, type Change, type Field, type InputModel, type Json } from "./fuzz-inputs";
 import type { Method } from "./route-files";
 import { SHARE_PAGE_KEYS } from "../../lib/contract/share";
+import { DAY_MS } from "../../lib/time/calendar";
 
-const DAY = 86_400_000;
 
 export interface Runs {
   /** inputs made invalid on purpose: 400 validation_error, no upstream request */
@@ -88,7 +88,7 @@ const inviteeExtras = {
 };
 
 /** end before start (the only window rule every source shares) */
-const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.integer({ min: 1, max: 10 * DAY })).map(([s, d]) => [
+const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.integer({ min: 1, max: 10 * DAY_MS })).map(([s, d]) => [
   { op: "set", key: "startTime", value: String(s) },
   { op: "set", key: "endTime", value: String(s - d) },
 ]);
@@ -96,22 +96,22 @@ const reversed: fc.Arbitrary<Change<string>[]> = fc.tuple(recentStart, fc.intege
 /** too old for the upstream (live and auto only: the archive keeps older history) */
 function tooOld(maxAgeDays: number): fc.Arbitrary<Change<string>[]> {
   return fc.tuple(fc.integer({ min: maxAgeDays + 3, max: maxAgeDays + 400 }), pick(["live", "auto"])).map(([days, src]) => [
-    { op: "set", key: "startTime", value: String(NOW - days * DAY) },
-    { op: "set", key: "endTime", value: String(NOW - (days - 1) * DAY) },
+    { op: "set", key: "startTime", value: String(NOW - days * DAY_MS) },
+    { op: "set", key: "endTime", value: String(NOW - (days - 1) * DAY_MS) },
     { op: "set", key: "source", value: src },
   ]);
 }
 
 /** invitees: at most 90 days per query (live and auto) */
 const tooLong: fc.Arbitrary<Change<string>[]> = fc.tuple(fc.integer({ min: 92, max: 300 }), pick(["live", "auto"])).map(([span, src]) => [
-  { op: "set", key: "startTime", value: String(NOW - 340 * DAY) },
-  { op: "set", key: "endTime", value: String(NOW - 340 * DAY + span * DAY) },
+  { op: "set", key: "startTime", value: String(NOW - 340 * DAY_MS) },
+  { op: "set", key: "endTime", value: String(NOW - 340 * DAY_MS + span * DAY_MS) },
   { op: "set", key: "source", value: src },
 ]);
 
 /** source=live reads commission records for a week at most (LIVE_COMMISSION_MAX_DAYS) */
 const liveTooLong: fc.Arbitrary<Change<string>[]> = fc.integer({ min: 8, max: 60 }).map((days) => [
-  { op: "set", key: "startTime", value: String(NOW - days * DAY) },
+  { op: "set", key: "startTime", value: String(NOW - days * DAY_MS) },
   { op: "set", key: "endTime", value: String(NOW) },
   { op: "set", key: "source", value: "live" },
 ]);
@@ -162,7 +162,7 @@ const subAffiliateFilter = {
 const withdrawalFilter = {
   withdrawID: q.text(fc.bigInt({ min: 1n, max: 10n ** 18n }).map(String), 64),
   coin: q.text(pick(["USDT", "BTC", "ETH"]), 20),
-  startTime: kept(time(fc.integer({ min: NOW - 2 * DAY, max: NOW - DAY }))),
+  startTime: kept(time(fc.integer({ min: NOW - 2 * DAY_MS, max: NOW - DAY_MS }))),
   endTime: kept(time(recentEnd)),
   fromAccountType: q.enumOf(["SPOT", "FUND"]),
   toAccountType: q.enumOf(["SPOT", "FUND"]),
@@ -278,12 +278,12 @@ const syncAction: InputModel<Json> = {
   },
   combos: fc.oneof(
     // from/to are for resync only
-    fc.tuple(pick(["from", "to"]), fc.integer({ min: NOW - 10 * DAY, max: NOW })).map(([key, t]) => [
+    fc.tuple(pick(["from", "to"]), fc.integer({ min: NOW - 10 * DAY_MS, max: NOW })).map(([key, t]) => [
       { op: "set", key: "action", value: "sync" } as Change<Json>,
       { op: "set", key, value: t } as Change<Json>,
     ]),
     // to before from
-    fc.integer({ min: NOW - 10 * DAY, max: NOW }).map((t) => [
+    fc.integer({ min: NOW - 10 * DAY_MS, max: NOW }).map((t) => [
       { op: "set", key: "action", value: "resync" } as Change<Json>,
       { op: "set", key: "from", value: t } as Change<Json>,
       { op: "set", key: "to", value: t - 1 } as Change<Json>,
@@ -298,8 +298,8 @@ const newToken: InputModel<Json> = {
     name: b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "a\u0000b", "tab\there"], true, 120),
     // in the future, at most a year away (what is past or further is refused by the server, 400 naming expiresAt)
     expiresAt: {
-      valid: fc.integer({ min: NOW + DAY, max: NOW + 300 * DAY }),
-      invalid: pick<Json>(["abc", "", -1, 1.5, null, true, [], {}, NOW - DAY, NOW + 400 * DAY, "1e400"]),
+      valid: fc.integer({ min: NOW + DAY_MS, max: NOW + 300 * DAY_MS }),
+      invalid: pick<Json>(["abc", "", -1, 1.5, null, true, [], {}, NOW - DAY_MS, NOW + 400 * DAY_MS, "1e400"]),
       required: true,
     },
     role: b.enumOf(["viewer", "trader"], false),
@@ -377,7 +377,7 @@ const shareLink: InputModel<Json> = {
     query: b.text(pick(["", "?startTime=1&endTime=2", "sort=deposits"]), [1, null, true], false, 2000),
     expiresAt: b.text(
       fc.integer({ min: 2, max: 80 * 24 }).map((h) => new Date(NOW + h * HOUR).toISOString()),
-      ["tomorrow", "2026-13-01T00:00:00Z", "2026-01-01", "", String(NOW + DAY), new Date(NOW - DAY).toISOString(), new Date(NOW + 120 * DAY).toISOString()],
+      ["tomorrow", "2026-13-01T00:00:00Z", "2026-01-01", "", String(NOW + DAY_MS), new Date(NOW - DAY_MS).toISOString(), new Date(NOW + 120 * DAY_MS).toISOString()],
       true,
     ),
     password: b.text(pick(["correct horse battery", "12345678x"]), ["short", "", 12345678, null], false, 200),

@@ -6,6 +6,7 @@
  */
 import { expect, inject } from "vitest";
 import type { SimRecentRequest, SimStats } from "../../lib/simulator";
+import { cookiePairs, credentialsSignIn } from "../../scripts/sign-in";
 import { patiently } from "./patient";
 
 export type Role = "viewer" | "trader" | "admin";
@@ -13,11 +14,6 @@ export const ROLES: readonly Role[] = ["viewer", "trader", "admin"];
 
 export const baseUrl = (): string => inject("baseUrl");
 export const simUrl = (): string => inject("simUrl");
-
-/** `name=value` pairs of Set-Cookie headers, as a Cookie header. */
-function cookiePairs(res: Response): string[] {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-}
 
 export interface LoginAttempt {
   status: number;
@@ -30,30 +26,39 @@ export interface LoginAttempt {
 
 /** One sign-in attempt: GET /api/auth/csrf, then POST /api/auth/callback/credentials. */
 export async function attemptLogin(username: string, password: string, opts: { headers?: Record<string, string>; base?: string } = {}): Promise<LoginAttempt> {
-  const base = opts.base ?? baseUrl();
-  const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: opts.headers });
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const jar = cookiePairs(csrfRes);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), ...opts.headers },
-    body: new URLSearchParams({ username, password, csrfToken, callbackUrl: `${base}/`, json: "true" }),
-  });
-  const setCookies = res.headers.getSetCookie();
-  const text = await res.text();
-  let body: unknown = text;
+  const answer = await credentialsSignIn(opts.base ?? baseUrl(), username, password, opts.headers);
+  let body: unknown = answer.text;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(answer.text);
   } catch {
     // not JSON
   }
-  const session = cookiePairs(res).filter((c) => c.includes("session-token"));
-  return { status: res.status, cookie: [...jar, ...session].join("; "), setCookies, body, retryAfter: res.headers.get("retry-after") };
+  return { status: answer.status, cookie: answer.cookie, setCookies: answer.setCookies, body, retryAfter: answer.retryAfter };
 }
 
-/** Sign out as the shell does (next-auth's POST /api/auth/signout with its CSRF token); the response. */
-export async function signOut(cookie: string, opts: { base?: string } = {}): Promise<Response> {
+/**
+ * What a flood of wrong guesses at one username must come to: at most 5 passwords checked (each
+ * a 401), the rest refused with 429 and a Retry-After; in the audit log's outcomes of that
+ * username, every checked guess a failure (a guess whose answer was lost may be one more), never
+ * more than 5, and one "throttled" entry for the block, not one per refused guess.
+ */
+export function expectFloodThrottled(guesses: LoginAttempt[], auditOutcomes: string[]): void {
+  const checked = guesses.filter((g) => g.status !== 429);
+  expect(checked.length).toBeGreaterThan(0);
+  expect(checked.length).toBeLessThanOrEqual(5);
+  for (const g of checked) expect(g.status).toBe(401);
+  for (const g of guesses.filter((x) => x.status === 429)) expect(Number(g.retryAfter)).toBeGreaterThan(0);
+  const failures = auditOutcomes.filter((o) => o === "failure").length;
+  expect(failures).toBeGreaterThanOrEqual(checked.length);
+  expect(failures).toBeLessThanOrEqual(5);
+  expect(auditOutcomes.filter((o) => o === "throttled")).toHaveLength(1);
+}
+
+/**
+ * Sign out as the shell does (next-auth's POST /api/auth/signout with its CSRF token, and the
+ * page to go to afterwards when `callbackUrl` is given); the response.
+ */
+export async function signOut(cookie: string, opts: { base?: string; callbackUrl?: string } = {}): Promise<Response> {
   const base = opts.base ?? baseUrl();
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -62,7 +67,7 @@ export async function signOut(cookie: string, opts: { base?: string } = {}): Pro
     method: "POST",
     redirect: "manual",
     headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, json: "true" }),
+    body: new URLSearchParams({ csrfToken, ...(opts.callbackUrl === undefined ? {} : { callbackUrl: opts.callbackUrl }), json: "true" }),
   });
 }
 

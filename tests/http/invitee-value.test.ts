@@ -11,23 +11,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../lib/export/csv-reader.test-util";
 import { csvRows } from "../../lib/export/csv";
 import { INVITEE_VALUE_COLUMNS } from "../../lib/export/datasets";
-import { generateDataset, startSimulator, type Simulator } from "../../lib/simulator";
+import { generateDataset } from "../../lib/simulator";
 import { SIM_DEFAULTS, type SimStats } from "../../lib/simulator/types";
 import type { Commission } from "../../lib/simulator/data/activity";
 import type { Invitee } from "../../lib/simulator/data/invitees";
 import type { InviteeValue, InviteeValuePage } from "../../lib/contract/responses";
-import { api as rawApi, login, type ApiInit } from "./helpers";
+import { api as rawApi, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
-import { startNextServer, type NextServer } from "./server";
+import { startStack, stopStack, untilSynced, type Stack } from "./stack";
 import { DAY_MS } from "../../lib/time/calendar";
 
 const SCALE = 0.05;
 const H = 3_600_000;
-let sim: Simulator;
-let server: NextServer;
+let stack: Stack;
 let viewer: string;
 let data: ReturnType<typeof generateDataset>;
-const api = <T>(path: string, init: ApiInit = {}) => patiently(() => rawApi<T>(path, { cookie: viewer, ...init, base: server.url }));
+const api = <T>(path: string, init: ApiInit = {}) => patiently(() => rawApi<T>(path, { cookie: viewer, ...init, base: stack.base }));
 const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 
 // ---------------------------------------------------------------------------------------------
@@ -118,33 +117,16 @@ const normRow = (r: Omit<ValueRow, "uid" | "inviteCode" | "registerTime">) => ({
 });
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, quiet: true, scale: SCALE, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
+  // the same data the simulator serves (its seed and scale, generated at the same moment)
   data = generateDataset({ seed: SIM_DEFAULTS.seed, scale: SCALE, now: Date.now() });
-  server = await startNextServer({
-    env: {
-      WEEX_SPOT_BASE_URL: sim.url,
-      WEEX_CONTRACT_BASE_URL: sim.url,
-      WEEX_IP_WEIGHT_PER_10S: "1000000",
-      WEEX_UID_WEIGHT_PER_10S: "1000000",
-      ARCHIVE_SYNC: "on",
-      ARCHIVE_SUB_AFFILIATE_DAYS: "7",
-      ARCHIVE_COMMISSION_DAYS: "60",
-    },
-  });
-  viewer = await login("viewer", "demo", { base: server.url });
-  const admin = await login("admin", "demo", { base: server.url });
-  for (const deadline = Date.now() + 240_000; ; ) {
-    const r = await api<{ datasets: { dataset: string; syncedAt: number | null }[] }>("/api/admin/sync", { cookie: admin });
-    const synced = (d: string) => r.json.datasets?.find((x) => x.dataset === d)?.syncedAt;
-    if (synced("commissions") && synced("inviteeTotals") && synced("invitees")) break;
-    if (Date.now() > deadline) throw new Error(`no commission sync: ${r.text}`);
-    await new Promise((res) => setTimeout(res, 1000));
-  }
+  stack = await startStack({ scale: SCALE, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "7", ARCHIVE_COMMISSION_DAYS: "60" }, signIn: ["viewer", "admin"] });
+  const [viewerSession, admin] = stack.sessions as [string, string];
+  viewer = viewerSession;
+  await untilSynced(stack.base, admin, ["commissions", "inviteeTotals", "invitees"]);
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await sim?.close();
+  await stopStack(stack ?? {});
 });
 
 describe("the value list", () => {
@@ -224,7 +206,7 @@ describe("the value list", () => {
     // (no walk of WEEX's invitee year to name codes: every figure, no code nor registration)
     expect(live.json.items).toEqual(archive.json.items.map((i) => ({ ...i, inviteCode: null, registerTime: null })));
     const uid = archive.json.items[0].uid;
-    const inviteeCalls = async () => ((await (await fetch(`${sim.url}/__sim/stats`)).json()) as SimStats).byEndpoint.invitees ?? 0;
+    const inviteeCalls = async () => ((await (await fetch(`${stack.sim.url}/__sim/stats`)).json()) as SimStats).byEndpoint.invitees ?? 0;
     const upstreamBefore = await inviteeCalls();
     const one = await api<ValuePage>(`/api/affiliate/invitees/value?startTime=${w.startTime}&endTime=${w.endTime}&source=live&uid=${uid}`);
     expect(one.status, one.text).toBe(200);
@@ -244,7 +226,7 @@ describe("the value list", () => {
   it("the export holds every row of the filter in the list's order, commission per coin in its own column", async () => {
     const w = windows["cut hours"];
     const expected = valueOf(w.startTime, w.endTime);
-    const res = await fetch(`${server.url}/api/affiliate/invitees/value/export?startTime=${w.startTime}&endTime=${w.endTime}&source=archive`, { headers: { cookie: viewer } });
+    const res = await fetch(`${stack.base}/api/affiliate/invitees/value/export?startTime=${w.startTime}&endTime=${w.endTime}&source=archive`, { headers: { cookie: viewer } });
     expect(res.status).toBe(200);
     const rows = parseCsv(await res.text());
     expect(rows[0]).toEqual(["uid", "inviteCode", "registerTime", "spotTradingAmount", "futuresTradingAmount", "depositAmount", "withdrawalAmount", "commissionUSDT", "commissionBTC", "commissionOtherCoins"]);
@@ -275,7 +257,7 @@ describe("the value list", () => {
         if (!r.json.hasNextPage) break;
       }
       expect(pages.length).toBeGreaterThan(q.includes("inviteCode") ? 5 : 50);
-      const res = await fetch(`${server.url}/api/affiliate/invitees/value/export?${filter}`, { headers: { cookie: viewer } });
+      const res = await fetch(`${stack.base}/api/affiliate/invitees/value/export?${filter}`, { headers: { cookie: viewer } });
       expect(res.status).toBe(200);
       expect(parseCsv(await res.text()).slice(1)).toEqual(parseCsv(csvRows(INVITEE_VALUE_COLUMNS, pages)));
     }
@@ -348,7 +330,7 @@ describe("commission records and their series", () => {
 
   it("the export streams every record of the filter under WEEX's field names", async () => {
     const day = { startTime: today - 4 * DAY_MS, endTime: today - 3 * DAY_MS - 1 };
-    const res = await fetch(`${server.url}/api/affiliate/commissions/export?startTime=${day.startTime}&endTime=${day.endTime}&productType=FUTURES`, { headers: { cookie: viewer } });
+    const res = await fetch(`${stack.base}/api/affiliate/commissions/export?startTime=${day.startTime}&endTime=${day.endTime}&productType=FUTURES`, { headers: { cookie: viewer } });
     expect(res.status).toBe(200);
     const rows = parseCsv(await res.text());
     expect(rows[0]).toEqual(["uid", "date", "coin", "productType", "symbol", "sourceType", "fee", "commission", "rate", "takerAmount", "makerAmount"]);

@@ -14,19 +14,12 @@ import Decimal from "decimal.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as rawApi, login, simRecent, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
+import type { SubAffiliateRow } from "../../lib/contract/responses";
 import { DAY_MS } from "../../lib/time/calendar";
 
 const D = Decimal.clone({ precision: 100 });
 const api = <T>(path: string, init: ApiInit = {}) => patiently(() => rawApi<T>(path, init));
 
-interface SubRecord {
-  subAffiliateUid: string;
-  productType: string;
-  date: string;
-  tradingVolume: string;
-  netTradingFee: string;
-  paidCommission: string;
-}
 interface Invitee {
   uid: string;
   registerTime: number;
@@ -65,11 +58,11 @@ async function all<T>(path: string, cookie: string): Promise<T[]> {
 }
 
 /** The sub-affiliate list of the range, both product types (the list takes one at a time). */
-async function subList(cookie: string, extra = ""): Promise<SubRecord[]> {
-  return [...(await all<SubRecord>(`/api/affiliate/sub-affiliates?productType=SPOT&${range}${extra}`, cookie)), ...(await all<SubRecord>(`/api/affiliate/sub-affiliates?productType=FUTURES&${range}${extra}`, cookie))];
+async function subList(cookie: string, extra = ""): Promise<SubAffiliateRow[]> {
+  return [...(await all<SubAffiliateRow>(`/api/affiliate/sub-affiliates?productType=SPOT&${range}${extra}`, cookie)), ...(await all<SubAffiliateRow>(`/api/affiliate/sub-affiliates?productType=FUTURES&${range}${extra}`, cookie))];
 }
 
-function sum(records: SubRecord[], m: Metric): string {
+function sum(records: SubAffiliateRow[], m: Metric): string {
   return records.reduce((a, r) => a.plus(r[m]), new D(0)).toString();
 }
 
@@ -84,7 +77,7 @@ async function createPartner(who: string, scope: { subAffiliateUids?: string[]; 
 }
 
 // The data the scopes are drawn from: the admin's own view of the range.
-let subRecords: SubRecord[] = [];
+let subRecords: SubAffiliateRow[] = [];
 let invitees: Invitee[] = [];
 let uids: string[] = [];
 let codes: string[] = [];
@@ -210,7 +203,7 @@ describe("a partner's answers hold their scope's rows only", () => {
       const expected = subRecords.filter((r) => p().uids.includes(r.subAffiliateUid));
       expect(mine.length).toBeGreaterThan(0);
       expect(new Set(mine.map((r) => r.subAffiliateUid))).toEqual(new Set(p().uids));
-      const key = (r: SubRecord) => `${r.date}|${r.productType}|${r.subAffiliateUid}|${r.tradingVolume}|${r.netTradingFee}|${r.paidCommission}`;
+      const key = (r: SubAffiliateRow) => `${r.date}|${r.productType}|${r.subAffiliateUid}|${r.tradingVolume}|${r.netTradingFee}|${r.paidCommission}`;
       expect(mine.map(key).sort()).toEqual(expected.map(key).sort());
     });
 

@@ -125,15 +125,7 @@ describe("sessions", () => {
 
   it("end on sign-out", async () => {
     const cookie = await login("viewer", "demo", { fresh: true });
-    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const out = await fetch(`${baseUrl()}/api/auth/signout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, json: "true" }),
-    });
+    const out = await signOut(cookie);
     expect(out.status).toBe(200);
     const cleared = out.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))!;
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
@@ -262,15 +254,7 @@ describe("where signing in leads (no open redirect)", () => {
 
   it("signing out still leads to the login page", async () => {
     const cookie = await login("viewer", "demo", { fresh: true });
-    const csrf = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { cookie } });
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const out = await fetch(`${baseUrl()}/api/auth/signout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: [cookie, csrfCookie].filter(Boolean).join("; "), "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }),
-    });
+    const out = await signOut(cookie, { callbackUrl: "/login" });
     expect(out.status).toBe(200);
     expect(((await out.json()) as { url: string }).url).toBe(`${own()}/login`);
   });

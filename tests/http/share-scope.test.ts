@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api as rawApi, login, type ApiInit } from "./helpers";
 import { patiently } from "./patient";
-import { startStack, stopStack, type Stack } from "./stack";
+import { startStack, stopStack, untilSynced, type Stack } from "./stack";
 import { DAY_MS } from "../../lib/time/calendar";
 
 const HEADER = "x-share-token";
@@ -73,13 +73,7 @@ let mine: Set<string>;
 beforeAll(async () => {
   stack = await startStack({ scale: 0.05, unlimited: true, env: { ARCHIVE_SYNC: "on", ARCHIVE_SUB_AFFILIATE_DAYS: "7", ARCHIVE_COMMISSION_DAYS: "60" } });
   admin = await login("admin", "demo", { base: stack.base });
-  for (const deadline = Date.now() + 240_000; ; ) {
-    const r = await api<{ datasets: { dataset: string; syncedAt: number | null }[] }>("/api/admin/sync", { cookie: admin });
-    const synced = (d: string) => r.json.datasets?.find((x) => x.dataset === d)?.syncedAt;
-    if (synced("commissions") && synced("inviteeTotals") && synced("invitees")) break;
-    if (Date.now() > deadline) throw new Error(`no sync: ${r.text}`);
-    await new Promise((res) => setTimeout(res, 1000));
-  }
+  await untilSynced(stack.base, admin, ["commissions", "inviteeTotals", "invitees"]);
   invitees = await archivedInvitees();
   // the code with the most invitees, and another
   const counts = new Map<string, number>();

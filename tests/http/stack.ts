@@ -4,7 +4,8 @@
  * faults that must not leak into other suites).
  */
 import { startSimulator, type Faults, type Simulator } from "../../lib/simulator";
-import { login, type Role } from "./helpers";
+import { api, login, type Role } from "./helpers";
+import { patiently } from "./patient";
 import { startNextServer, type NextServer } from "./server";
 
 export interface Stack {
@@ -41,8 +42,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     env: { WEEX_SPOT_BASE_URL: sim.url, WEEX_CONTRACT_BASE_URL: sim.url, ...(opts.unlimited ? UNLIMITED_ENV : {}), ...opts.env },
     dataDir: opts.dataDir,
   });
-  const sessions: string[] = [];
-  for (const role of opts.signIn ?? []) sessions.push(await login(role, "demo", { base: server.url }));
+  // the sign-ins side by side (each waits on the server's password check), in `signIn`'s order
+  const sessions = await Promise.all((opts.signIn ?? []).map((role) => login(role, "demo", { base: server.url })));
   return { sim, server, base: server.url, sessions };
 }
 
@@ -61,4 +62,25 @@ export async function until<T>(what: string, get: () => Promise<T>, ok: (t: T) =
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** A dataset's line in GET /api/admin/sync (the fields the suites wait on). */
+export interface DatasetSync {
+  dataset: string;
+  syncedAt: number | null;
+  held: { from: number; to: number }[];
+}
+
+/**
+ * Ask the server at `base` for the archive's sync status as `admin` until each of `datasets` has
+ * been synced once (the first backfill the suite's answers come from); the datasets' lines then.
+ */
+export async function untilSynced(base: string, admin: string, datasets: string[], timeoutMs = 240_000): Promise<DatasetSync[]> {
+  const status = await until(
+    `the first sync of ${datasets.join(", ")}`,
+    async () => (await patiently(() => api<{ datasets?: DatasetSync[] }>("/api/admin/sync", { cookie: admin, base }))).json,
+    (r) => datasets.every((d) => r.datasets?.find((x) => x.dataset === d)?.syncedAt),
+    timeoutMs,
+  );
+  return status.datasets!;
 }

@@ -17,7 +17,7 @@ import { INVITEE_MAX_AGE_WITH_GRACE_MS, LIVE_COMMISSION_MAX_DAYS } from "../../l
 import { api as rawApi } from "./helpers";
 import { patiently } from "./patient";
 import type { NextServer } from "./server";
-import { startStack, stopStack, type Stack } from "./stack";
+import { startStack, stopStack, untilSynced, type Stack } from "./stack";
 import { DAY_MS } from "../../lib/time/calendar";
 
 const SCALE = 0.05;
@@ -71,17 +71,10 @@ for (const backend of backends) {
       server = stack.server;
       const [viewerSession, admin] = stack.sessions as [string, string];
       viewer = viewerSession;
-      for (const deadline = Date.now() + 240_000; ; ) {
-        const r = await patiently(() => rawApi<{ datasets: { dataset: string; syncedAt: number | null; held: Interval[] }[] }>("/api/admin/sync", { cookie: admin, base: server.url }));
-        const of = (d: string) => r.json.datasets?.find((x) => x.dataset === d);
-        if (["commissions", "invitees", "inviteeTotals", "subAffiliates"].every((d) => of(d)?.syncedAt)) {
-          held.commissions = of("commissions")!.held;
-          held.invitees = of("invitees")!.held;
-          break;
-        }
-        if (Date.now() > deadline) throw new Error(`no sync: ${r.text}`);
-        await new Promise((res) => setTimeout(res, 1000));
-      }
+      const synced = await untilSynced(server.url, admin, ["commissions", "invitees", "inviteeTotals", "subAffiliates"]);
+      const of = (d: string) => synced.find((x) => x.dataset === d)!;
+      held.commissions = of("commissions").held;
+      held.invitees = of("invitees").held;
       expect(held.commissions.at(-1)!.to).toBeGreaterThan(end);
     }, 300_000);
 
