@@ -10,7 +10,7 @@
  * - Totals: sums over a window, ≤ 90 days a query and not older than WEEX's year; a longer range
  *   is the sum of its disjoint windows (weex-facts.md), read newest first.
  */
-import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES, WINDOWS, type ProductType } from "@/lib/weex/limits";
 import { AGE_EDGE_MARGIN_MS, walkPages, type PageLister, type TimeSlice } from "./pages";
 import type { Scope } from "./scope";

@@ -15,7 +15,7 @@ import { inviteeSlices, type InviteeFilter, type SubAffiliateFilter } from "@/li
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
 import type { CommissionFilter, InviteeTotalsFilter, PartnerSources } from "@/lib/affiliate/partner-pages";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
-import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Db } from "./db";
 import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";

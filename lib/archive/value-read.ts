@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/partner-pages";
-import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { toMs } from "./db";
 import type { ArchiveRead } from "./read";
 import { inviteeOfScopeSql } from "./scope-invitees";

@@ -5,7 +5,7 @@ import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/partner-pag
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { type CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { commissionHorizon, dailyMovementsFrom } from "./plan";

@@ -10,23 +10,10 @@
  */
 import { MemoryBudget, PERSON_WAIT_MS, type BudgetLease, type Priority, type WeightBudget } from "./budget";
 import { decodeResponse, encodeRequest, errorInfo, requestSchema, type EncodedRequest } from "./codec";
-import {
-  CONTRACT_ORDER_CAP,
-  ENDPOINTS,
-  toListPage,
-  type EndpointDef,
-  type EndpointKey,
-  type CommissionRecord,
-  type InviteeRecord,
-  type InviteeTotalsRecord,
-  type ListPage,
-  type PagedKey,
-  type ParamsOf,
-  type ResultOf,
-  type SpotOrderRecord,
-  type SubAffiliateRecord,
-  type WithdrawalRecord,
-} from "./endpoints";
+import { CONTRACT_ORDER_CAP, ENDPOINTS, toWeexPage, type EndpointKey, type PagedKey, type ParamsOf, type ResultOf } from "./endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SpotOrderRecord, SubAffiliateRecord, WithdrawalRecord } from "./records";
+import type { EndpointDef } from "./endpoint-def";
+import type { WeexPage } from "./paging";
 import { isNotServed, METHOD_NOT_SUPPORTED, validationError, WeexError } from "./errors";
 import { OrderCapGate, type OrderCap, type OrderCapLimits } from "./order-cap";
 import { currentParty } from "./party";
@@ -147,9 +134,9 @@ export class WeexClient {
   }
 
   /** Call a paged endpoint and answer in the dashboard's list shape. */
-  async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ListPage<ItemTypes[K]>> {
+  async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<WeexPage<ItemTypes[K]>> {
     const { result, input } = await this.run(key, params, opts);
-    const page = toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    const page = toWeexPage(key, result, input.page as number, input.pageSize as number) as WeexPage<ItemTypes[K]>;
     // Set-aside records are logged with their path and value (the answer reports them as warnings).
     for (const r of page.rejected ?? []) {
       this.opts.logger?.warn({ endpoint: key, page: input.page, path: r.problem.path, value: r.problem.value, reason: r.problem.reason }, "WEEX sent a record the dashboard cannot use; it is set aside and reported");

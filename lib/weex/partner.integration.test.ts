@@ -4,7 +4,8 @@ import { mulberry32 } from "../simulator/prng";
 import { startSimulator } from "../simulator/index";
 import { MemoryBudget, type WeightBudget, type WeightCost } from "./budget";
 import { WeexClient } from "./client";
-import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "./endpoints";
+import { ENDPOINTS } from "./endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "./records";
 import { ProblemSink } from "./record-problems";
 import { DAY_MS } from "../time/calendar";
 
