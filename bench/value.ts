@@ -57,7 +57,7 @@ import type { Db } from "../lib/db";
 import { startSimulator } from "../lib/simulator";
 import { generateNetwork } from "../lib/simulator/data";
 import { inviteeWire } from "../lib/simulator/data/invitees";
-import { commissionWire, totalsWire } from "../lib/simulator/handlers/partner";
+import { commissionWire, totalsWire } from "../lib/simulator/handlers/rebate";
 import { SIM_DEFAULTS } from "../lib/simulator/types";
 import { ENDPOINTS, type EndpointKey } from "../lib/weex/endpoints";
 import { commissionRecord, inviteeRecord, inviteeTotalsRecord } from "../lib/weex/records";

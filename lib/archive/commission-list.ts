@@ -15,7 +15,7 @@
  * (scope-invitees.ts), so it is always cut from the parts.
  */
 import { sql } from "drizzle-orm";
-import type { CommissionFilter } from "@/lib/affiliate/partner-pages";
+import type { CommissionFilter } from "@/lib/affiliate/rebate-pages";
 import type { CommissionRecord } from "@/lib/weex/records";
 import type { WeexPage } from "@/lib/weex/paging";
 import { rows } from "./db";

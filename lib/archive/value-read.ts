@@ -9,7 +9,7 @@
  * answer says which periods were summed).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/partner-pages";
+import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/rebate-pages";
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { toMs } from "./db";
 import type { ArchiveRead } from "./read";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
-import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/partner-pages";
+import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/rebate-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";

@@ -11,7 +11,7 @@
  *
  * Pages with fewer records get as many of these as fit. Everything else is left as it was.
  *
- * The partner reads (weex-facts.md, last section) answer in every shape WEEX's sources
+ * The rebate reads (weex-facts.md, last section) answer in every shape WEEX's sources
  * disagree on — all of them valid, the client must read each — plus one record it cannot use:
  *
  *   all five         the V2 envelope {"code":"200","msg":"success","data": <the V3 answer>}
@@ -44,17 +44,17 @@ export interface OddRecords {
 }
 
 export function withOddRecords(endpointKey: string, body: string, mode: OddRecords): string {
-  const partner = PARTNER[endpointKey];
+  const rebate = REBATE[endpointKey];
   const target = TARGETS[endpointKey];
-  if (!target && !partner) return body;
+  if (!target && !rebate) return body;
   let doc: unknown;
   try {
     doc = parse(body);
   } catch {
     return body;
   }
-  if (partner) {
-    partner(doc, mode.at ?? 7);
+  if (rebate) {
+    rebate(doc, mode.at ?? 7);
     return stringify({ code: "200", msg: "success", data: doc }) ?? body;
   }
   const list = (doc as Record<string, unknown> | null)?.[target.list];
@@ -79,8 +79,8 @@ function item(list: unknown, i: number): Doc | undefined {
   return typeof x === "object" && x !== null ? (x as Doc) : undefined;
 }
 
-/** The partner reads' shapes (see the top of this file), applied in place before the envelope. */
-const PARTNER: Record<string, (doc: unknown, at: number) => void> = {
+/** The rebate reads' shapes (see the top of this file), applied in place before the envelope. */
+const REBATE: Record<string, (doc: unknown, at: number) => void> = {
   commissions(doc, at) {
     const list = (doc as Doc).channelCommissionInfoItems;
     const first = item(list, at);

@@ -215,9 +215,9 @@ describe("every endpoint", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The partner reads beyond the interface document (weex-facts.md, last section)
+// The rebate reads beyond the interface document (weex-facts.md, last section)
 
-describe("partner reads: the table", () => {
+describe("rebate reads: the table", () => {
   it("are signed GETs on the spot host at weight 20/20 (the larger figure where WEEX's tables disagree)", () => {
     const paths = {
       inviteeTotals: "/api/v3/rebate/affiliate/getChannelUserTradeAndAsset",

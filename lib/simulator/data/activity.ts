@@ -1,5 +1,5 @@
 /**
- * What invitees do after they register, for WEEX's partner reads (getChannelUserTradeAndAsset,
+ * What invitees do after they register, for WEEX's rebate reads (getChannelUserTradeAndAsset,
  * getAffiliateCommission, getAssert, getDealData): their deposits and withdrawals, and the
  * commission records of their trades; and the commission the affiliate earns on its
  * sub-affiliates' own invitees (sourceType 2).

@@ -57,7 +57,7 @@ const dayZero = (anchor: number, history: number) => anchor - (history - 1) * DA
 /**
  * The affiliate's network alone — invitees, sub-affiliates and what they do — as the dataset
  * holds it (the same records), without the reference data, transfers and spot orders: what
- * the partner reads serve, for measuring them at larger scales.
+ * the rebate reads serve, for measuring them at larger scales.
  */
 export function generateNetwork(opts: { seed: number; scale: number; now: number }): Pick<Dataset, "invitees" | "inviteesByUid" | "subAffiliates" | "activity"> {
   const { seed, scale } = opts;
