@@ -1,7 +1,8 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { generateNetwork } from "./data";
-import { dayOf, MAX_CACHED_RECORDS, SUB_AGENT_UID_BASE } from "./data/activity";
+import { MAX_CACHED_RECORDS, SUB_AGENT_UID_BASE } from "./data/activity";
+import { dayOf } from "./data/activity-records";
 import { DAY, FIXED_NOW, pathOf, simulatorWithData, startTestSim, type Reply } from "./test-helpers";
 
 // The rebate reads as the simulator serves them: commission records, totals, deposits,

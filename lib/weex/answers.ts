@@ -38,8 +38,20 @@ export const exchangeInfoResult = z.looseObject({
 
 // The lists' records are parsed one by one by the codec (`EndpointDef.items`): a record that
 // cannot be used is set aside and reported, never allowed to fail the page.
+const records = z.array(z.unknown());
+
+/** A page as most of WEEX's lists answer it: the records under `field`, then pages, pageSize and total. */
+function usualPage<F extends string>(field: F) {
+  return z.looseObject({
+    ...({ [field]: records } as Record<F, typeof records>),
+    pages: wInt.optional(),
+    pageSize: wInt.optional(),
+    total: wInt.optional(),
+  });
+}
+
 export const withdrawalsResult = z.looseObject({
-  items: z.array(z.unknown()),
+  items: records,
   total: wInt.optional(),
   pageSize: wInt.optional(),
   page: wInt.optional(),
@@ -48,38 +60,23 @@ export const withdrawalsResult = z.looseObject({
 });
 
 export const subAffiliatesResult = z.looseObject({
-  records: z.array(z.unknown()),
+  records,
   total: wInt.optional(),
   size: wInt.optional(),
   current: wInt.optional(),
   pages: wInt.optional(),
 });
 
-export const inviteesResult = z.looseObject({
-  channelUserInfoItemList: z.array(z.unknown()),
-  pages: wInt.optional(),
-  pageSize: wInt.optional(),
-  total: wInt.optional(),
-});
+export const inviteesResult = usualPage("channelUserInfoItemList");
 
-// The rebate reads beyond the interface document answer the flat V3 object; their V2 copies wrap it in {code: "200", data}
-// (the codec unwraps). List records are parsed one by one (`items`).
-export const inviteeTotalsResult = z.looseObject({
-  records: z.array(z.unknown()),
-  pages: wInt.optional(),
-  pageSize: wInt.optional(),
-  total: wInt.optional(),
-});
+// The rebate reads beyond the interface document answer the flat V3 object; their V2 copies
+// wrap it in {code: "200", data} (the codec unwraps).
+export const inviteeTotalsResult = usualPage("records");
 
-export const commissionsResult = z.looseObject({
-  channelCommissionInfoItems: z.array(z.unknown()),
-  pages: wInt.optional(),
-  pageSize: wInt.optional(),
-  total: wInt.optional(),
-});
+export const commissionsResult = usualPage("channelCommissionInfoItems");
 
 export const memberDealsResult = z.looseObject({
-  data: z.array(z.unknown()),
+  data: records,
   // the days WEEX applied
   startTime: wDay.optional(),
   endTime: wDay.optional(),

@@ -59,7 +59,7 @@ import {
   withdrawalsResult,
 } from "./answers";
 import { endpoint, type EndpointDef } from "./endpoint-def";
-import { weexPage, type WeexPage } from "./paging";
+import { usualPaging, weexPage, type WeexPage } from "./paging";
 
 // WEEX rules that pages need too live in limits.ts (no zod there, so client bundles stay small).
 export { CONTRACT_ORDER_CAP, ID_LIST_LIMITS, PAGE_LIMITS, WINDOWS, type TimeWindow };
@@ -122,10 +122,7 @@ export const ENDPOINTS = {
     fields: withdrawalsParams,
     window: WINDOWS.withdrawals,
     paging: {
-      page: "page",
-      size: "pageSize",
-      defaultSize: 100,
-      maxSize: PAGE_LIMITS.withdrawals,
+      ...usualPaging(PAGE_LIMITS.withdrawals),
       answer: { page: "page", pageSize: "pageSize", total: "total", pages: "pages", hasNextPage: "hasNextPage" },
     },
     response: withdrawalsResult,
@@ -181,7 +178,7 @@ export const ENDPOINTS = {
     access: "signed",
     fields: inviteesParams,
     window: WINDOWS.invitees,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.invitees },
+    paging: usualPaging(PAGE_LIMITS.invitees),
     response: inviteesResult,
     // (the page number is not in the answer: the one asked for)
     items: { field: "channelUserInfoItemList", record: inviteeRecord },
@@ -276,7 +273,7 @@ export const ENDPOINTS = {
     access: "signed",
     fields: inviteeTotalsParams,
     window: WINDOWS.inviteeTotals,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.inviteeTotals },
+    paging: usualPaging(PAGE_LIMITS.inviteeTotals),
     response: inviteeTotalsResult,
     items: { field: "records", record: inviteeTotalsRecord },
     report: "invitee trade and asset totals",
@@ -291,7 +288,7 @@ export const ENDPOINTS = {
     access: "signed",
     fields: commissionsParams,
     window: WINDOWS.commissions,
-    paging: { page: "page", size: "pageSize", defaultSize: 100, maxSize: PAGE_LIMITS.commissions },
+    paging: usualPaging(PAGE_LIMITS.commissions),
     response: commissionsResult,
     items: {
       field: "channelCommissionInfoItems",

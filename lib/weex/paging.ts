@@ -24,6 +24,14 @@ export interface Paging {
   answer?: AnswerPaging;
 }
 
+/**
+ * How most of WEEX's lists are paged: `page` (from 1) and `pageSize`, 100 records a page
+ * unless asked otherwise (weex-facts.md: where no maximum is documented, 100 is the safe size).
+ */
+export function usualPaging(maxSize: number): Paging {
+  return { page: "page", size: "pageSize", defaultSize: 100, maxSize };
+}
+
 /** The paging facts most of WEEX's lists answer, under these names (the page number they do not). */
 const USUAL_ANSWER: AnswerPaging = { pageSize: "pageSize", total: "total", pages: "pages" };
 

@@ -17,7 +17,7 @@
 import { WINDOWS } from "../../weex/endpoints";
 import { jsonNumber } from "../../weex/wire";
 import { HISTORY_DAYS, type Dataset } from "../data";
-import type { Commission, ProductType, Totals } from "../data/activity";
+import type { Commission, ProductType, Totals } from "../data/activity-records";
 import { badRequest, CODES } from "../errors";
 import { checkTimeWindow, effectiveDays, effectiveWindow, readFields, readPaging } from "../params";
 import { formatUnits } from "../units";
