@@ -26,7 +26,8 @@ import { SeriesBuilder } from "../lib/affiliate/series";
 import { startSimulator } from "../lib/simulator/index";
 import { DEFAULT_LIMITS, MemoryBudget } from "../lib/weex/budget";
 import { WeexClient } from "../lib/weex/client";
-import { ENDPOINTS, type SubAffiliateRecord } from "../lib/weex/endpoints";
+import { ENDPOINTS } from "../lib/weex/endpoints";
+import type { SubAffiliateRecord } from "../lib/weex/records";
 import { openBenchDb } from "./lib/bench-db";
 import { DAY_MS } from "../lib/time/calendar";
 

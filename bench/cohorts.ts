@@ -23,7 +23,7 @@ import { buildInvitees, inviteeWire } from "../lib/simulator/data/invitees";
 import { rngFor } from "../lib/simulator/prng";
 import { DATASET_DEFS } from "../lib/archive/datasets";
 import { rows, toMs } from "../lib/archive/db";
-import { inviteeRecord, type InviteeRecord } from "../lib/weex/endpoints";
+import { inviteeRecord, type InviteeRecord } from "../lib/weex/records";
 import { openBenchDb } from "./lib/bench-db";
 import { timeRuns } from "./lib/timing";
 import { DAY_MS } from "../lib/time/calendar";

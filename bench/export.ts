@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { fork } from "node:child_process";
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { SUB_AFFILIATE_COLUMNS } from "@/lib/export/datasets";
 import { csvDownload } from "@/lib/export/response";
 

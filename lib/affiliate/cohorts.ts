@@ -14,7 +14,7 @@
  */
 import { checkBucketCount } from "@/lib/contract/answer-limits";
 import { ACTIVE_DAYS_DEFAULT, ACTIVITIES, COHORT_BY, STAGES, type Activity, type CohortBy, type Stage } from "@/lib/contract/params";
-import type { InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/time/calendar";
 import { Dec } from "@/lib/contract/decimal";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 import { buildFunnel } from "./funnel";
 
 function inv(uid: string, registerTime: number, kycResult: boolean, firstDeposit: number | null, firstTrade: number | null): InviteeRecord {

@@ -3,7 +3,7 @@
  * KYC, made a first deposit, made a first trade (at any time since — the cohort is defined by
  * registration, the stages by whether they ever happened).
  */
-import type { InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 
 export interface Funnel {
   registered: number;

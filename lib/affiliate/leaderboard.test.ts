@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { buildLeaderboard, compareIds } from "./leaderboard";
 
 function rec(subAffiliateUid: string, productType: string, tradingVolume: string, paidCommission: string, netTradingFee = "0.5"): SubAffiliateRecord {

@@ -3,7 +3,7 @@
  * records (both product types unless the filter names one), top N by paid commission or by
  * trading volume, in exact decimal arithmetic.
  */
-import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { LeaderboardBy } from "@/lib/contract/params";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallParams } from "@/lib/weex/client";
-import { WINDOWS, type ListPage } from "@/lib/weex/endpoints";
+import { WINDOWS } from "@/lib/weex/endpoints";
+import type { WeexPage } from "@/lib/weex/paging";
 import { AGE_EDGE_MARGIN_MS, inviteePages, isEmptyPage, inviteeSlices, subAffiliatePages, walkPages, type PageLister, type PagedKey } from "./pages";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -58,7 +59,7 @@ function fakeLister(total: Record<string, number>, opts: { reportPages?: boolean
         total: opts.reportPages ? n : null,
         pages: opts.reportPages ? pages : null,
         hasNextPage: opts.reportPages ? page < pages : items.length === pageSize,
-      } as unknown as ListPage<never>;
+      } as unknown as WeexPage<never>;
     },
   };
   return { lister, calls };
@@ -87,7 +88,7 @@ describe("walkPages", () => {
 
   it("walks on past a page whose records were all set aside (it is not an empty page)", async () => {
     const rejected = [{ record: { withdrawId: "1" }, problem: { path: "items.0.amount", value: "x", reason: "not a decimal" } }];
-    const pages: ListPage<unknown>[] = [
+    const pages: WeexPage<unknown>[] = [
       { items: [], rejected, page: 1, pageSize: 200, total: null, pages: null, hasNextPage: true },
       { items: [{ withdrawId: "2" }], page: 2, pageSize: 200, total: null, pages: null, hasNextPage: false },
     ];
@@ -98,7 +99,7 @@ describe("walkPages", () => {
   });
 
   it("keeps each page's records in its query's window (the lister's inWindow), and walks on past a page of none", async () => {
-    const pages: ListPage<unknown>[] = [
+    const pages: WeexPage<unknown>[] = [
       { items: [{ t: 1 }, { t: 2 }], page: 1, pageSize: 100, total: null, pages: null, hasNextPage: true },
       { items: [{ t: 7 }, { t: 3 }], page: 2, pageSize: 100, total: null, pages: null, hasNextPage: false },
     ];

@@ -11,16 +11,9 @@
  * a range longer than one query may span is cut into slices (invitees: ≤ 90 days a query).
  */
 import type { CallParams } from "@/lib/weex/client";
-import {
-  ENDPOINTS,
-  WINDOWS,
-  type CommissionRecord,
-  type InviteeRecord,
-  type InviteeTotalsRecord,
-  type ListPage,
-  type SubAffiliateRecord,
-  type WithdrawalRecord,
-} from "@/lib/weex/endpoints";
+import { ENDPOINTS, WINDOWS } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
+import type { WeexPage } from "@/lib/weex/paging";
 import { PRODUCT_TYPES, type ProductType } from "@/lib/weex/limits";
 import { SCOPE_RULES, withinScope, type Scope } from "./scope";
 
@@ -77,7 +70,7 @@ export interface ListOptions {
  * the client's internals (and tests can stand in for it).
  */
 export interface PageLister {
-  list<K extends PagedKey>(key: K, params: CallParams<K>, opts?: ListOptions): Promise<ListPage<PagedItems[K]>>;
+  list<K extends PagedKey>(key: K, params: CallParams<K>, opts?: ListOptions): Promise<WeexPage<PagedItems[K]>>;
   /**
    * The records of a page that lie in the window its query asked for (`params`' startTime and
    * endTime), the others noted by the answer (lib/archive/upstream.ts `collecting`). A walk of
@@ -129,7 +122,7 @@ export async function* walkPages<K extends PagedKey>(
  * aside (`rejected`) is not the end, and the pages after it must still be read (a sync that
  * stopped there would mark the range done, and a re-sync would delete rows it never saw).
  */
-export function isEmptyPage(page: Pick<ListPage<unknown>, "items" | "rejected">): boolean {
+export function isEmptyPage(page: Pick<WeexPage<unknown>, "items" | "rejected">): boolean {
   return page.items.length === 0 && (page.rejected?.length ?? 0) === 0;
 }
 

@@ -11,7 +11,7 @@
  * lib/archive/sources.ts); the page walkers below never send it upstream.
  */
 import type { Scope } from "@/lib/contract/scope";
-import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 
 export type { Scope };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { Bucketer, buildSeries } from "./series";
 
 function rec(date: string, productType: string, tradingVolume: string, netTradingFee = "0", paidCommission = "0", subAffiliateUid = "1"): SubAffiliateRecord {

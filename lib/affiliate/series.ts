@@ -25,7 +25,7 @@
  * then SPOT before FUTURES; buckets without records are absent. Sums are decimal strings in
  * plain notation.
  */
-import type { SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { Granularity } from "@/lib/contract/params";
 

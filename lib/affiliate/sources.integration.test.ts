@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset, startSimulator, type Dataset, type Simulator } from "@/lib/simulator/index";
 import { WeexClient } from "@/lib/weex/client";
-import { type SubAffiliateRecord } from "@/lib/weex/endpoints";
+import type { SubAffiliateRecord } from "@/lib/weex/records";
 import { Dec } from "@/lib/contract/decimal";
 import { buildFunnel } from "./funnel";
 import { buildSeries } from "./series";

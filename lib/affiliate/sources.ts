@@ -7,7 +7,7 @@
  * archive-backed sources and a chooser (`source=auto|archive|live`) in `server.ts`, without
  * touching a route, a CSV column or an aggregate.
  */
-import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import {
   inviteePages,
   subAffiliatePages,

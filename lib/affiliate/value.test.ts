@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Dec } from "@/lib/contract/decimal";
-import type { CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { cohortValueKnown, CoinSums, perInvitee, seriesBuckets, ValueBuilder, withinDays } from "./value";
 
 const DAY = 86_400_000;

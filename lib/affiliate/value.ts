@@ -11,7 +11,7 @@
 import { checkBucketCount } from "@/lib/contract/answer-limits";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import { COMMISSION_WITHIN_DAYS, type CommissionWithinKey, type Granularity } from "@/lib/contract/params";
-import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { addDays, DAY_MS, formatYmd, startOfDay, ymdInZone, type Ymd } from "@/lib/time/calendar";
 import { bucketIndex, type CohortBucket } from "./cohorts";
 

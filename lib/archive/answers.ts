@@ -6,7 +6,7 @@
  * could not be used is its `Answer` (answer.ts), filled in by the part reader as it reads.
  */
 import type { InviteeFilter } from "@/lib/affiliate/pages";
-import type { InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 import { ANY_READS, type AggregateRead, type DatasetRead, type FilterOf, type Range, type RecordOf } from "./dataset-reads";
 import type { Db } from "./db";
 import { partFilter, type PartReader } from "./part-reader";

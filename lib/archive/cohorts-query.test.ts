@@ -5,7 +5,7 @@ import { liveSources } from "@/lib/affiliate/sources";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { type InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 import { cohorts, filteredInviteePage, inviteCodes } from "./cohorts-query";
 import { ArchiveEngine } from "./engine";
 import { selectedSources, type SourceParam } from "./sources";

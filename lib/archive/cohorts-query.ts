@@ -40,7 +40,8 @@ import {
   type InviteeExtraFilter,
 } from "@/lib/affiliate/cohorts";
 import type { InviteeFilter } from "@/lib/affiliate/pages";
-import { type InviteeRecord, type ListPage } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
+import type { WeexPage } from "@/lib/weex/paging";
 import { LIVE_COMMISSION_MAX_DAYS } from "@/lib/contract/params";
 import { cohortValues } from "./cohort-value";
 import { rows, type Db } from "./db";
@@ -268,7 +269,7 @@ export async function filteredInviteePage(
   input: InviteeFilter & InviteeExtraFilter & { page: number; pageSize: number },
   now: number,
   signal?: AbortSignal,
-): Promise<ListPage<InviteeRecord>> {
+): Promise<WeexPage<InviteeRecord>> {
   const { page, pageSize, stage, activity, activeDays, inviteCode, ...filter } = input;
   const extra = { stage, activity, activeDays, inviteCode };
   const matches = matchesExtra(extra, now);

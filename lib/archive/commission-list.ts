@@ -15,8 +15,9 @@
  * (scope-invitees.ts), so it is always cut from the parts.
  */
 import { sql } from "drizzle-orm";
-import type { CommissionFilter } from "@/lib/affiliate/partner-pages";
-import type { CommissionRecord, ListPage } from "@/lib/weex/endpoints";
+import type { CommissionFilter } from "@/lib/affiliate/rebate-pages";
+import type { CommissionRecord } from "@/lib/weex/records";
+import type { WeexPage } from "@/lib/weex/paging";
 import { rows } from "./db";
 import { pageAcrossParts } from "./read";
 import type { SelectedSources } from "./sources";
@@ -29,11 +30,11 @@ export function newestCommissionFirst(a: CommissionRecord, b: CommissionRecord):
   return b.date - a.date || b.uid.length - a.uid.length || (a.uid < b.uid ? 1 : a.uid > b.uid ? -1 : 0);
 }
 
-export function commissionPage(sources: SelectedSources, source: string, input: CommissionListInput, signal?: AbortSignal): Promise<ListPage<CommissionRecord>> {
+export function commissionPage(sources: SelectedSources, source: string, input: CommissionListInput, signal?: AbortSignal): Promise<WeexPage<CommissionRecord>> {
   const { page, pageSize, ...filter } = input;
   // (not a partner's: WEEX's page holds everyone's invitees)
   if (source === "live" && !sources.scope && filter.productType !== undefined && filter.symbol === undefined && filter.sourceType === undefined) {
-    return sources.list("commissions", { ...input }, signal) as Promise<ListPage<CommissionRecord>>;
+    return sources.list("commissions", { ...input }, signal) as Promise<WeexPage<CommissionRecord>>;
   }
   return sources.across(async (io) => {
     const parts = await io.parts("commissions", filter, true);

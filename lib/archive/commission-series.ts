@@ -12,7 +12,7 @@
  * scope-invitees.ts). Live parts are added record by record by the same builder.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { CommissionFilter } from "@/lib/affiliate/partner-pages";
+import type { CommissionFilter } from "@/lib/affiliate/rebate-pages";
 import { CommissionSeriesBuilder, seriesBuckets, type CommissionSeriesAnswer } from "@/lib/affiliate/value";
 import type { Granularity } from "@/lib/contract/params";
 import type { CohortBucket } from "@/lib/affiliate/cohorts";

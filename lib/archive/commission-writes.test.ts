@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { type CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { DAY_MS } from "@/lib/time/calendar";

@@ -13,9 +13,9 @@ import { buildFunnel, type Funnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard, type Leaderboard, type LeaderboardBy } from "@/lib/affiliate/leaderboard";
 import { inviteeSlices, type InviteeFilter, type SubAffiliateFilter } from "@/lib/affiliate/pages";
 import { buildSeries, type Granularity, type Series } from "@/lib/affiliate/series";
-import type { CommissionFilter, InviteeTotalsFilter, PartnerSources } from "@/lib/affiliate/partner-pages";
+import type { CommissionFilter, InviteeTotalsFilter, RebateSources } from "@/lib/affiliate/rebate-pages";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
-import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Db } from "./db";
 import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
@@ -25,8 +25,8 @@ import type { DatasetKey } from "./settings";
 /** A filter's time range (inclusive epoch ms; undefined = open). */
 export type Range = { startTime?: number; endTime?: number };
 
-/** WEEX live, every dataset's page walkers (the partner reads beside the interface's lists). */
-export type LiveSources = AffiliateSources & PartnerSources;
+/** WEEX live, every dataset's page walkers (the rebate reads beside the interface's lists). */
+export type LiveSources = AffiliateSources & RebateSources;
 
 /** How far back a dataset's sync keeps (the sub-affiliate days, the commission days) and how old a sync may be. */
 export interface Limits {

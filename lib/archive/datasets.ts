@@ -7,7 +7,8 @@
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { PagedKey } from "@/lib/affiliate/pages";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
-import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import { ENDPOINTS } from "@/lib/weex/endpoints";
+import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";

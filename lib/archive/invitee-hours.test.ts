@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildCohorts, cohortBuckets, cohortsAnswer, hoursText, TRADE_DELAY_BINS, WITHIN_DAYS } from "@/lib/affiliate/cohorts";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { type InviteeRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord } from "@/lib/weex/records";
 import { archiveCohorts } from "./cohorts-query";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";

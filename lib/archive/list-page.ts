@@ -5,7 +5,7 @@
  * the request is answered live as a whole instead.
  */
 import { isEmptyPage, largestPageSize, type PageLister } from "@/lib/affiliate/pages";
-import type { ListPage } from "@/lib/weex/endpoints";
+import type { WeexPage } from "@/lib/weex/paging";
 import { ANY_READS, type DatasetRead, type Range } from "./dataset-reads";
 import type { Notes } from "./answer";
 import { definedOnly } from "./live-walks";
@@ -23,7 +23,7 @@ export interface ListInput {
 type Filter = Record<string, unknown> & Range;
 type AnyRead = DatasetRead<Range, unknown>;
 
-export async function listPage(reader: PartReader, key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>> {
+export async function listPage(reader: PartReader, key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<WeexPage<unknown>> {
   const read = ANY_READS[key];
   const { page, pageSize, ...filter } = input;
   // A partner's page is cut from records, as an aggregate is: during the first backfill it
@@ -46,7 +46,7 @@ export async function listPage(reader: PartReader, key: DatasetKey, input: ListI
 }
 
 /** Mixed: the live parts in full (at most a few pages), the archive part by offset. */
-function mixedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Filter, page: number, pageSize: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
+function mixedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Filter, page: number, pageSize: number, signal?: AbortSignal): Promise<WeexPage<unknown>> {
   return pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
     const f = partFilter(filter, p);
     if (p.from === "archive") return archiveSlice((pg, size) => archiveList(reader, read, f, pg, size), skip, want);
@@ -61,7 +61,7 @@ function mixedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Fil
  * records are read whole (the scope's own only: lib/affiliate/pages.ts asks WEEX per
  * sub-affiliate, and keeps the scope's invitees of every page) and cut here, newest first.
  */
-function scopedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Filter, page: number, pageSize: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
+function scopedPage(reader: PartReader, read: AnyRead, parts: Part[], filter: Filter, page: number, pageSize: number, signal?: AbortSignal): Promise<WeexPage<unknown>> {
   return pageAcrossParts(parts, page, pageSize, async (p, skip, want) => {
     const f = partFilter(filter, p);
     if (p.from === "archive") return archiveSlice((pg, size) => archiveList(reader, read, f, pg, size), skip, want);
@@ -81,12 +81,12 @@ function sortNewestFirst(read: AnyRead, items: unknown[]): void {
 }
 
 /** One page of the archive's part. */
-async function archiveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number): Promise<ListPage<unknown>> {
+async function archiveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number): Promise<WeexPage<unknown>> {
   return archivePage(read.archive, await reader.db(), read.archiveFilter?.(f, reader.source) ?? f, page, size, reader.now());
 }
 
 /** One page of WEEX's answer, as it pages; records outside the window asked for are left out and counted. */
-async function liveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number, signal?: AbortSignal): Promise<ListPage<unknown>> {
+async function liveList(reader: PartReader, read: AnyRead, f: Filter, page: number, size: number, signal?: AbortSignal): Promise<WeexPage<unknown>> {
   const got = await reader.lister.list(read.dataset, { ...definedOnly(f), page, pageSize: size }, { signal });
   return { ...got, items: reader.inWindow(read, f, got.items) };
 }
@@ -130,7 +130,7 @@ class TooLongToMerge extends Error {
 }
 
 /** `count` archive items starting at offset `skip` (two archive pages at most), and the part's total. */
-async function archiveSlice(pageOf: (page: number, size: number) => Promise<ListPage<unknown>>, skip: number, count: number): Promise<{ items: unknown[]; total: number }> {
+async function archiveSlice(pageOf: (page: number, size: number) => Promise<WeexPage<unknown>>, skip: number, count: number): Promise<{ items: unknown[]; total: number }> {
   if (count <= 0) {
     const head = await pageOf(1, 1);
     return { items: [], total: head.total ?? 0 };

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PageLister } from "@/lib/affiliate/pages";
-import { partnerSources } from "@/lib/affiliate/partner-pages";
+import { rebateSources } from "@/lib/affiliate/rebate-pages";
 import { liveSources, type AffiliateSources } from "@/lib/affiliate/sources";
 
 import { Answer, type Notes } from "./answer";
@@ -68,7 +68,7 @@ export async function heldByArchive(db: Db, dataset: DatasetKey): Promise<Held> 
 
 /** Every dataset's live walkers over `lister` (the interface's three given, or built over it too). */
 function allLiveSources(lister: PageLister, now: () => number, given?: AffiliateSources): LiveSources {
-  return { ...(given ?? liveSources(lister, now)), ...partnerSources(lister, now) };
+  return { ...(given ?? liveSources(lister, now)), ...rebateSources(lister, now) };
 }
 
 /** The filter of one part: the filter with the part's range. */

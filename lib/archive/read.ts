@@ -13,7 +13,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { InviteeFilter, SubAffiliateFilter, WithdrawalFilter } from "@/lib/affiliate/pages";
-import type { InviteeRecord, ListPage, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
+import type { WeexPage } from "@/lib/weex/paging";
 import { rows, toMs, type Db } from "./db";
 import type { DatasetKey } from "./settings";
 import { commissionArchiveRead, inviteeTotalsArchiveRead } from "./value-read";
@@ -231,7 +232,7 @@ export async function* archiveRecords<F, R, W>(read: ArchiveRead<F, R, W>, db: D
 }
 
 /** One page, as a list route answers it (total and pages known: the archive counts). */
-export async function archivePage<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, filter: F, page: number, pageSize: number, now = Date.now()): Promise<ListPage<R>> {
+export async function archivePage<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, filter: F, page: number, pageSize: number, now = Date.now()): Promise<WeexPage<R>> {
   const from = read.from(filter, now);
   const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM ${from}`);
   const list = await rows<W>(db, sql`SELECT ${read.columns} FROM ${from} ORDER BY ${read.order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
@@ -275,7 +276,7 @@ export const ARCHIVE_READS = {
 } satisfies Record<DatasetKey, unknown>;
 
 /** A page in the list shape, from the archive's count. */
-export function listPage<T>(items: T[], page: number, pageSize: number, total: number): ListPage<T> {
+export function listPage<T>(items: T[], page: number, pageSize: number, total: number): WeexPage<T> {
   const pages = Math.ceil(total / pageSize);
   return { items, page, pageSize, total, pages, hasNextPage: page < pages };
 }
@@ -290,7 +291,7 @@ export async function pageAcrossParts<P, T>(
   page: number,
   pageSize: number,
   read: (part: P, skip: number, want: number) => Promise<{ items: readonly T[]; total: number }>,
-): Promise<ListPage<T>> {
+): Promise<WeexPage<T>> {
   const items: T[] = [];
   let skip = (page - 1) * pageSize;
   let total = 0;

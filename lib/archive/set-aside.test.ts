@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import type { PageLister } from "@/lib/affiliate/pages";
-import { type ListPage } from "@/lib/weex/endpoints";
+import type { WeexPage } from "@/lib/weex/paging";
 import { rows } from "./db";
 import { WeexError } from "@/lib/weex/errors";
 import { ArchiveEngine } from "./engine";
@@ -41,11 +41,11 @@ function lister(state: { odd: boolean }): PageLister {
       const inRange = Number(p.startTime) <= A.createTime && A.createTime <= Number(p.endTime);
       const spot = p.fromAccountType === "SPOT" && p.toAccountType === "SPOT";
       const base = { page, pageSize: Number(p.pageSize), total: null, pages: null };
-      if (!inRange || !spot || page > 2) return { ...base, items: [], hasNextPage: false } as ListPage<never>;
-      if (page === 2) return { ...base, items: [A], hasNextPage: false } as unknown as ListPage<never>;
-      if (!state.odd) return { ...base, items: [B], hasNextPage: true } as unknown as ListPage<never>;
+      if (!inRange || !spot || page > 2) return { ...base, items: [], hasNextPage: false } as WeexPage<never>;
+      if (page === 2) return { ...base, items: [A], hasNextPage: false } as unknown as WeexPage<never>;
+      if (!state.odd) return { ...base, items: [B], hasNextPage: true } as unknown as WeexPage<never>;
       const rejected = [{ record: { ...B, amount: "1,5" }, problem: { path: "items.0.amount", value: "1,5", reason: "not a decimal" } }];
-      return { ...base, items: [], rejected, hasNextPage: true } as ListPage<never>;
+      return { ...base, items: [], rejected, hasNextPage: true } as WeexPage<never>;
     },
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFunnel } from "@/lib/affiliate/funnel";
 import { buildLeaderboard } from "@/lib/affiliate/leaderboard";
 import { liveSources } from "@/lib/affiliate/sources";
-import { partnerSources } from "@/lib/affiliate/partner-pages";
+import { rebateSources } from "@/lib/affiliate/rebate-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
@@ -228,7 +228,7 @@ for (const backend of testBackends()) {
       const D = Decimal.clone({ precision: 100 });
       // The network's records of the last week, read live and unscoped (both product types).
       const weekAgo = TODAY - 6 * DAY_MS;
-      const all = await collect(partnerSources(client(), now).commissions.records({ startTime: weekAgo, endTime: T0 }));
+      const all = await collect(rebateSources(client(), now).commissions.records({ startTime: weekAgo, endTime: T0 }));
       const archived = await rows<{ uid: string; code: string | null }>(database.db, sql`SELECT uid, invite_code AS code FROM archive_invitee`);
       const codesAll = [...new Set(archived.map((r) => r.code).filter((c): c is string => c !== null))].sort();
       expect(codesAll.length).toBeGreaterThan(1);

@@ -28,7 +28,7 @@ import type { Funnel } from "@/lib/affiliate/funnel";
 import type { Leaderboard, LeaderboardBy } from "@/lib/affiliate/leaderboard";
 import type { Granularity, Series } from "@/lib/affiliate/series";
 import type { AffiliateSources } from "@/lib/affiliate/sources";
-import type { ListPage } from "@/lib/weex/endpoints";
+import type { WeexPage } from "@/lib/weex/paging";
 import type { Warnings } from "@/lib/weex/record-problems";
 import { aggregate, datasetsIo, partsAggregate, records, type DatasetsIo, type InviteeIo } from "./answers";
 import { ANY_READS, DATASET_READS, type AggregateAnswer, type AggregateKind, type AggregateOptions, type AggregateRead, type FilterOf, type RecordOf } from "./dataset-reads";
@@ -58,7 +58,7 @@ export interface SelectedSources extends AffiliateSources {
   leaderboard(filter: SubAffiliateFilter, opts: { by: LeaderboardBy; limit: number }, signal?: AbortSignal): Promise<Leaderboard>;
   funnel(range: { startTime: number; endTime: number }, signal?: AbortSignal): Promise<Funnel>;
   /** One page of a list route (invitees, sub-affiliates, withdrawals). */
-  list(key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<ListPage<unknown>>;
+  list(key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<WeexPage<unknown>>;
   /**
    * For invitee aggregates computed elsewhere (cohorts, invite codes, the filtered list:
    * cohorts-query.ts): `run` gets the range's parts as every answer splits them (newest

@@ -8,7 +8,7 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import { type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, WithdrawalRecord } from "@/lib/weex/records";
 import { rows, type Db } from "./db";
 import { DAY_MS } from "@/lib/time/calendar";
 

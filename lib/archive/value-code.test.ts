@@ -13,7 +13,7 @@ import { normalScope } from "@/lib/contract/scope";
 import { openDatabase, type Database } from "@/lib/db/connection";
 import { migrate, readMigrations } from "@/lib/db/migrate";
 import { freshSchema, onEachTestDatabase, openTestPostgres, TEST_DATABASE_URL } from "@/lib/db/test-support";
-import { type CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows, type Db } from "./db";
 import { selectedSources } from "./sources";

@@ -22,7 +22,8 @@
 import { createHash } from "node:crypto";
 import { and, between, eq, lt, sql } from "drizzle-orm";
 import { archiveCommission, archiveInviteeMovement, archiveMovementPeriod } from "@/lib/db/schema/archive";
-import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import { ENDPOINTS } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { DatasetDef } from "./datasets";
 import type { Tx } from "./db";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { DAY_MS } from "@/lib/time/calendar";

@@ -9,8 +9,8 @@
  * answer says which periods were summed).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/partner-pages";
-import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/rebate-pages";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { toMs } from "./db";
 import type { ArchiveRead } from "./read";
 import { inviteeOfScopeSql } from "./scope-invitees";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
-import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/partner-pages";
+import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/rebate-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
-import { type CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { commissionHorizon, dailyMovementsFrom } from "./plan";

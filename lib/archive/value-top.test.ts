@@ -3,7 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { onEachTestDatabase } from "@/lib/db/test-support";
-import { type CommissionRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";

@@ -17,7 +17,8 @@
  *   (WEEX answers only a bounded one: params.ts `subAffiliateWindow`).
  */
 import { z } from "zod";
-import { checkWindow, ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
+import { ENDPOINTS, WINDOWS, type TimeWindow } from "@/lib/weex/endpoints";
+import { checkWindow } from "@/lib/weex/requests";
 import { forwardIssues, inEnum, inId, inInt, inText, inTime } from "@/lib/weex/wire";
 import {
   ACTIVE_DAYS_MAX,

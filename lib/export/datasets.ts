@@ -8,7 +8,7 @@
  * the day of the export.
  */
 import type { InviteeValue } from "@/lib/contract/responses";
-import type { CommissionRecord, InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import type { CsvColumn } from "./csv";
 
 /** The columns of a record type, each one of its fields, value exactly as received. */

@@ -45,27 +45,37 @@ export function csvHeaders(filename: string): Record<string, string> {
   };
 }
 
-export async function csvDownload<T>(d: CsvDownload<T>): Promise<Response> {
-  const upstream = new AbortController();
+/**
+ * The download's end, told once (`onSettled`): when `release` is called (the body was read to
+ * its end, failed or was cancelled) or when the client went away, which also aborts the walk.
+ */
+function downloadEnd(d: Pick<CsvDownload<unknown>, "signal" | "onSettled">, upstream: AbortController) {
   let settled = false;
   const settle = () => {
     if (settled) return;
     settled = true;
     d.onSettled?.();
   };
-  // Set when the client went away: the failure that follows is expected, not worth a log line.
-  let cancelled = false;
+  // `cancelled` is set when the client went away: the failure that follows is expected, not worth a log line.
+  const end = { cancelled: false, release };
   const clientGone = () => {
-    cancelled = true;
+    end.cancelled = true;
     upstream.abort(d.signal?.reason);
     // (the walk stops at its next step; nobody will pull the body to its end or cancel it)
     settle();
   };
   d.signal?.addEventListener("abort", clientGone, { once: true });
-  const release = () => {
+  function release() {
     d.signal?.removeEventListener("abort", clientGone);
     settle();
-  };
+  }
+  return end;
+}
+
+export async function csvDownload<T>(d: CsvDownload<T>): Promise<Response> {
+  const upstream = new AbortController();
+  const end = downloadEnd(d, upstream);
+  const release = end.release;
 
   const iterator = d.rows(upstream.signal)[Symbol.asyncIterator]();
   // Until something non-empty (or the end) arrives, nothing is sent: errors become JSON.
@@ -117,14 +127,14 @@ export async function csvDownload<T>(d: CsvDownload<T>): Promise<Response> {
         } catch (err) {
           finish();
           upstream.abort(err);
-          if (!cancelled) (d.onStreamError ?? logStreamError)(err);
+          if (!end.cancelled) (d.onStreamError ?? logStreamError)(err);
           controller.error(err);
         }
       },
       async cancel(reason) {
         if (finished) return;
         finish();
-        cancelled = true;
+        end.cancelled = true;
         upstream.abort(reason);
         // Let the generators run their `finally` blocks; an abort error from them is expected.
         await iterator.return?.().catch(() => undefined);

@@ -69,7 +69,7 @@ describe("values on the wire", () => {
     expect(replies.withdrawals.text).not.toMatch(/"amount":\d/);
   });
 
-  it("the partner reads: Long ids as raw JSON numbers, the totals' uid a String, amounts decimal strings, WEEX's spelling isRefferal", () => {
+  it("the rebate reads: Long ids as raw JSON numbers, the totals' uid a String, amounts decimal strings, WEEX's spelling isRefferal", () => {
     const text = (key: EndpointKey) => replies[key].text;
     expect(text("commissions")).toMatch(/"uid":\d+,"date":\d+,"coin":"(USDT|BTC)","productType":"FUTURES","fee":"[\d.]+","commission":"[\d.]+","rate":"[\d.]+"/);
     expect(text("commissions")).toMatch(/"sourceType":[12],"takerAmount":"[\d.]+","makerAmount":"[\d.]+"/);

@@ -52,7 +52,7 @@ export const faultsSchema = z.strictObject({
   /**
    * Data mode (not a failure): answers of the affiliate lists carry records the dashboard
    * cannot fully use — a non-digit String id, a non-decimal amount, a bad time — from index
-   * `at` (default 7) on; the partner reads answer in the V2 envelope with every variant WEEX's
+   * `at` (default 7) on; the rebate reads answer in the V2 envelope with every variant WEEX's
    * sources disagree on (`dealTime`, ids as strings, no productType, "--"); see odd-records.ts.
    */
   oddRecords: z.strictObject({ at: z.number().int().min(0).optional() }).optional(),
@@ -63,7 +63,7 @@ export const faultsSchema = z.strictObject({
    * carry records outside the window asked for (never later than now). `all`: every window is
    * answered with all the records there are up to now, as an exchange ignoring the bounds
    * would (a year of invitees asked in 90-day slices gets every invitee in each slice). See
-   * affiliate.ts and partner.ts.
+   * affiliate.ts and rebate.ts.
    */
   outOfWindow: z.strictObject({ days: z.number().int().min(1).max(31).optional(), all: z.boolean().optional() }).optional(),
   /**
@@ -170,7 +170,7 @@ export class FaultInjector {
   }
 }
 
-/** The affiliate endpoints (the partner reads included), the default target of `methodNotSupported` and `gone`. */
+/** The affiliate endpoints (the rebate reads included), the default target of `methodNotSupported` and `gone`. */
 const AFFILIATE_KEYS = ["subAffiliates", "invitees", "withdrawals", "inviteeTotals", "commissions", "verifyReferrals", "memberAssets", "memberDeals"];
 
 /** Whether a path-level mode (`methodNotSupported`, `gone`) applies to an endpoint. */

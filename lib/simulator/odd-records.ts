@@ -11,7 +11,7 @@
  *
  * Pages with fewer records get as many of these as fit. Everything else is left as it was.
  *
- * The partner reads (weex-facts.md, last section) answer in every shape WEEX's sources
+ * The rebate reads (weex-facts.md, last section) answer in every shape WEEX's sources
  * disagree on — all of them valid, the client must read each — plus one record it cannot use:
  *
  *   all five         the V2 envelope {"code":"200","msg":"success","data": <the V3 answer>}
@@ -44,17 +44,17 @@ export interface OddRecords {
 }
 
 export function withOddRecords(endpointKey: string, body: string, mode: OddRecords): string {
-  const partner = PARTNER[endpointKey];
+  const rebate = REBATE[endpointKey];
   const target = TARGETS[endpointKey];
-  if (!target && !partner) return body;
+  if (!target && !rebate) return body;
   let doc: unknown;
   try {
     doc = parse(body);
   } catch {
     return body;
   }
-  if (partner) {
-    partner(doc, mode.at ?? 7);
+  if (rebate) {
+    rebate(doc, mode.at ?? 7);
     return stringify({ code: "200", msg: "success", data: doc }) ?? body;
   }
   const list = (doc as Record<string, unknown> | null)?.[target.list];
@@ -79,44 +79,52 @@ function item(list: unknown, i: number): Doc | undefined {
   return typeof x === "object" && x !== null ? (x as Doc) : undefined;
 }
 
-/** The partner reads' shapes (see the top of this file), applied in place before the envelope. */
-const PARTNER: Record<string, (doc: unknown, at: number) => void> = {
-  commissions(doc, at) {
-    const list = (doc as Doc).channelCommissionInfoItems;
-    const first = item(list, at);
-    if (first) {
-      first.dealTime = String(first.date);
-      delete first.date;
-    }
-    const second = item(list, at + 1);
-    if (second) {
-      second.uid = String(second.uid);
-      second.date = String(second.date);
-      delete second.productType;
-    }
-    const third = item(list, at + 2);
-    if (third) third.commission = UNKNOWN;
-    const fourth = item(list, at + 3);
-    if (fourth) fourth.fee = ODD_DECIMAL;
+/**
+ * The rebate lists' shapes (see the top of this file): per endpoint, the list field and the
+ * change made to its record at `at`, `at`+1, … (a page with fewer records gets those that fit).
+ */
+const REBATE_LISTS: Record<string, { list: string; changes: Array<(r: Doc) => void> }> = {
+  commissions: {
+    list: "channelCommissionInfoItems",
+    changes: [
+      (r) => {
+        r.dealTime = String(r.date);
+        delete r.date;
+      },
+      (r) => {
+        r.uid = String(r.uid);
+        r.date = String(r.date);
+        delete r.productType;
+      },
+      (r) => (r.commission = UNKNOWN),
+      (r) => (r.fee = ODD_DECIMAL),
+    ],
   },
-  inviteeTotals(doc, at) {
-    const list = (doc as Doc).records;
-    const first = item(list, at);
-    if (first) first.uid = new LosslessNumber(String(first.uid));
-    const second = item(list, at + 1);
-    if (second) second.withdrawalAmount = UNKNOWN;
-    const third = item(list, at + 2);
-    if (third) third.depositAmount = ODD_DECIMAL;
+  inviteeTotals: {
+    list: "records",
+    changes: [(r) => (r.uid = new LosslessNumber(String(r.uid))), (r) => (r.withdrawalAmount = UNKNOWN), (r) => (r.depositAmount = ODD_DECIMAL)],
   },
-  memberDeals(doc, at) {
-    const list = (doc as Doc).data;
-    const first = item(list, at);
-    if (first) first.userId = String(first.userId);
-    const second = item(list, at + 1);
-    if (second) second.futuresProDealAmountUsdt = UNKNOWN;
-    const third = item(list, at + 2);
-    if (third) third.spotDealAmountUsdt = ODD_DECIMAL;
+  memberDeals: {
+    list: "data",
+    changes: [(r) => (r.userId = String(r.userId)), (r) => (r.futuresProDealAmountUsdt = UNKNOWN), (r) => (r.spotDealAmountUsdt = ODD_DECIMAL)],
   },
+};
+
+/** A rebate list's odd records, changed in place from the record at `at` on. */
+function oddList(key: string) {
+  const { list, changes } = REBATE_LISTS[key];
+  return (doc: unknown, at: number) =>
+    changes.forEach((change, k) => {
+      const r = item((doc as Doc)[list], at + k);
+      if (r) change(r);
+    });
+}
+
+/** The rebate reads' shapes (see the top of this file), applied in place before the envelope. */
+const REBATE: Record<string, (doc: unknown, at: number) => void> = {
+  commissions: oddList("commissions"),
+  inviteeTotals: oddList("inviteeTotals"),
+  memberDeals: oddList("memberDeals"),
   verifyReferrals(doc) {
     for (const x of doc as Doc[]) x.uid = String(x.uid);
   },

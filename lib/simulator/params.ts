@@ -7,7 +7,9 @@
  */
 import { z } from "zod";
 import { pagingSchema } from "../weex/codec";
-import { boundMs, type EndpointDef, type TimeWindow } from "../weex/endpoints";
+import type { TimeWindow } from "../weex/endpoints";
+import { boundMs } from "../weex/requests";
+import type { EndpointDef } from "../weex/endpoint-def";
 import { parseWireJson } from "../weex/wire";
 import { badRequest, CODES } from "./errors";
 import { DAY_MS } from "../time/calendar";

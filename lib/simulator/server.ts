@@ -10,7 +10,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONTRACT_ORDER_CAP, ENDPOINT_LIST, endpointFor, type EndpointDef, type EndpointKey } from "../weex/endpoints";
+import { CONTRACT_ORDER_CAP, ENDPOINT_LIST, endpointFor, type EndpointKey } from "../weex/endpoints";
+import type { EndpointDef } from "../weex/endpoint-def";
 import { stringifyWireJson } from "../weex/wire";
 import { authenticate, type Account } from "./auth";
 import type { Dataset } from "./data";

@@ -27,28 +27,40 @@ export interface PlanOrder {
   updatedAt: number;
 }
 
+/** Placed orders of one kind, by order id and by client order id; ids count up from `last` by `step`. */
+class PlacedOrders<T extends { orderId: string; clientOrderId: string }> {
+  readonly byId = new Map<string, T>();
+  /** client order id → order: the exchange rejects a reused one */
+  readonly byClientId = new Map<string, T>();
+
+  constructor(
+    private last: bigint,
+    private readonly step: bigint,
+  ) {}
+
+  add(o: Omit<T, "orderId">): T {
+    this.last += this.step;
+    const order = { ...o, orderId: this.last.toString() } as T;
+    this.byId.set(order.orderId, order);
+    this.byClientId.set(order.clientOrderId, order);
+    return order;
+  }
+}
+
 export class TradingState {
-  private nextContractId = 1_512_000_000_000_000_000n;
-  private nextPlanId = 1_613_000_000_000_000_000n;
-  readonly contractOrders = new Map<string, ContractOrder>();
+  private readonly contracts = new PlacedOrders<ContractOrder>(1_512_000_000_000_000_000n, 7n);
+  private readonly plans = new PlacedOrders<PlanOrder>(1_613_000_000_000_000_000n, 11n);
+  readonly contractOrders = this.contracts.byId;
   /** newClientOrderId → order: the exchange rejects a reused one */
-  readonly contractByClientId = new Map<string, ContractOrder>();
-  readonly planOrders = new Map<string, PlanOrder>();
-  readonly planByClientId = new Map<string, PlanOrder>();
+  readonly contractByClientId = this.contracts.byClientId;
+  readonly planOrders = this.plans.byId;
+  readonly planByClientId = this.plans.byClientId;
 
   addContractOrder(o: Omit<ContractOrder, "orderId">): ContractOrder {
-    this.nextContractId += 7n;
-    const order = { ...o, orderId: this.nextContractId.toString() };
-    this.contractOrders.set(order.orderId, order);
-    this.contractByClientId.set(order.clientOrderId, order);
-    return order;
+    return this.contracts.add(o);
   }
 
   addPlanOrder(o: Omit<PlanOrder, "orderId">): PlanOrder {
-    this.nextPlanId += 11n;
-    const order = { ...o, orderId: this.nextPlanId.toString() };
-    this.planOrders.set(order.orderId, order);
-    this.planByClientId.set(order.clientOrderId, order);
-    return order;
+    return this.plans.add(o);
   }
 }

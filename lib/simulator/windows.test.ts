@@ -3,7 +3,7 @@ import { WINDOW_GRACE_MS } from "./params";
 import { codeOf, DAY, FIXED_NOW, pathOf, simulatorWithData, type Reply } from "./test-helpers";
 
 // The query windows: invitees (start within a year, ≤ 90 days a query), transfers (past month),
-// the partner reads (totals: start within a year, ≤ 90 days; commissions: ≤ 90 days; days as
+// the rebate reads (totals: start within a year, ≤ 90 days; commissions: ≤ 90 days; days as
 // yyyy-MM-dd; their defaults), endTime ≥ startTime everywhere.
 
 const SCALE = 0.05;
@@ -107,7 +107,7 @@ describe("querySubChannelTransactions dates", () => {
   });
 });
 
-// The partner reads (weex-facts.md, last section).
+// The rebate reads (weex-facts.md, last section).
 
 describe("getChannelUserTradeAndAsset windows", () => {
   const get = (q: Record<string, string | number>) => s.sim.get(pathOf("inviteeTotals"), q);

@@ -3,7 +3,8 @@
  * (lib/weex/endpoints.ts, isomorphic), so the form refuses what the server would refuse and
  * names the same fields. The body shown in the confirmation step is the body sent.
  */
-import { ENDPOINTS, NEW_CLIENT_ORDER_ID_RE } from "@/lib/weex/endpoints";
+import { ENDPOINTS } from "@/lib/weex/endpoints";
+import { NEW_CLIENT_ORDER_ID_RE } from "@/lib/weex/requests";
 
 export type Errors = Record<string, string>;
 export type Checked<T> = { ok: true; body: T } | { ok: false; errors: Errors };

@@ -10,26 +10,14 @@
  */
 import { MemoryBudget, PERSON_WAIT_MS, type BudgetLease, type Priority, type WeightBudget } from "./budget";
 import { decodeResponse, encodeRequest, errorInfo, requestSchema, type EncodedRequest } from "./codec";
-import {
-  CONTRACT_ORDER_CAP,
-  ENDPOINTS,
-  toListPage,
-  type EndpointDef,
-  type EndpointKey,
-  type CommissionRecord,
-  type InviteeRecord,
-  type InviteeTotalsRecord,
-  type ListPage,
-  type PagedKey,
-  type ParamsOf,
-  type ResultOf,
-  type SpotOrderRecord,
-  type SubAffiliateRecord,
-  type WithdrawalRecord,
-} from "./endpoints";
+import { CONTRACT_ORDER_CAP, ENDPOINTS, toWeexPage, type EndpointKey, type PagedKey, type ParamsOf, type ResultOf } from "./endpoints";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SpotOrderRecord, SubAffiliateRecord, WithdrawalRecord } from "./records";
+import type { EndpointDef } from "./endpoint-def";
+import type { WeexPage } from "./paging";
 import { isNotServed, METHOD_NOT_SUPPORTED, validationError, WeexError } from "./errors";
 import { OrderCapGate, type OrderCap, type OrderCapLimits } from "./order-cap";
 import { currentParty } from "./party";
+import { fullJitter, pauseAfter429, provesNotSent, sleep } from "./retry";
 import { signedHeaders, type Credentials } from "./sign";
 
 /** The part of a pino logger we use. */
@@ -111,17 +99,12 @@ interface Attempt {
   locale?: string;
 }
 
-const MAX_BACKOFF_MS = 5000;
-
 /**
  * How long the method that worked after a -1150 is used first for that endpoint. Without it
  * every call of a backfill would pay the refused request's weight before the one that works;
  * after it the documented method is tried again (WEEX may have fixed its side).
  */
 export const METHOD_MEMORY_MS = 10 * 60_000;
-
-/** A network failure that proves the request never reached WEEX. */
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
 export class WeexClient {
   private readonly opts: Required<Pick<WeexClientOptions, "timeoutMs" | "retries" | "retryBaseMs" | "rateLimitPauseMs">> & WeexClientOptions;
@@ -147,9 +130,9 @@ export class WeexClient {
   }
 
   /** Call a paged endpoint and answer in the dashboard's list shape. */
-  async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<ListPage<ItemTypes[K]>> {
+  async list<K extends PagedKey>(key: K, params: CallParams<K>, opts: CallOptions = {}): Promise<WeexPage<ItemTypes[K]>> {
     const { result, input } = await this.run(key, params, opts);
-    const page = toListPage(key, result, input.page as number, input.pageSize as number) as ListPage<ItemTypes[K]>;
+    const page = toWeexPage(key, result, input.page as number, input.pageSize as number) as WeexPage<ItemTypes[K]>;
     // Set-aside records are logged with their path and value (the answer reports them as warnings).
     for (const r of page.rejected ?? []) {
       this.opts.logger?.warn({ endpoint: key, page: input.page, path: r.problem.path, value: r.problem.value, reason: r.problem.reason }, "WEEX sent a record the dashboard cannot use; it is set aside and reported");
@@ -293,7 +276,7 @@ export class WeexClient {
       const text = await res.text();
       const durationMs = Math.round(performance.now() - started);
       if (res.status === 429) {
-        const pauseMs = this.pauseAfter429(res.headers, attempt);
+        const pauseMs = pauseAfter429(res.headers, attempt, this.opts.rateLimitPauseMs);
         await this.budget.pause(this.now() + pauseMs);
         this.opts.logger?.warn({ ...log, status: 429, durationMs, pauseMs, weight: weightHeaders(res.headers) }, "WEEX answered 429; pausing all requests");
         const { code, msg } = errorInfo(text) ?? {};
@@ -347,7 +330,7 @@ export class WeexClient {
     const seconds = Math.round(this.opts.timeoutMs / 100) / 10;
     const what = timedOut ? `WEEX did not answer within ${seconds} s` : "The connection to WEEX failed";
     const kind = timedOut ? "timeout" : "unavailable";
-    const neverSent = !timedOut && NOT_SENT_CODES.has(errorCode(cause) ?? "");
+    const neverSent = !timedOut && provesNotSent(cause);
     if (!ep.placesOrder || neverSent) return new WeexError(kind, `${what}.`, { cause });
     return new WeexError(kind, `${what}. ${ep.placesOrder.maybeDone(input)}`, { cause, maybeExecuted: true });
   }
@@ -365,39 +348,11 @@ export class WeexClient {
     const message = `${e.message.replace(/\.?$/, ".")} ${ep.placesOrder.maybeDone(input)}`;
     return new WeexError(e.kind, message, { upstream: e.upstream, maybeExecuted: true });
   }
-
-  /** How long to stop everything after a 429: Retry-After if WEEX sends one, else doubling with jitter. */
-  private pauseAfter429(headers: Headers, attempt: number): number {
-    const retryAfter = Number(headers.get("retry-after"));
-    if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, 60_000);
-    const step = this.opts.rateLimitPauseMs * 2 ** (attempt - 1);
-    return Math.round(step / 2 + Math.random() * (step / 2));
-  }
 }
 
 /** A person's placement or modification uses the order reserve; everything else keeps its priority. */
 function priorityOf(ep: EndpointDef, asked: Priority = "interactive"): Priority {
   return asked === "interactive" && ep.placesOrder ? "order" : asked;
-}
-
-/** Full jitter: a random delay between 0 and base·2^(attempt-1), capped. */
-function fullJitter(baseMs: number, attempt: number): number {
-  return Math.round(Math.random() * Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** The `X-*-WEIGHT-*` headers WEEX sometimes sends, for the log only (never relied on). */
@@ -407,14 +362,4 @@ function weightHeaders(headers: Headers): Record<string, string> | undefined {
     if (/^x-.*weight/i.test(name)) out[name] = value;
   });
   return Object.keys(out).length ? out : undefined;
-}
-
-/** The system error code (ECONNREFUSED, …) behind a fetch failure, if any. */
-function errorCode(e: unknown): string | undefined {
-  for (let cur = e, depth = 0; cur && depth < 4; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -6,7 +6,8 @@
  * No I/O here; the client does the sending, timing and retrying.
  */
 import { z } from "zod";
-import type { EndpointDef, Paging } from "./endpoints";
+import type { EndpointDef } from "./endpoint-def";
+import type { Paging } from "./paging";
 import { upstreamError, WeexError } from "./errors";
 import { problemValue, type RejectedRecord } from "./record-problems";
 import { forwardIssues, inInt, jsonNumber, parseWireJson, stringifyWireJson } from "./wire";

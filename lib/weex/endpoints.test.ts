@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeResponse, encodeRequest, requestSchema } from "./codec";
-import { ENDPOINTS, toListPage, type CommissionRecord, type DealRecord, type EndpointKey, type InviteeTotalsRecord, type MemberAssets } from "./endpoints";
+import { ENDPOINTS, toWeexPage, type EndpointKey } from "./endpoints";
+import type { CommissionRecord, DealRecord, InviteeTotalsRecord, MemberAssets } from "./records";
 import type { RejectedRecord } from "./record-problems";
 import { LIMIT_ORDER } from "./test-support";
 import { eachKeyNamed } from "./wire";
@@ -214,9 +215,9 @@ describe("every endpoint", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The partner reads beyond the interface document (weex-facts.md, last section)
+// The rebate reads beyond the interface document (weex-facts.md, last section)
 
-describe("partner reads: the table", () => {
+describe("rebate reads: the table", () => {
   it("are signed GETs on the spot host at weight 20/20 (the larger figure where WEEX's tables disagree)", () => {
     const paths = {
       inviteeTotals: "/api/v3/rebate/affiliate/getChannelUserTradeAndAsset",
@@ -342,7 +343,7 @@ describe("commission records: parsing", () => {
     // set aside as received: no productType filled in, numbers as their exact text
     expect(r.rejected[0].record).toMatchObject({ uid: "702345678901234567", takerAmount: "12,5 USDT" });
     // a page still counts its set-aside records (paging is WEEX's)
-    expect(toListPage("commissions", r, 1, 100)).toMatchObject({ total: 4, hasNextPage: false, rejected: r.rejected });
+    expect(toWeexPage("commissions", r, 1, 100)).toMatchObject({ total: 4, hasNextPage: false, rejected: r.rejected });
   });
 });
 

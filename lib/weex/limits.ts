@@ -69,7 +69,7 @@ export const WINDOWS = {
   invitees: { maxAgeMs: 365 * DAY_MS, maxSpanMs: 90 * DAY_MS, ordered: true },
   /**
    * querySubChannelTransactions: WEEX's production service answers only a bounded window
-   * (weex-facts.md, "Windows and paging"); only its partner test environment picks one of its
+   * (weex-facts.md, "Windows and paging"); only its test environment picks one of its
    * own when the bounds are missing. No age or span limit is documented.
    */
   subAffiliates: { ordered: true, bounded: true },

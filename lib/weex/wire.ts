@@ -77,13 +77,13 @@ export const wDecimalOptional = z.preprocess((v) => {
 }, z.string().regex(DECIMAL_RE, "expected a decimal").nullable());
 
 /**
- * What WEEX writes for an amount it does not know (seen on getAssert; the partner reads may
+ * What WEEX writes for an amount it does not know (seen on getAssert; the rebate reads may
  * send it anywhere). Parsed as `null`: an unknown amount is never 0 and never summed.
  */
 export const UNKNOWN_AMOUNT = "--";
 
 /**
- * An amount of the partner reads: a decimal kept as its exact text, or `null` when WEEX says it
+ * An amount of the rebate reads: a decimal kept as its exact text, or `null` when WEEX says it
  * does not know it (`"--"`, or JSON null). Absent is not unknown: a record without it is not
  * the record the interface describes (the schema decides whether the field may be absent).
  */
@@ -167,7 +167,7 @@ export const inTime = z
       .max(8_640_000_000_000, "is too far in the future"),
   );
 
-/** A UTC day as the partner reads take it: `yyyy-MM-dd`, a real date. */
+/** A UTC day as the rebate reads take it: `yyyy-MM-dd`, a real date. */
 export const inDay = z
   .string({ error: "must be a date YYYY-MM-DD" })
   .trim()

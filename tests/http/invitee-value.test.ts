@@ -13,7 +13,7 @@ import { csvRows } from "../../lib/export/csv";
 import { INVITEE_VALUE_COLUMNS } from "../../lib/export/datasets";
 import { generateDataset } from "../../lib/simulator";
 import { SIM_DEFAULTS, type SimStats } from "../../lib/simulator/types";
-import type { Commission } from "../../lib/simulator/data/activity";
+import type { Commission } from "../../lib/simulator/data/activity-records";
 import type { Invitee } from "../../lib/simulator/data/invitees";
 import type { InviteeValue, InviteeValuePage } from "../../lib/contract/responses";
 import { api as rawApi, type ApiInit } from "./helpers";

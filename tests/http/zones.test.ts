@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshSchema, TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { generateDataset } from "../../lib/simulator";
 import { SIM_DEFAULTS } from "../../lib/simulator/types";
-import type { Commission } from "../../lib/simulator/data/activity";
+import type { Commission } from "../../lib/simulator/data/activity-records";
 import { INVITEE_MAX_AGE_WITH_GRACE_MS, LIVE_COMMISSION_MAX_DAYS } from "../../lib/contract/params";
 import { api as rawApi } from "./helpers";
 import { patiently } from "./patient";

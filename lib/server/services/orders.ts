@@ -8,7 +8,8 @@
  * exist; the client order id tells). Nothing here is ever retried.
  */
 import "server-only";
-import { businessFailure, ENDPOINTS, type EndpointDef, type ParsedParamsOf, type ResultOf } from "@/lib/weex/endpoints";
+import { businessFailure, ENDPOINTS, type ParsedParamsOf, type ResultOf } from "@/lib/weex/endpoints";
+import type { EndpointDef } from "@/lib/weex/endpoint-def";
 import { isWeexError } from "@/lib/weex/errors";
 import { audit } from "../identity/audit";
 import type { SessionUser } from "../identity/principal";

@@ -1,5 +1,5 @@
 /**
- * What invitees do after they register, for WEEX's partner reads (getChannelUserTradeAndAsset,
+ * What invitees do after they register, for WEEX's rebate reads (getChannelUserTradeAndAsset,
  * getAffiliateCommission, getAssert, getDealData): their deposits and withdrawals, and the
  * commission records of their trades; and the commission the affiliate earns on its
  * sub-affiliates' own invitees (sourceType 2).
@@ -30,68 +30,19 @@
  * Amounts are integers of a fixed unit (cents; 1e-8 of a coin; 1e-10 for commission) and become
  * decimal text only on the wire (units.ts).
  */
-import { logNormal, mulberry32, subSeed, type Rng } from "../prng";
+import { logNormal, subSeed } from "../prng";
 
 import type { Invitee } from "./invitees";
 import type { SubAffiliateData } from "./subAffiliates";
-import type { ContractSymbol, SpotPair } from "./symbols";
 import { DAY_MS } from "../../time/calendar";
-
-export type ProductType = "SPOT" | "FUTURES";
-export type Coin = "USDT" | "BTC";
-
-/** One commission record (getAffiliateCommission). */
-export interface Commission {
-  /** digits (a Long) */
-  uid: string;
-  time: number;
-  productType: ProductType;
-  coin: Coin;
-  symbol: string;
-  sourceType: 1 | 2;
-  /** 1e-8 of `coin` */
-  feeUnits: number;
-  /** rate in hundredths: 40 = "0.4" */
-  ratePct: number;
-  /** USDT cents */
-  takerCents: number;
-  makerCents: number;
-}
-
-/** A deposit or a withdrawal of a direct invitee, in USDT cents. */
-export interface Movement {
-  time: number;
-  cents: number;
-}
-
-export interface InviteeDay {
-  deposits: Movement[];
-  withdrawals: Movement[];
-  trades: Commission[];
-}
-
-/** Totals of one direct invitee over a window (getChannelUserTradeAndAsset). */
-export interface Totals {
-  uid: string;
-  depositCents: number;
-  withdrawalCents: number;
-  spotCents: number;
-  futuresCents: number;
-  /**
-   * USDT commission, 1e-10 USDT (commission paid in other coins is not in it). A number: a
-   * record's is at most 2e11 fee units × 50 = 1e13 and an invitee has at most 3 a day, so
-   * a window of the totals' 90 days stays below 2^53 (`addTrade` checks).
-   */
-  commissionUnits: number;
-}
+import { addTrade, dayOf, DayBook, emptyTotals, tradeRecord, type Commission, type CommissionFilter, type Counted, type InviteeDay, type Movement, type ProductType, type Totals } from "./activity-records";
+import { habitsOf, mix, pickSkewed, rngOf, type SymbolLists } from "./activity-seeds";
 
 /** The fee of a record in 1e-8 USDT, per million of volume: taker and maker, per product. */
 const FEE_PPM: Record<ProductType, { taker: number; maker: number }> = {
   FUTURES: { taker: 600, maker: 200 },
   SPOT: { taker: 1000, maker: 800 },
 };
-/** BTC's price in whole USDT, for fees charged in BTC (1e-8 USDT ÷ this = 1e-8 BTC). */
-export const BTC_USDT = 68_900;
 /** The affiliate's override on its sub-affiliates' invitees, in hundredths of the fee. */
 export const SUB_AGENT_RATE_PCT = 10;
 /** Uids of sub-affiliates' own invitees: far above the direct invitees' (4.2e9 and up). */
@@ -100,151 +51,6 @@ export const SUB_AGENT_UID_BASE = 90_000_000_000;
 const MAX_RECORD_CENTS = 200_000_000;
 /** Records of all kinds the day cache keeps before it forgets the least recently read day. */
 export const MAX_CACHED_RECORDS = 1_500_000;
-
-/** The UTC day number of a time (days since 1970-01-01). */
-export const dayOf = (t: number) => Math.floor(t / DAY_MS);
-
-function mix(h: number, v: number): number {
-  h = Math.imul(h ^ (v >>> 0), 0x9e3779b1);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h >>> 0;
-}
-
-/** A generator seeded by the simulator's seed and some integers (uids above 2^32 included). */
-function rngOf(base: number, ...parts: number[]): Rng {
-  let h = base;
-  for (const p of parts) h = mix(mix(h, p % 4_294_967_296), Math.floor(p / 4_294_967_296));
-  return mulberry32(h);
-}
-
-/** An invitee's habits, from its own seed. */
-interface Habits {
-  /** share of the days between its first and last trade on which it trades */
-  tradeDays: number;
-  /** median volume of a trading day, USDT cents */
-  dayCents: number;
-  futuresShare: number;
-  /** share of its spot records on BTC-quoted pairs (commission in BTC) */
-  btcShare: number;
-  /** the affiliate's rate on this invitee, hundredths */
-  ratePct: Record<ProductType, number>;
-  depositCents: number;
-  /** share of the days between the first and last deposit with another deposit */
-  depositDays: number;
-  withdrawalDays: number;
-  /** equity now against net deposits, in per cent (profit and loss) */
-  pnlPct: number;
-}
-
-/** The symbols records are traded on, from the simulator's pairs and contracts. */
-export interface SymbolLists {
-  futures: string[];
-  spotUsdt: string[];
-  spotBtc: string[];
-}
-
-export function symbolLists(pairs: readonly SpotPair[], contracts: Iterable<ContractSymbol>): SymbolLists {
-  const trading = pairs.filter((p) => p.status === "TRADING");
-  return {
-    futures: [...contracts].map((c) => c.symbol).slice(0, 40),
-    spotUsdt: trading.filter((p) => p.quote === "USDT").slice(0, 30).map((p) => p.symbol),
-    spotBtc: trading.filter((p) => p.quote === "BTC").slice(0, 10).map((p) => p.symbol),
-  };
-}
-
-/** The larger markets more often: index ~ r² of the list. */
-function pickSkewed(rng: Rng, list: readonly string[]): string {
-  const r = rng();
-  return list[Math.floor(r * r * list.length)];
-}
-
-/**
- * One UTC day of the whole network, packed: commission records sorted by (time, uid, order
- * generated), and the direct invitees' deposits and withdrawals. Read-only once built.
- */
-class DayBook {
-  readonly n: number;
-  readonly uid: Float64Array;
-  readonly time: Float64Array;
-  readonly fee: Float64Array;
-  readonly taker: Float64Array;
-  readonly maker: Float64Array;
-  readonly symbol: Uint16Array;
-  readonly rate: Uint8Array;
-  /** bit 0: FUTURES, bit 1: BTC, bit 2: sourceType 2 */
-  readonly flags: Uint8Array;
-  readonly moves: { uid: Float64Array; time: Float64Array; cents: Float64Array; withdrawal: Uint8Array };
-
-  constructor(
-    records: Commission[],
-    moves: Array<Movement & { uid: string; withdrawal: boolean }>,
-    private readonly symbols: string[],
-    symbolIndex: Map<string, number>,
-  ) {
-    records.sort((a, b) => a.time - b.time || Number(a.uid) - Number(b.uid));
-    const n = (this.n = records.length);
-    this.uid = new Float64Array(n);
-    this.time = new Float64Array(n);
-    this.fee = new Float64Array(n);
-    this.taker = new Float64Array(n);
-    this.maker = new Float64Array(n);
-    this.symbol = new Uint16Array(n);
-    this.rate = new Uint8Array(n);
-    this.flags = new Uint8Array(n);
-    records.forEach((r, i) => {
-      this.uid[i] = Number(r.uid);
-      this.time[i] = r.time;
-      this.fee[i] = r.feeUnits;
-      this.taker[i] = r.takerCents;
-      this.maker[i] = r.makerCents;
-      this.symbol[i] = symbolIndex.get(r.symbol)!;
-      this.rate[i] = r.ratePct;
-      this.flags[i] = (r.productType === "FUTURES" ? 1 : 0) | (r.coin === "BTC" ? 2 : 0) | (r.sourceType === 2 ? 4 : 0);
-    });
-    const m = moves.length;
-    this.moves = { uid: new Float64Array(m), time: new Float64Array(m), cents: new Float64Array(m), withdrawal: new Uint8Array(m) };
-    moves.forEach((x, i) => {
-      this.moves.uid[i] = Number(x.uid);
-      this.moves.time[i] = x.time;
-      this.moves.cents[i] = x.cents;
-      this.moves.withdrawal[i] = x.withdrawal ? 1 : 0;
-    });
-  }
-
-  get size(): number {
-    return this.n + this.moves.uid.length;
-  }
-
-  record(i: number): Commission {
-    const f = this.flags[i];
-    return {
-      uid: String(this.uid[i]),
-      time: this.time[i],
-      productType: f & 1 ? "FUTURES" : "SPOT",
-      coin: f & 2 ? "BTC" : "USDT",
-      symbol: this.symbols[this.symbol[i]],
-      sourceType: f & 4 ? 2 : 1,
-      feeUnits: this.fee[i],
-      ratePct: this.rate[i],
-      takerCents: this.taker[i],
-      makerCents: this.maker[i],
-    };
-  }
-}
-
-/** What a commission query selects besides its window. */
-export interface CommissionFilter {
-  productType: ProductType;
-  coin?: string;
-}
-
-/** A page of a query: the matches on it, and how many there are in all. */
-export interface Counted<T> {
-  total: number;
-  items: T[];
-}
 
 export class InviteeActivity {
   private readonly base: number;
@@ -284,24 +90,6 @@ export class InviteeActivity {
   // -------------------------------------------------------------------------------------------
   // Generation
 
-  private habits(uid: string): Habits {
-    const rng = rngOf(this.base, Number(uid), 0x7fffffff);
-    const spotRates = [20, 30, 40];
-    const futuresRates = [30, 40, 50];
-    const tier = Math.floor(rng() * 3);
-    return {
-      tradeDays: 0.15 + rng() * 0.6,
-      dayCents: Math.round(logNormal(rng, 150_000, 1.3)),
-      futuresShare: 0.3 + rng() * 0.6,
-      btcShare: rng() < 0.3 ? rng() * 0.4 : 0,
-      ratePct: { SPOT: spotRates[tier], FUTURES: futuresRates[tier] },
-      depositCents: Math.round(logNormal(rng, 60_000, 1.2)),
-      depositDays: 0.04 + rng() * 0.1,
-      withdrawalDays: 0.02 + rng() * 0.06,
-      pnlPct: 60 + Math.floor(rng() * 71),
-    };
-  }
-
   /** One direct invitee's day `day` (UTC day number): the same every time it is asked for. */
   inviteeDay(inv: Invitee, day: number): InviteeDay {
     const out: InviteeDay = { deposits: [], withdrawals: [], trades: [] };
@@ -309,7 +97,7 @@ export class InviteeActivity {
     const firstDay = dayOf(inv.firstDeposit);
     const lastDay = dayOf(lastActive(inv));
     if (day < firstDay || day > lastDay) return out;
-    const h = this.habits(inv.uid);
+    const h = habitsOf(this.base, inv.uid);
     const rng = rngOf(this.base, Number(inv.uid), day);
     const dayStart = day * DAY_MS;
     const anyTime = () => dayStart + Math.floor(rng() * DAY_MS);
@@ -341,29 +129,9 @@ export class InviteeActivity {
       const btc = productType === "SPOT" && rng() < h.btcShare && this.lists.spotBtc.length > 0;
       const symbol = pickSkewed(rng, productType === "FUTURES" ? this.lists.futures : btc ? this.lists.spotBtc : this.lists.spotUsdt);
       const cents = Math.min(MAX_RECORD_CENTS, Math.max(500, Math.round(logNormal(rng, h.dayCents / count, 0.9))));
-      out.trades.push(this.commission(rng, inv.uid, time, productType, btc ? "BTC" : "USDT", symbol, 1, cents, FEE_PPM[productType], h.ratePct[productType]));
+      out.trades.push(tradeRecord(rng, inv.uid, time, productType, btc ? "BTC" : "USDT", symbol, 1, cents, FEE_PPM[productType], h.ratePct[productType]));
     }
     return out;
-  }
-
-  private commission(
-    rng: Rng,
-    uid: string,
-    time: number,
-    productType: ProductType,
-    coin: Coin,
-    symbol: string,
-    sourceType: 1 | 2,
-    cents: number,
-    ppm: { taker: number; maker: number },
-    ratePct: number,
-  ): Commission {
-    const takerCents = Math.round(cents * (0.2 + rng() * 0.7));
-    const makerCents = cents - takerCents;
-    // cents × ppm = 1e-8 USDT
-    const feeUsdt = takerCents * ppm.taker + makerCents * ppm.maker;
-    const feeUnits = coin === "BTC" ? Math.floor(feeUsdt / BTC_USDT) : feeUsdt;
-    return { uid, time, productType, coin, symbol, sourceType, feeUnits, ratePct, takerCents, makerCents };
   }
 
   /** The invitees of sub-affiliate `index` (its own, not the affiliate's direct ones). */
@@ -414,7 +182,7 @@ export class InviteeActivity {
           const symbol = pickSkewed(rng, productType === "FUTURES" ? this.lists.futures : this.lists.spotUsdt);
           if (cents === 0) continue;
           const uid = String(SUB_AGENT_UID_BASE + index * 1000 + member);
-          out.push(this.commission(rng, uid, time, productType, "USDT", symbol, 2, cents, ppm, SUB_AGENT_RATE_PCT));
+          out.push(tradeRecord(rng, uid, time, productType, "USDT", symbol, 2, cents, ppm, SUB_AGENT_RATE_PCT));
         }
       }
     }
@@ -593,7 +361,7 @@ export class InviteeActivity {
         for (const m of d.withdrawals) if (m.time <= now) net -= m.cents;
       }
     }
-    const equityCents = Math.floor((Math.max(0, net) * this.habits(inv.uid).pnlPct) / 100);
+    const equityCents = Math.floor((Math.max(0, net) * habitsOf(this.base, inv.uid).pnlPct) / 100);
     return { deposits, equityCents };
   }
 
@@ -619,17 +387,4 @@ export class InviteeActivity {
 /** The last moment an invitee does anything: its last deposit or last trade. */
 function lastActive(inv: Invitee): number {
   return Number.isFinite(inv.lastTrade) ? Math.max(inv.lastDeposit, inv.lastTrade) : inv.lastDeposit;
-}
-
-function emptyTotals(uid: string): Totals {
-  return { uid, depositCents: 0, withdrawalCents: 0, spotCents: 0, futuresCents: 0, commissionUnits: 0 };
-}
-
-/** Add one direct record: volume always; commission only when paid in USDT (coins are never added). */
-function addTrade(t: Totals, futures: boolean, btc: boolean, cents: number, feeUnits: number, ratePct: number): void {
-  if (futures) t.futuresCents += cents;
-  else t.spotCents += cents;
-  if (btc) return;
-  t.commissionUnits += feeUnits * ratePct;
-  if (!Number.isSafeInteger(t.commissionUnits)) throw new RangeError(`commission of ${t.uid} is beyond exact integer arithmetic`);
 }

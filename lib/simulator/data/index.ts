@@ -6,7 +6,8 @@
  * show what has happened by the exchange's current time).
  */
 import { rngFor } from "../prng";
-import { InviteeActivity, symbolLists } from "./activity";
+import { InviteeActivity } from "./activity";
+import { symbolLists } from "./activity-seeds";
 import { utcDayStart } from "../units";
 import { buildAssets, STABLES } from "./assets";
 import { buildCoins } from "./coins";
@@ -57,7 +58,7 @@ const dayZero = (anchor: number, history: number) => anchor - (history - 1) * DA
 /**
  * The affiliate's network alone — invitees, sub-affiliates and what they do — as the dataset
  * holds it (the same records), without the reference data, transfers and spot orders: what
- * the partner reads serve, for measuring them at larger scales.
+ * the rebate reads serve, for measuring them at larger scales.
  */
 export function generateNetwork(opts: { seed: number; scale: number; now: number }): Pick<Dataset, "invitees" | "inviteesByUid" | "subAffiliates" | "activity"> {
   const { seed, scale } = opts;
@@ -69,20 +70,11 @@ export function generateNetwork(opts: { seed: number; scale: number; now: number
 }
 
 function network(seed: number, scale: number, anchor: number, pairs: SpotPair[], contracts: Iterable<ContractSymbol>) {
-  const invitees = buildInvitees(
-    rngFor(seed, "invitees"),
-    scale,
-    dayZero(anchor, HISTORY_DAYS.invitees),
-    HISTORY_DAYS.invitees,
-    HISTORY_DAYS.invitees + DAYS_AHEAD,
-  );
-  const subAffiliates = buildSubAffiliates(
-    rngFor(seed, "subAffiliates"),
-    scale,
-    dayZero(anchor, HISTORY_DAYS.subAffiliates),
-    HISTORY_DAYS.subAffiliates,
-    HISTORY_DAYS.subAffiliates + DAYS_AHEAD,
-  );
+  // Each kind's own generator, its first day, its days of history and the days it runs ahead.
+  const span = (kind: "invitees" | "subAffiliates") =>
+    [rngFor(seed, kind), scale, dayZero(anchor, HISTORY_DAYS[kind]), HISTORY_DAYS[kind], HISTORY_DAYS[kind] + DAYS_AHEAD] as const;
+  const invitees = buildInvitees(...span("invitees"));
+  const subAffiliates = buildSubAffiliates(...span("subAffiliates"));
   const inviteesByUid = new Map(invitees.map((i) => [i.uid, i]));
   const activity = new InviteeActivity(seed, invitees, inviteesByUid, subAffiliates, symbolLists(pairs, contracts));
   return { invitees, inviteesByUid, subAffiliates, activity };

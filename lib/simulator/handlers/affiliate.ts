@@ -69,7 +69,7 @@ export const subAffiliates: Handler = ({ ep, raw, now, data, widenMs = 0 }) => {
   const p = readFields<Required<Range> & { subUid?: string; productType: ProductType }>(ep, raw);
   const { page, size } = readPaging(ep, raw);
   // As WEEX's production service: both bounds or -1141 (the window is `bounded`; only WEEX's
-  // partner test environment picks a window of its own).
+  // test environment picks a window of its own).
   checkTimeWindow(ep.window!, p, now);
   const { firstDay, records } = data.subAffiliates;
   const dayOf = (t: number) => Math.floor((utcDayStart(t) - firstDay) / DAY_MS);

@@ -1,7 +1,8 @@
 /**
  * What every endpoint handler receives and returns, and the paging helpers they share.
  */
-import type { EndpointDef, EndpointKey } from "../../weex/endpoints";
+import type { EndpointKey } from "../../weex/endpoints";
+import type { EndpointDef } from "../../weex/endpoint-def";
 import type { Dataset } from "../data";
 import type { RawParams } from "../params";
 import type { TradingState } from "../state";

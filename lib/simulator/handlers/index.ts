@@ -2,7 +2,7 @@
 import { invitees, subAffiliates, withdrawals } from "./affiliate";
 import type { HandlerTable } from "./context";
 import { modifyTpSl, placeOrder, placeTpSl } from "./contract";
-import { commissions, inviteeTotals, memberAssets, memberDeals, verifyReferrals } from "./partner";
+import { commissions, inviteeTotals, memberAssets, memberDeals, verifyReferrals } from "./rebate";
 import { coins, exchangeInfo } from "./reference";
 import { allOrders, spotOrder } from "./spot";
 

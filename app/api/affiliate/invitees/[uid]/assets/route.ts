@@ -6,7 +6,7 @@ import { isWeexError } from "@/lib/weex/errors";
 import { getWeex } from "@/lib/server/services/weex";
 import { DAY_MS } from "@/lib/time/calendar";
 
-/** WEEX's answer to getAssert for a uid that is not a direct invitee (lib/simulator/handlers/partner.ts). */
+/** WEEX's answer to getAssert for a uid that is not a direct invitee (lib/simulator/handlers/rebate.ts). */
 const NOT_AN_INVITEE = "-1140";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Walking WEEX's partner reads (commission records, per-invitee totals) live, as pages.ts walks the interface's lists: the
+ * Walking WEEX's rebate reads (commission records, per-invitee totals) live, as pages.ts walks the interface's lists: the
  * commission records (getAffiliateCommission) and the per-invitee totals
  * (getChannelUserTradeAndAsset) of a range, one upstream page of records at a time.
  *
@@ -10,7 +10,7 @@
  * - Totals: sums over a window, ≤ 90 days a query and not older than WEEX's year; a longer range
  *   is the sum of its disjoint windows (weex-facts.md), read newest first.
  */
-import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES, WINDOWS, type ProductType } from "@/lib/weex/limits";
 import { AGE_EDGE_MARGIN_MS, walkPages, type PageLister, type TimeSlice } from "./pages";
 import type { Scope } from "./scope";
@@ -93,13 +93,13 @@ export async function* inviteeTotalsPages(lister: PageLister, filter: InviteeTot
   for (const slice of inviteeTotalsSlices(filter, now)) yield* walkPages(lister, "inviteeTotals", { uid: filter.uid, ...slice }, signal);
 }
 
-/** The live sources of the partner reads, beside lib/affiliate/sources.ts's three. */
-export interface PartnerSources {
+/** The live sources of the rebate reads, beside lib/affiliate/sources.ts's three. */
+export interface RebateSources {
   commissions: { records(filter: CommissionFilter, signal?: AbortSignal): AsyncIterable<CommissionRecord[]> };
   inviteeTotals: { records(filter: InviteeTotalsFilter, signal?: AbortSignal): AsyncIterable<InviteeTotalsRecord[]> };
 }
 
-export function partnerSources(lister: PageLister, now: () => number = Date.now): PartnerSources {
+export function rebateSources(lister: PageLister, now: () => number = Date.now): RebateSources {
   return {
     commissions: { records: (filter, signal) => commissionPages(lister, filter, signal, now()) },
     inviteeTotals: { records: (filter, signal) => inviteeTotalsPages(lister, filter, signal, now()) },

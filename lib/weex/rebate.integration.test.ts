@@ -4,11 +4,12 @@ import { mulberry32 } from "../simulator/prng";
 import { startSimulator } from "../simulator/index";
 import { MemoryBudget, type WeightBudget, type WeightCost } from "./budget";
 import { WeexClient } from "./client";
-import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "./endpoints";
+import { ENDPOINTS } from "./endpoints";
+import type { CommissionRecord, InviteeTotalsRecord } from "./records";
 import { ProblemSink } from "./record-problems";
 import { DAY_MS } from "../time/calendar";
 
-// The partner reads end to end: the client's signed calls against the simulator over HTTP.
+// The rebate reads end to end: the client's signed calls against the simulator over HTTP.
 // What one read says agrees with what the others say, for random windows; the budget is
 // charged each read's weight from the table; every answer shape WEEX's sources disagree on
 // is read.
@@ -34,7 +35,7 @@ const sum = (xs: Array<string | null | Decimal>) => xs.reduce<Decimal>((a, x) =>
 const volume = (r: CommissionRecord) => new Decimal(r.takerAmount!).plus(r.makerAmount!);
 const dateOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** Every page of a paged partner read. */
+/** Every page of a paged rebate read. */
 async function walk<K extends "inviteeTotals" | "commissions">(key: K, params: Record<string, unknown>) {
   const items: Array<K extends "commissions" ? CommissionRecord : InviteeTotalsRecord> = [];
   for (let page = 1; page < 2_000; page++) {
@@ -66,7 +67,7 @@ function randomWindows(seed: number, count: number, alignToDays = false): Array<
   });
 }
 
-describe("what the partner reads say agrees, for random windows", () => {
+describe("what the rebate reads say agrees, for random windows", () => {
   it("each invitee's totals are the sums of its commission records (USDT commission; volumes in every coin) over the same window", async () => {
     for (const w of randomWindows(27, 4)) {
       const where = `${new Date(w.startTime).toISOString()} – ${new Date(w.endTime).toISOString()}`;

@@ -1,11 +1,11 @@
 /**
- * WEEX's partner reads beyond the interface document (weex-facts.md, last section), served
+ * WEEX's rebate reads beyond the interface document (weex-facts.md, last section), served
  * from the invitees' activity (data/activity.ts): getChannelUserTradeAndAsset (totals per
  * direct invitee), getAffiliateCommission (commission records), verifyReferrals, getAssert and
  * getDealData. Each answers the flat V3 object; amounts are decimal strings, Long ids raw JSON
  * numbers, the invitee `uid` of the totals a String, as WEEX's tables type them.
  *
- * Choices where WEEX says nothing (docs/simulator.md, "WEEX's partner reads"):
+ * Choices where WEEX says nothing (docs/simulator.md, "WEEX's rebate reads"):
  * - the totals list the direct invitees with a deposit, a withdrawal or a trade in the window
  *   (with `uid`: that invitee, zeros included), newest registration first; their `commission`
  *   is the USDT commission (amounts in different coins are never added);
@@ -17,7 +17,7 @@
 import { WINDOWS } from "../../weex/endpoints";
 import { jsonNumber } from "../../weex/wire";
 import { HISTORY_DAYS, type Dataset } from "../data";
-import type { Commission, ProductType, Totals } from "../data/activity";
+import type { Commission, ProductType, Totals } from "../data/activity-records";
 import { badRequest, CODES } from "../errors";
 import { checkTimeWindow, effectiveDays, effectiveWindow, readFields, readPaging } from "../params";
 import { formatUnits } from "../units";

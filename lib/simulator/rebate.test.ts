@@ -1,10 +1,11 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { generateNetwork } from "./data";
-import { dayOf, MAX_CACHED_RECORDS, SUB_AGENT_UID_BASE } from "./data/activity";
+import { MAX_CACHED_RECORDS, SUB_AGENT_UID_BASE } from "./data/activity";
+import { dayOf } from "./data/activity-records";
 import { DAY, FIXED_NOW, pathOf, simulatorWithData, startTestSim, type Reply } from "./test-helpers";
 
-// The partner reads as the simulator serves them: commission records, totals, deposits,
+// The rebate reads as the simulator serves them: commission records, totals, deposits,
 // verifyReferrals and getDealData agree with the invitees' funnel, with each other and with the
 // sub-affiliates' daily records; the same seed answers the same; and what a year holds.
 
@@ -245,7 +246,7 @@ describe("getDealData", () => {
 });
 
 describe("determinism", () => {
-  it("the same seed answers the partner reads byte for byte the same, whatever was asked before; another seed does not", async () => {
+  it("the same seed answers the rebate reads byte for byte the same, whatever was asked before; another seed does not", async () => {
     const one = await startTestSim({ seed: 9 });
     const two = await startTestSim({ seed: 9 });
     const other = await startTestSim({ seed: 10 });
@@ -312,6 +313,6 @@ describe("a year of the network", () => {
         );
       }
     }
-    console.log(lines.map((l) => `[partner reads] ${l}`).join("\n"));
+    console.log(lines.map((l) => `[rebate reads] ${l}`).join("\n"));
   });
 });
