@@ -11,7 +11,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/archive/db";
+import type { Db } from "@/lib/db/connection";
 
 export interface Received {
   headers: IncomingHttpHeaders;
