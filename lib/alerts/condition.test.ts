@@ -6,6 +6,7 @@ import { RULE_PARAMS } from "@/lib/contract/alerts";
 import en from "@/messages/en";
 import zhCN from "@/messages/zh-CN";
 import { conditionText } from "./condition";
+import { episodeMessage } from "./message";
 import type { AlertsTranslate } from "./summary";
 
 const say = {
@@ -68,5 +69,21 @@ describe("the kinds' parameter table", () => {
     expect(readParam(p.metric, "fees")).toEqual({ problem: "choice", options: ["volume", "commission"] });
     expect(readParam(RULE_KIND_PARAMS.daily.threshold, "12.5")).toEqual({ value: "12.5" });
     expect(readParam(RULE_KIND_PARAMS.daily.threshold, "1e3")).toEqual({ problem: "decimal" });
+  });
+});
+
+describe("a message about an episode", () => {
+  const episode = { id: "1", ruleId: "r", ruleName: "Quiet", ruleKind: "dormant" as const, subject: "network", summary: "2 invitees…", openedAt: 0, resolvedAt: null, detail: { count: 2, uids: ["b", "a"] } };
+
+  it("says the rule's condition in the destination's language (text, HTML, webhook), and a detail's list as a list, not JSON", () => {
+    const m = episodeMessage("fired", { id: "r", name: "Quiet", kind: "dormant", params: { days: 30, count: 10 } }, episode, "zh-CN");
+    expect(m.text).toContain("条件：自上次检查以来，10 位或以上邀请用户达到 30 天未交易");
+    expect(m.html).toContain("10 位或以上邀请用户达到 30 天未交易");
+    expect(m.body).toMatchObject({ rule: { condition: "条件：自上次检查以来，10 位或以上邀请用户达到 30 天未交易" } });
+    expect(m.text).toContain("uids: b, a");
+    expect(m.text).not.toContain('["');
+    expect(episodeMessage("fired", { id: "r", name: "Quiet", kind: "dormant", params: { days: 30, count: 10 } }, episode, "en").text).toContain(
+      "Condition: 10 or more invitees crossed 30 days without a trade since the last check",
+    );
   });
 });

@@ -129,7 +129,7 @@ function RuleForm({ onDone }: { onDone: Done }) {
         <RuleParamFields kind={kind} texts={texts} onChange={setTexts} problems={problems} error={error} t={say} />
       </fieldset>
       <p className={`text-sm sm:col-span-2 ${mutedText}`} data-testid="rule-condition-preview">
-        {t("rules.condition")}: {"params" in read ? conditionText({ kind, params: read.params }, say, f) : "—"}
+        {t("rules.condition", { condition: "params" in read ? conditionText({ kind, params: read.params }, say, f) : "—" })}
       </p>
       <TextField label={t("rules.timeZone")} name="timeZone" defaultValue="UTC" error={fieldMessage(error, "timeZone")} />
       <div className="grid grid-cols-2 gap-2">
