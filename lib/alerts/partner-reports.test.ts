@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rows } from "@/lib/archive/db";
 import { scheduleInput } from "@/lib/contract/alerts";
 import type { Database } from "@/lib/db";
@@ -18,7 +18,7 @@ import { realChannels } from "./channels";
 import { AlertEngine } from "./engine";
 import { signCsvLink } from "./report";
 import { createSchedule, enqueuePartnerReport, listDeliveries, listSchedules } from "./store";
-import { markSynced, seedDaily, seedInvitee, startMailCatcher, startReceiver, type MailCatcher, type Receiver } from "./test-support";
+import { channelsPerFile, markSynced, seedDaily, seedInvitee } from "./test-support";
 
 // A weekly schedule created on Wednesday 11 March: its first report covers 9–15 March, due on
 // Monday the 16th once the archive holds the 15th.
@@ -26,21 +26,12 @@ const CREATED = Date.parse("2026-03-11T09:00:00Z");
 const SYNCED = Date.parse("2026-03-16T00:30:00Z");
 const DUE = Date.parse("2026-03-16T01:00:00Z");
 
-let mail: MailCatcher;
-let receiver: Receiver;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await mail.close();
-  await receiver.close();
-});
+const channels = channelsPerFile();
 
 function engineFor(db: Database["db"]) {
   return new AlertEngine({
     db,
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: channels.mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
     settings: { retryBaseMs: 1_000 },
     csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", "test-link-secret", from, to, expires),
   });
@@ -84,7 +75,7 @@ async function seedPartners(db: Database["db"]) {
 }
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
-const mailsTo = (address: string) => mail.mails.filter((m) => to(m).includes(address));
+const mailsTo = (address: string) => channels.mail.mails.filter((m) => to(m).includes(address));
 const csvOf = (m: ParsedMail) => m.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
 const everything = (m: ParsedMail) => `${m.subject}\n${m.text}\n${String(m.html)}\n${csvOf(m).join("\n")}`;
 
@@ -95,9 +86,9 @@ for (const backend of testBackends()) {
     beforeEach(async () => {
       database = await backend.open();
       db = database.db;
-      mail.mails.length = 0;
-      mail.refuse.clear();
-      receiver.received.length = 0;
+      channels.mail.mails.length = 0;
+      channels.mail.refuse.clear();
+      channels.receiver.received.length = 0;
     }, 60_000);
     afterEach(async () => {
       await database.close();
@@ -114,8 +105,8 @@ for (const backend of testBackends()) {
       await engine.deliverDue(() => DUE);
       await engineFor(db).deliverDue(() => DUE + 60_000);
 
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
-      expect(receiver.received).toHaveLength(0);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.receiver.received).toHaveLength(0);
 
       // alice: S1 and CODEA's invitee only
       const [a] = mailsTo("alice@example.test");
@@ -159,20 +150,20 @@ for (const backend of testBackends()) {
 
     it("retries a refused partner's report alone: what was sent is not sent again", async () => {
       await seedPartners(db);
-      mail.refuse.add("bo@example.test");
+      channels.mail.refuse.add("bo@example.test");
       const engine = engineFor(db);
       expect(await engine.runSchedules(DUE)).toBe(1);
       await engine.deliverDue(() => DUE);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "cy@example.test"]);
       const bo = (await listDeliveries(db, { page: 1, pageSize: 10 })).items.find((d) => d.recipient?.username === "bo")!;
       expect(bo).toMatchObject({ state: "pending", attempts: [{ ok: false }] });
 
       // bo's mailbox works again; the retry is due after the backoff (1 s here)
-      mail.refuse.clear();
+      channels.mail.refuse.clear();
       expect(await engine.runSchedules(DUE + 5_000)).toBe(0);
       await engine.deliverDue(() => DUE + 5_000);
       await engine.deliverDue(() => DUE + 60_000);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
       expect((await listDeliveries(db, { page: 1, pageSize: 10 })).items.every((d) => d.state === "sent")).toBe(true);
     });
 
@@ -194,7 +185,7 @@ for (const backend of testBackends()) {
       await db.execute(sql`UPDATE users SET scope_sub_affiliate_uids = ARRAY['S9']::text[] WHERE username = 'alice'`);
       await db.execute(sql`UPDATE users SET email = NULL WHERE username = 'bo'`);
       await engine.deliverDue(() => DUE);
-      expect(mail.mails.flatMap(to)).toEqual(["cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to)).toEqual(["cy@example.test"]);
       const log = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       for (const who of ["alice", "bo"]) expect(log.find((d) => d.recipient?.username === who)).toMatchObject({ state: "failed", nextAttemptAt: null });
     });
@@ -209,14 +200,14 @@ describe.runIf(TEST_DATABASE_URL)("reports for each partner on PostgreSQL from t
     const b = await openDatabase({ kind: "postgres", url, schema: fresh.schema, max: 4 });
     try {
       await migrate(a);
-      mail.mails.length = 0;
-      mail.refuse.clear();
+      channels.mail.mails.length = 0;
+      channels.mail.refuse.clear();
       await seedPartners(a.db);
       const [ea, eb] = [engineFor(a.db), engineFor(b.db)];
       const queued = await Promise.all([ea.runSchedules(DUE), eb.runSchedules(DUE), ea.runSchedules(DUE), eb.runSchedules(DUE)]);
       expect(queued.reduce((s, n) => s + n, 0)).toBe(1);
       await Promise.all([ea.deliverDue(() => DUE), eb.deliverDue(() => DUE)]);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
       const [n] = await rows<{ n: unknown }>(a.db, sql`SELECT COUNT(*) AS n FROM alert_delivery WHERE recipient_user_id IS NOT NULL`);
       expect(Number(n!.n)).toBe(3);
     } finally {
