@@ -78,6 +78,17 @@ const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) 
 const mailsTo = (address: string) => channels.mail.mails.filter((m) => to(m).includes(address));
 const csvOf = (m: ParsedMail) => m.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
 const everything = (m: ParsedMail) => `${m.subject}\n${m.text}\n${String(m.html)}\n${csvOf(m).join("\n")}`;
+const CSV_HEADER = "subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission";
+
+/** The one report mailed to `address`: its subject, text pieces, CSV rows (after the header) and what it must not show of others. */
+function expectReport(address: string, r: { subject?: string; contains: string[]; csv: string[]; absent: string[] }): ParsedMail {
+  const [m] = mailsTo(address);
+  if (r.subject !== undefined) expect(m!.subject).toBe(r.subject);
+  for (const piece of r.contains) expect(m!.text).toContain(piece);
+  expect(csvOf(m!)).toEqual([CSV_HEADER, ...r.csv]);
+  for (const other of r.absent) expect(everything(m!)).not.toContain(other);
+  return m!;
+}
 
 for (const backend of testBackends()) {
   describe(`reports for each partner (${backend.name})`, () => {
@@ -109,34 +120,29 @@ for (const backend of testBackends()) {
       expect(channels.receiver.received).toHaveLength(0);
 
       // alice: S1 and CODEA's invitee only
-      const [a] = mailsTo("alice@example.test");
-      expect(a!.subject).toBe("Partner weekly: weekly report 2026-03-09 – 2026-03-15 (UTC)");
-      expect(a!.text).toContain("Your own figures (alice): sub-affiliates S1; invite codes CODEA.");
-      expect(a!.text).toContain("Trading volume: 111.11 (previous 0");
-      expect(a!.text).toContain("1. S1: commission 7.77, volume 111.11");
-      expect(a!.text).toContain("registered 1, KYC 1, first deposit 0, first trade 1");
-      expect(csvOf(a!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission", "S1,SPOT,2026-03-10,111.11,15.54,7.77"]);
-      for (const other of ["S2", "S3", "S4", "222.22", "333.33", "444.44", "9.99", "5.55", "4.44", "CODEC", "CODEX"]) expect(everything(a!)).not.toContain(other);
+      expectReport("alice@example.test", {
+        subject: "Partner weekly: weekly report 2026-03-09 – 2026-03-15 (UTC)",
+        contains: ["Your own figures (alice): sub-affiliates S1; invite codes CODEA.", "Trading volume: 111.11 (previous 0", "1. S1: commission 7.77, volume 111.11", "registered 1, KYC 1, first deposit 0, first trade 1"],
+        csv: ["S1,SPOT,2026-03-10,111.11,15.54,7.77"],
+        absent: ["S2", "S3", "S4", "222.22", "333.33", "444.44", "9.99", "5.55", "4.44", "CODEC", "CODEX"],
+      });
 
       // bo: in Chinese, S2 only, no invitees (no invite codes)
-      const [b] = mailsTo("bo@example.test");
-      expect(b!.subject).toBe("Partner weekly：每周报告 2026-03-09 – 2026-03-15（UTC）");
-      expect(b!.text).toContain("您自己的数据（bo）：下级代理 S2。");
-      expect(b!.text).toContain("交易量：222.22");
-      expect(b!.text).toContain("1. S2：佣金 9.99，交易量 222.22");
-      expect(b!.text).toContain("注册 0，KYC 0，首次入金 0，首次交易 0");
-      expect(`${b!.text}${String(b!.html)}`).not.toMatch(/Top ten|Invitee funnel|previous|commission|Your own/);
-      expect(b!.attachments[0]!.filename).toBe("下级代理_2026-03-09_2026-03-15.csv");
-      expect(csvOf(b!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission", "S2,FUTURES,2026-03-10,222.22,19.98,9.99"]);
-      for (const other of ["S1", "S3", "S4", "111.11", "333.33", "444.44", "7.77", "5.55", "CODEA"]) expect(everything(b!)).not.toContain(other);
+      const b = expectReport("bo@example.test", {
+        subject: "Partner weekly：每周报告 2026-03-09 – 2026-03-15（UTC）",
+        contains: ["您自己的数据（bo）：下级代理 S2。", "交易量：222.22", "1. S2：佣金 9.99，交易量 222.22", "注册 0，KYC 0，首次入金 0，首次交易 0"],
+        csv: ["S2,FUTURES,2026-03-10,222.22,19.98,9.99"],
+        absent: ["S1", "S3", "S4", "111.11", "333.33", "444.44", "7.77", "5.55", "CODEA"],
+      });
+      expect(`${b.text}${String(b.html)}`).not.toMatch(/Top ten|Invitee funnel|previous|commission|Your own/);
+      expect(b.attachments[0]!.filename).toBe("下级代理_2026-03-09_2026-03-15.csv");
 
       // cy: invite codes only: their two invitees, no sub-affiliate rows at all
-      const [c] = mailsTo("cy@example.test");
-      expect(c!.text).toContain("Your own figures (cy): invite codes CODEC.");
-      expect(c!.text).toContain("Trading volume: 0 (previous 0");
-      expect(c!.text).toContain("registered 2, KYC 1, first deposit 0, first trade 0");
-      expect(csvOf(c!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission"]);
-      for (const other of ["S1", "S2", "S3", "S4", "111.11", "222.22", "333.33", "444.44"]) expect(everything(c!)).not.toContain(other);
+      expectReport("cy@example.test", {
+        contains: ["Your own figures (cy): invite codes CODEC.", "Trading volume: 0 (previous 0", "registered 2, KYC 1, first deposit 0, first trade 0"],
+        csv: [],
+        absent: ["S1", "S2", "S3", "S4", "111.11", "222.22", "333.33", "444.44"],
+      });
 
       // the delivery log names each partner; the schedule names the one without an email
       const log = await listDeliveries(db, { page: 1, pageSize: 10 });
