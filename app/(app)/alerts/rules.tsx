@@ -86,12 +86,17 @@ function RuleForm({ onDone }: { onDone: Done }) {
   const { error, run } = useSend(onDone);
   const read = readParams(kind, texts, say);
 
-  function add(form: FormData) {
+  // A bad parameter stops the submission before the action runs: the action would reset the
+  // form (React resets a form after its action), losing what was typed.
+  function check(e: React.FormEvent) {
     if ("problems" in read) {
+      e.preventDefault();
       setProblems(read.problems);
-      return;
-    }
-    setProblems({});
+    } else setProblems({});
+  }
+
+  function add(form: FormData) {
+    if ("problems" in read) return;
     const quietFrom = String(form.get("quietFrom") ?? "");
     const quietTo = String(form.get("quietTo") ?? "");
     const body = {
@@ -110,7 +115,7 @@ function RuleForm({ onDone }: { onDone: Done }) {
 
   const choices = destinations.data?.items ?? [];
   return (
-    <form action={add} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label={t("rules.form")}>
+    <form action={add} onSubmit={check} className="mt-4 grid gap-3 sm:grid-cols-2" aria-label={t("rules.form")}>
       <TextField label={t("rules.name")} name="name" required error={fieldMessage(error, "name")} />
       <SelectField
         label={t("rules.kind")}

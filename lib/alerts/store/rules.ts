@@ -39,37 +39,27 @@ export async function getRule(db: Q, id: string): Promise<RuleView | null> {
   return r ? ruleView(r) : null;
 }
 
+/** What a rule's input or view sets of its row (the same columns on create and update). */
+const ruleColumns = (r: Pick<RuleView, "name" | "params" | "timeZone" | "quiet" | "destinationIds" | "enabled">) => ({
+  name: r.name,
+  params: r.params,
+  timeZone: r.timeZone,
+  quietFrom: r.quiet?.from ?? null,
+  quietTo: r.quiet?.to ?? null,
+  destinationIds: r.destinationIds,
+  enabled: r.enabled,
+});
+
 export async function createRule(db: Q, input: RuleInput, now: number): Promise<RuleView> {
   const id = newId();
-  await db.insert(alertRule).values({
-    id,
-    name: input.name,
-    kind: input.kind,
-    params: input.params,
-    timeZone: input.timeZone,
-    quietFrom: input.quiet?.from ?? null,
-    quietTo: input.quiet?.to ?? null,
-    destinationIds: input.destinationIds,
-    enabled: input.enabled,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await db.insert(alertRule).values({ id, kind: input.kind, ...ruleColumns(input), createdAt: now, updatedAt: now });
   return (await getRule(db, id))!;
 }
 
 export async function updateRule(db: Q, rule: RuleView, now: number): Promise<RuleView> {
   await db
     .update(alertRule)
-    .set({
-      name: rule.name,
-      params: rule.params,
-      timeZone: rule.timeZone,
-      quietFrom: rule.quiet?.from ?? null,
-      quietTo: rule.quiet?.to ?? null,
-      destinationIds: rule.destinationIds,
-      enabled: rule.enabled,
-      updatedAt: now,
-    })
+    .set({ ...ruleColumns(rule), updatedAt: now })
     .where(eq(alertRule.id, rule.id));
   return (await getRule(db, rule.id))!;
 }
