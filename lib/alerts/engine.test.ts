@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rows } from "@/lib/archive/db";
 import { LocalLock, PgAdvisoryLock } from "@/lib/archive/lock";
 import type { Database } from "@/lib/db";
@@ -17,7 +17,7 @@ import { AlertEngine } from "./engine";
 import { ruleInput, scheduleInput } from "@/lib/contract/alerts";
 import { checkCsvLink, signCsvLink } from "./report";
 import { createDestination, createRule, createSchedule, deleteDestination, listDeliveries, listEpisodes } from "./store";
-import { dayRange, markSynced, seedDaily, seedInvitee, startMailCatcher, startReceiver, type MailCatcher, type Receiver } from "./test-support";
+import { channelsPerFile, dayRange, markSynced, seedDaily, seedInvitee } from "./test-support";
 import { AlertWorker } from "./worker";
 
 const NOW = Date.parse("2026-03-20T12:00:00Z"); // last complete UTC day: 2026-03-19
@@ -25,30 +25,21 @@ const BASE = dayRange("2026-02-13", 28); // the 28 days before the last 7
 const RECENT = dayRange("2026-03-13", 7);
 const LINK_SECRET = "test-link-secret";
 
-let receiver: Receiver;
-let mail: MailCatcher;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  mail = await startMailCatcher();
-});
-afterAll(async () => {
-  await receiver.close();
-  await mail.close();
-});
+const channels = channelsPerFile();
 
 function engineFor(db: Database["db"], settings: Partial<AlertEngine["settings"]> = {}) {
   return new AlertEngine({
     db,
     // The receiver is on 127.0.0.1: allowed on purpose, as ALERT_WEBHOOK_ALLOW_HOSTS does.
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: channels.mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
     settings: { retryBaseMs: 1_000, ...settings },
     csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", LINK_SECRET, from, to, expires),
   });
 }
 
-/** A sub-affiliate silent since 1 March and a "silent" rule sending to the receiver. */
+/** A sub-affiliate silent since 1 March and a "silent" rule sending to the channels.receiver. */
 async function silentPartner(on: Database["db"], extra: Record<string, unknown> = {}) {
-  const { destination } = await createDestination(on, { kind: "webhook", name: "hook", url: receiver.url }, NOW - 1000);
+  const { destination } = await createDestination(on, { kind: "webhook", name: "hook", url: channels.receiver.url }, NOW - 1000);
   await seedDaily(on, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
   await markSynced(on, NOW);
   await createRule(on, ruleInput.parse({ name: "silent", kind: "silent", destinationIds: [destination.id], ...extra }), NOW - 1000);
@@ -64,16 +55,16 @@ for (const backend of testBackends()) {
     beforeEach(async () => {
       database = await backend.open();
       db = database.db;
-      receiver.received.length = 0;
-      receiver.script.length = 0;
-      mail.mails.length = 0;
+      channels.receiver.received.length = 0;
+      channels.receiver.script.length = 0;
+      channels.mail.mails.length = 0;
     }, 60_000);
     afterEach(async () => {
       await database.close();
     });
 
     async function webhook(name = "hook") {
-      return createDestination(db, { kind: "webhook", name, url: receiver.url }, NOW - 1000);
+      return createDestination(db, { kind: "webhook", name, url: channels.receiver.url }, NOW - 1000);
     }
 
     it("fires a volume drop once per episode, signs the webhook, sends the archive's figures, and resolves when it ends", async () => {
@@ -87,8 +78,8 @@ for (const backend of testBackends()) {
 
       expect(await engine.evaluate(NOW)).toMatchObject({ opened: 1, resolved: 0 });
       await engine.deliverDue(() => NOW);
-      expect(receiver.received).toHaveLength(1);
-      const got = receiver.received[0]!;
+      expect(channels.receiver.received).toHaveLength(1);
+      const got = channels.receiver.received[0]!;
       expect(verify(secret!, got.body, got.headers["x-weex-signature"])).toBe(true);
       expect(verify("another-secret", got.body, got.headers["x-weex-signature"])).toBe(false);
       expect(verify(secret!, got.body.replace('"S1"', '"S2"'), got.headers["x-weex-signature"])).toBe(false);
@@ -110,15 +101,15 @@ for (const backend of testBackends()) {
       await markSynced(db, NOW + 60_000);
       expect(await engine.evaluate(NOW + 120_000)).toMatchObject({ opened: 0, resolved: 0 });
       await engine.deliverDue(() => NOW + 120_000);
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
 
       // S1 trades as before again: the episode resolves, once.
       await seedDaily(db, "S1", "SPOT", Object.fromEntries(RECENT.map((d) => [d, ["100", "1"]])) as Record<string, [string, string]>);
       await markSynced(db, NOW + 180_000);
       expect(await engine.evaluate(NOW + 240_000)).toMatchObject({ opened: 0, resolved: 1 });
       await engine.deliverDue(() => NOW + 240_000);
-      expect(receiver.received).toHaveLength(2);
-      expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ type: "alert.resolved", episode: { subject: "S1" } });
+      expect(channels.receiver.received).toHaveLength(2);
+      expect(JSON.parse(channels.receiver.received[1]!.body)).toMatchObject({ type: "alert.resolved", episode: { subject: "S1" } });
       const history = await listEpisodes(db, { page: 1, pageSize: 10 });
       expect(history.items).toHaveLength(1);
       expect(history.items[0]!.resolvedAt).toBe(NOW + 240_000);
@@ -163,22 +154,22 @@ for (const backend of testBackends()) {
     it("retries a failing or silent receiver with backoff and logs every attempt", async () => {
       await silentPartner(db);
       const engine = engineFor(db, { retryBaseMs: 1_000, maxAttempts: 4 });
-      receiver.script.push(500, "hang", 503, 200);
+      channels.receiver.script.push(500, "hang", 503, 200);
       await engine.evaluate(NOW);
       let t = NOW;
       await engine.deliverDue(() => t); // 500
       await engine.deliverDue(() => t); // not due yet: nothing sent
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
       t += 1_000;
       await engine.deliverDue(() => t); // hangs → timeout
       t += 2_000;
       await engine.deliverDue(() => t); // 503
       t += 4_000;
       await engine.deliverDue(() => t); // 200
-      expect(receiver.received).toHaveLength(4);
+      expect(channels.receiver.received).toHaveLength(4);
       // Every retry is the same delivery, byte for byte.
-      expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
-      expect(new Set(receiver.received.map((r) => r.headers["x-weex-delivery"])).size).toBe(1);
+      expect(new Set(channels.receiver.received.map((r) => r.body)).size).toBe(1);
+      expect(new Set(channels.receiver.received.map((r) => r.headers["x-weex-delivery"])).size).toBe(1);
       const [log] = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       expect(log!.state).toBe("sent");
       expect(log!.attempts.map((a) => [a.ok, a.status])).toEqual([
@@ -193,12 +184,12 @@ for (const backend of testBackends()) {
     it("gives up after the last attempt and says so", async () => {
       await silentPartner(db);
       const engine = engineFor(db, { retryBaseMs: 1, maxAttempts: 2 });
-      receiver.script.push(500, 500, 500);
+      channels.receiver.script.push(500, 500, 500);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
       await engine.deliverDue(() => NOW + 10);
       await engine.deliverDue(() => NOW + 100);
-      expect(receiver.received).toHaveLength(2);
+      expect(channels.receiver.received).toHaveLength(2);
       const [log] = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       expect(log!.state).toBe("failed");
     });
@@ -206,14 +197,14 @@ for (const backend of testBackends()) {
     it("sends nothing more to a deleted destination, retries included", async () => {
       await silentPartner(db);
       const engine = engineFor(db, { retryBaseMs: 1 });
-      receiver.script.push(500);
+      channels.receiver.script.push(500);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
       const [{ id }] = await rows<{ id: string }>(db, sql`SELECT id FROM alert_destination`);
       expect(await deleteDestination(db, id!, NOW + 5)).toBe(true);
       await engine.deliverDue(() => NOW + 1_000);
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
       const [log] = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       expect(log!.state).toBe("failed");
       expect(log!.attempts.at(-1)!.error).toMatch(/no longer exists/);
@@ -225,9 +216,9 @@ for (const backend of testBackends()) {
       const engine = engineFor(db);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
-      expect(receiver.received).toHaveLength(0);
+      expect(channels.receiver.received).toHaveLength(0);
       await engine.deliverDue(() => Date.parse("2026-03-20T13:00:00Z"));
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
     });
 
     it("emails alerts as text and HTML over SMTP", async () => {
@@ -238,8 +229,8 @@ for (const backend of testBackends()) {
       const engine = engineFor(db);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
-      expect(mail.mails).toHaveLength(1);
-      const m = mail.mails[0]!;
+      expect(channels.mail.mails).toHaveLength(1);
+      const m = channels.mail.mails[0]!;
       expect(m.subject).toBe("[Alert] Silent partners: Sub-affiliate quiet has had no volume since 2026-03-01 (7+ days)");
       expect(m.to && !Array.isArray(m.to) ? m.to.text : "").toBe("ops@example.test");
       expect(m.text).toContain("lastActiveDay: 2026-03-01");
@@ -248,20 +239,20 @@ for (const backend of testBackends()) {
 
     it("writes to a zh-CN destination in Chinese: the alert's subject, text and HTML; a webhook keeps its field names", async () => {
       const { destination: inbox } = await createDestination(db, { kind: "email", name: "运营", email: "ops-zh@example.test", locale: "zh-CN" }, NOW);
-      const { destination: hook } = await createDestination(db, { kind: "webhook", name: "hook-zh", url: receiver.url, locale: "zh-CN" }, NOW);
+      const { destination: hook } = await createDestination(db, { kind: "webhook", name: "hook-zh", url: channels.receiver.url, locale: "zh-CN" }, NOW);
       await seedDaily(db, "quiet", "SPOT", { "2026-03-01": ["10", "1"] });
       await markSynced(db, NOW);
       await createRule(db, ruleInput.parse({ name: "Silent partners", kind: "silent", destinationIds: [inbox.id, hook.id] }), NOW - 1000);
       const engine = engineFor(db);
       await engine.evaluate(NOW);
       await engine.deliverDue(() => NOW);
-      const { subject, text, html } = mail.mails[0]!;
+      const { subject, text, html } = channels.mail.mails[0]!;
       expect(subject).toBe("[提醒] Silent partners：下级代理 quiet 自 2026-03-01 起无交易量（7+ 天）");
       expect([text, html].join("\n")).not.toMatch(/Alert|Fired at|has had no/);
       expect(text).toContain("触发于 2026-03-20T12:00:00.000Z（UTC）。");
       expect(text).toContain("lastActiveDay: 2026-03-01");
       expect(html).toContain("<h2>提醒：Silent partners</h2>");
-      const body = JSON.parse(receiver.received[0]!.body) as Record<string, unknown>;
+      const body = JSON.parse(channels.receiver.received[0]!.body) as Record<string, unknown>;
       expect(body).toMatchObject({ type: "alert.fired", locale: "zh-CN", rule: { name: "Silent partners", kind: "silent" }, episode: { subject: "quiet", summary: "下级代理 quiet 自 2026-03-01 起无交易量（7+ 天）", detail: { subAffiliateUid: "quiet", productType: "both", lastActiveDay: "2026-03-01", days: 7 } } });
       // the history keeps the English summary it always had; the page says it in the reader's language
       expect((await listEpisodes(db, { page: 1, pageSize: 10 })).items[0]).toMatchObject({ ruleKind: "silent", summary: "Sub-affiliate quiet has had no volume since 2026-03-01 (7+ days)" });
@@ -276,7 +267,7 @@ for (const backend of testBackends()) {
       const engine = engineFor(db);
       expect(await engine.runSchedules(due)).toBe(1);
       await engine.deliverDue(() => due);
-      const m = mail.mails[0]!;
+      const m = channels.mail.mails[0]!;
       expect(m.subject).toBe("周报：每周报告 2026-03-09 – 2026-03-15（UTC）");
       expect(m.text).toContain("交易量：8,641.5（上一时间段 8,641.5，变化 0.0%）");
       expect(m.text).toContain("按已付佣金排名前十的下级代理：");
@@ -307,10 +298,10 @@ for (const backend of testBackends()) {
       expect(await engineFor(db).runSchedules(due + 60_000)).toBe(0);
       await engine.deliverDue(() => due);
       await engineFor(db).deliverDue(() => due + 60_000);
-      expect(receiver.received).toHaveLength(1);
-      expect(mail.mails).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
+      expect(channels.mail.mails).toHaveLength(1);
 
-      const body = JSON.parse(receiver.received[0]!.body) as { type: string; kpis: Record<string, unknown>; previousKpis: Record<string, unknown>; top: { subAffiliateUid: string; paidCommission: string }[]; funnel: unknown; csvUrl: string; period: { firstDay: string; lastDay: string } };
+      const body = JSON.parse(channels.receiver.received[0]!.body) as { type: string; kpis: Record<string, unknown>; previousKpis: Record<string, unknown>; top: { subAffiliateUid: string; paidCommission: string }[]; funnel: unknown; csvUrl: string; period: { firstDay: string; lastDay: string } };
       expect(body.type).toBe("report");
       expect(body.period).toMatchObject({ firstDay: "2026-03-09", lastDay: "2026-03-15" });
       const [week] = await rows<{ v: string; c: string }>(db, sql`SELECT SUM(trading_volume)::text AS v, SUM(paid_commission)::text AS c FROM archive_sub_affiliate_daily WHERE day BETWEEN '2026-03-09' AND '2026-03-15'`);
@@ -327,7 +318,7 @@ for (const backend of testBackends()) {
       expect(checkCsvLink(LINK_SECRET, q, q.expires + 1)).toBe("expired");
       expect(checkCsvLink(LINK_SECRET, { ...q, to: "2026-03-31" }, due)).toBe("bad-signature");
       // The email attaches it: every record of the week.
-      const m = mail.mails[0]!;
+      const m = channels.mail.mails[0]!;
       expect(m.text).toContain("Top ten sub-affiliates by paid commission:");
       expect(m.html).toContain("<h3>Invitee funnel</h3>");
       const csv = m.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
@@ -347,8 +338,8 @@ for (const backend of testBackends()) {
       const again = new AlertWorker({ engine: engineFor(db), lock: new LocalLock(`alerts-test-${backend.name}`), now: () => back + 5_000 });
       await again.tick();
       await again.stop();
-      expect(receiver.received).toHaveLength(1);
-      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ period: { firstDay: "2026-02-01", lastDay: "2026-02-28" } });
+      expect(channels.receiver.received).toHaveLength(1);
+      expect(JSON.parse(channels.receiver.received[0]!.body)).toMatchObject({ period: { firstDay: "2026-02-01", lastDay: "2026-02-28" } });
     });
   });
 }
@@ -362,7 +353,7 @@ describe.runIf(TEST_DATABASE_URL)("alerts worker on PostgreSQL with two instance
     const b = await openDatabase({ kind: "postgres", url, schema: fresh.schema, max: 2 });
     try {
       await migrate(a);
-      receiver.received.length = 0;
+      channels.receiver.received.length = 0;
       await silentPartner(a.db);
       const wa = new AlertWorker({ engine: engineFor(a.db), lock: new PgAdvisoryLock(url, options, "alerts"), now: () => NOW });
       const wb = new AlertWorker({ engine: engineFor(b.db), lock: new PgAdvisoryLock(url, options, "alerts"), now: () => NOW });
@@ -370,13 +361,13 @@ describe.runIf(TEST_DATABASE_URL)("alerts worker on PostgreSQL with two instance
       const ran = [...(await Promise.all([wa.tick(), wb.tick()])), ...(await Promise.all([wa.tick(), wb.tick()]))];
       expect(ran.filter(Boolean).length).toBe(2);
       expect(wa.lock.held !== wb.lock.held).toBe(true);
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
       // The holder stops: the other takes over on its next tick.
       const [holder, other] = wa.lock.held ? [wa, wb] : [wb, wa];
       await holder.stop();
       expect(await other.tick()).toBe(true);
       await other.stop();
-      expect(receiver.received).toHaveLength(1);
+      expect(channels.receiver.received).toHaveLength(1);
     } finally {
       await a.close();
       await b.close();

@@ -11,7 +11,7 @@
  * is at-least-once: a delivery is marked sent after the receiver accepted it, and every
  * attempt is logged.
  */
-import type { Db } from "@/lib/archive/db";
+import type { Db } from "@/lib/db/connection";
 import { dayYmd, periodBefore, periodStart, quietUntil, shiftDay } from "./calendar";
 import type { Channels } from "./channels";
 import { archiveClock, evaluateRule } from "./conditions";

@@ -15,7 +15,11 @@ import { createFormat, type Format } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import en from "@/messages/en";
 import zhCN from "@/messages/zh-CN";
+import { RULE_KINDS, type RuleKind } from "@/lib/contract/alert-kinds";
+import { conditionText } from "./condition";
 import { episodeSummary, type AlertsTranslate } from "./summary";
+
+const isRuleKind = (k: string): k is RuleKind => (RULE_KINDS as readonly string[]).includes(k);
 
 export interface Message {
   title: string;
@@ -42,26 +46,34 @@ export function wordsFor(locale: Locale) {
   };
 }
 
-/** An alert that fired or resolved. */
-export function episodeMessage(kind: "fired" | "resolved", rule: { id: string; name: string; kind: string }, e: EpisodeView, locale: Locale = "en"): Message {
+/** A detail's value as text: a list as "a, b", never JSON. */
+const detailText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(", ") : String(v));
+
+/**
+ * An alert that fired or resolved. With the rule's `params`, its condition is said too, in
+ * words (condition.ts): in the text, the HTML and the webhook's `rule.condition`.
+ */
+export function episodeMessage(kind: "fired" | "resolved", rule: { id: string; name: string; kind: string; params?: object }, e: EpisodeView, locale: Locale = "en"): Message {
   const { t, alerts, f } = wordsFor(locale);
+  const condition = rule.params && isRuleKind(rule.kind) ? alerts("rules.condition", { condition: conditionText({ kind: rule.kind, params: rule.params }, alerts, f) }) : null;
   const state = t(kind === "fired" ? "alert.fired" : "alert.resolved");
   const summary = episodeSummary({ ...e, ruleKind: e.ruleKind ?? rule.kind }, alerts, f);
   const title = t("alert.title", { state, rule: rule.name, summary });
   const at = new Date(kind === "fired" ? e.openedAt : (e.resolvedAt ?? e.openedAt)).toISOString();
   const openedAt = new Date(e.openedAt).toISOString();
   const heading = t("alert.heading", { state, rule: rule.name });
-  const detail = Object.entries(e.detail).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as const);
+  const detail = Object.entries(e.detail).map(([k, v]) => [k, detailText(v)] as const);
   const text = [
     heading,
     "",
     summary,
+    ...(condition ? [condition] : []),
     "",
     kind === "fired" ? t("alert.firedAt", { at }) : t("alert.resolvedAfter", { at, openedAt }),
     "",
     ...detail.map(([k, v]) => `${k}: ${v}`),
   ].join("\n");
-  const html = `<h2>${escapeHtml(heading)}</h2><p>${escapeHtml(summary)}</p><p>${escapeHtml(
+  const html = `<h2>${escapeHtml(heading)}</h2><p>${escapeHtml(summary)}</p>${condition ? `<p>${escapeHtml(condition)}</p>` : ""}<p>${escapeHtml(
     kind === "fired" ? t("alert.firedAt", { at }) : t("alert.resolvedAt", { at }),
   )}</p><table>${detail.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>`;
   return {
@@ -72,7 +84,7 @@ export function episodeMessage(kind: "fired" | "resolved", rule: { id: string; n
       type: kind === "fired" ? "alert.fired" : "alert.resolved",
       locale,
       title,
-      rule: { id: rule.id, name: rule.name, kind: rule.kind },
+      rule: { id: rule.id, name: rule.name, kind: rule.kind, ...(condition ? { condition } : {}) },
       episode: { id: e.id, subject: e.subject, summary, openedAt: e.openedAt, resolvedAt: e.resolvedAt, detail: e.detail },
     },
   };

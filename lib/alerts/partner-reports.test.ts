@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { rows } from "@/lib/archive/db";
 import { scheduleInput } from "@/lib/contract/alerts";
 import type { Database } from "@/lib/db";
@@ -18,7 +18,7 @@ import { realChannels } from "./channels";
 import { AlertEngine } from "./engine";
 import { signCsvLink } from "./report";
 import { createSchedule, enqueuePartnerReport, listDeliveries, listSchedules } from "./store";
-import { markSynced, seedDaily, seedInvitee, startMailCatcher, startReceiver, type MailCatcher, type Receiver } from "./test-support";
+import { channelsPerFile, markSynced, seedDaily, seedInvitee } from "./test-support";
 
 // A weekly schedule created on Wednesday 11 March: its first report covers 9–15 March, due on
 // Monday the 16th once the archive holds the 15th.
@@ -26,21 +26,12 @@ const CREATED = Date.parse("2026-03-11T09:00:00Z");
 const SYNCED = Date.parse("2026-03-16T00:30:00Z");
 const DUE = Date.parse("2026-03-16T01:00:00Z");
 
-let mail: MailCatcher;
-let receiver: Receiver;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await mail.close();
-  await receiver.close();
-});
+const channels = channelsPerFile();
 
 function engineFor(db: Database["db"]) {
   return new AlertEngine({
     db,
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: channels.mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
     settings: { retryBaseMs: 1_000 },
     csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", "test-link-secret", from, to, expires),
   });
@@ -84,9 +75,20 @@ async function seedPartners(db: Database["db"]) {
 }
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : [m.to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
-const mailsTo = (address: string) => mail.mails.filter((m) => to(m).includes(address));
+const mailsTo = (address: string) => channels.mail.mails.filter((m) => to(m).includes(address));
 const csvOf = (m: ParsedMail) => m.attachments[0]!.content.toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
 const everything = (m: ParsedMail) => `${m.subject}\n${m.text}\n${String(m.html)}\n${csvOf(m).join("\n")}`;
+const CSV_HEADER = "subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission";
+
+/** The one report mailed to `address`: its subject, text pieces, CSV rows (after the header) and what it must not show of others. */
+function expectReport(address: string, r: { subject?: string; contains: string[]; csv: string[]; absent: string[] }): ParsedMail {
+  const [m] = mailsTo(address);
+  if (r.subject !== undefined) expect(m!.subject).toBe(r.subject);
+  for (const piece of r.contains) expect(m!.text).toContain(piece);
+  expect(csvOf(m!)).toEqual([CSV_HEADER, ...r.csv]);
+  for (const other of r.absent) expect(everything(m!)).not.toContain(other);
+  return m!;
+}
 
 for (const backend of testBackends()) {
   describe(`reports for each partner (${backend.name})`, () => {
@@ -95,9 +97,9 @@ for (const backend of testBackends()) {
     beforeEach(async () => {
       database = await backend.open();
       db = database.db;
-      mail.mails.length = 0;
-      mail.refuse.clear();
-      receiver.received.length = 0;
+      channels.mail.mails.length = 0;
+      channels.mail.refuse.clear();
+      channels.receiver.received.length = 0;
     }, 60_000);
     afterEach(async () => {
       await database.close();
@@ -114,38 +116,33 @@ for (const backend of testBackends()) {
       await engine.deliverDue(() => DUE);
       await engineFor(db).deliverDue(() => DUE + 60_000);
 
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
-      expect(receiver.received).toHaveLength(0);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.receiver.received).toHaveLength(0);
 
       // alice: S1 and CODEA's invitee only
-      const [a] = mailsTo("alice@example.test");
-      expect(a!.subject).toBe("Partner weekly: weekly report 2026-03-09 – 2026-03-15 (UTC)");
-      expect(a!.text).toContain("Your own figures (alice): sub-affiliates S1; invite codes CODEA.");
-      expect(a!.text).toContain("Trading volume: 111.11 (previous 0");
-      expect(a!.text).toContain("1. S1: commission 7.77, volume 111.11");
-      expect(a!.text).toContain("registered 1, KYC 1, first deposit 0, first trade 1");
-      expect(csvOf(a!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission", "S1,SPOT,2026-03-10,111.11,15.54,7.77"]);
-      for (const other of ["S2", "S3", "S4", "222.22", "333.33", "444.44", "9.99", "5.55", "4.44", "CODEC", "CODEX"]) expect(everything(a!)).not.toContain(other);
+      expectReport("alice@example.test", {
+        subject: "Partner weekly: weekly report 2026-03-09 – 2026-03-15 (UTC)",
+        contains: ["Your own figures (alice): sub-affiliates S1; invite codes CODEA.", "Trading volume: 111.11 (previous 0", "1. S1: commission 7.77, volume 111.11", "registered 1, KYC 1, first deposit 0, first trade 1"],
+        csv: ["S1,SPOT,2026-03-10,111.11,15.54,7.77"],
+        absent: ["S2", "S3", "S4", "222.22", "333.33", "444.44", "9.99", "5.55", "4.44", "CODEC", "CODEX"],
+      });
 
       // bo: in Chinese, S2 only, no invitees (no invite codes)
-      const [b] = mailsTo("bo@example.test");
-      expect(b!.subject).toBe("Partner weekly：每周报告 2026-03-09 – 2026-03-15（UTC）");
-      expect(b!.text).toContain("您自己的数据（bo）：下级代理 S2。");
-      expect(b!.text).toContain("交易量：222.22");
-      expect(b!.text).toContain("1. S2：佣金 9.99，交易量 222.22");
-      expect(b!.text).toContain("注册 0，KYC 0，首次入金 0，首次交易 0");
-      expect(`${b!.text}${String(b!.html)}`).not.toMatch(/Top ten|Invitee funnel|previous|commission|Your own/);
-      expect(b!.attachments[0]!.filename).toBe("下级代理_2026-03-09_2026-03-15.csv");
-      expect(csvOf(b!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission", "S2,FUTURES,2026-03-10,222.22,19.98,9.99"]);
-      for (const other of ["S1", "S3", "S4", "111.11", "333.33", "444.44", "7.77", "5.55", "CODEA"]) expect(everything(b!)).not.toContain(other);
+      const b = expectReport("bo@example.test", {
+        subject: "Partner weekly：每周报告 2026-03-09 – 2026-03-15（UTC）",
+        contains: ["您自己的数据（bo）：下级代理 S2。", "交易量：222.22", "1. S2：佣金 9.99，交易量 222.22", "注册 0，KYC 0，首次入金 0，首次交易 0"],
+        csv: ["S2,FUTURES,2026-03-10,222.22,19.98,9.99"],
+        absent: ["S1", "S3", "S4", "111.11", "333.33", "444.44", "7.77", "5.55", "CODEA"],
+      });
+      expect(`${b.text}${String(b.html)}`).not.toMatch(/Top ten|Invitee funnel|previous|commission|Your own/);
+      expect(b.attachments[0]!.filename).toBe("下级代理_2026-03-09_2026-03-15.csv");
 
       // cy: invite codes only: their two invitees, no sub-affiliate rows at all
-      const [c] = mailsTo("cy@example.test");
-      expect(c!.text).toContain("Your own figures (cy): invite codes CODEC.");
-      expect(c!.text).toContain("Trading volume: 0 (previous 0");
-      expect(c!.text).toContain("registered 2, KYC 1, first deposit 0, first trade 0");
-      expect(csvOf(c!)).toEqual(["subAffiliateUid,productType,day,tradingVolume,netTradingFee,paidCommission"]);
-      for (const other of ["S1", "S2", "S3", "S4", "111.11", "222.22", "333.33", "444.44"]) expect(everything(c!)).not.toContain(other);
+      expectReport("cy@example.test", {
+        contains: ["Your own figures (cy): invite codes CODEC.", "Trading volume: 0 (previous 0", "registered 2, KYC 1, first deposit 0, first trade 0"],
+        csv: [],
+        absent: ["S1", "S2", "S3", "S4", "111.11", "222.22", "333.33", "444.44"],
+      });
 
       // the delivery log names each partner; the schedule names the one without an email
       const log = await listDeliveries(db, { page: 1, pageSize: 10 });
@@ -159,20 +156,20 @@ for (const backend of testBackends()) {
 
     it("retries a refused partner's report alone: what was sent is not sent again", async () => {
       await seedPartners(db);
-      mail.refuse.add("bo@example.test");
+      channels.mail.refuse.add("bo@example.test");
       const engine = engineFor(db);
       expect(await engine.runSchedules(DUE)).toBe(1);
       await engine.deliverDue(() => DUE);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "cy@example.test"]);
       const bo = (await listDeliveries(db, { page: 1, pageSize: 10 })).items.find((d) => d.recipient?.username === "bo")!;
       expect(bo).toMatchObject({ state: "pending", attempts: [{ ok: false }] });
 
       // bo's mailbox works again; the retry is due after the backoff (1 s here)
-      mail.refuse.clear();
+      channels.mail.refuse.clear();
       expect(await engine.runSchedules(DUE + 5_000)).toBe(0);
       await engine.deliverDue(() => DUE + 5_000);
       await engine.deliverDue(() => DUE + 60_000);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
       expect((await listDeliveries(db, { page: 1, pageSize: 10 })).items.every((d) => d.state === "sent")).toBe(true);
     });
 
@@ -194,7 +191,7 @@ for (const backend of testBackends()) {
       await db.execute(sql`UPDATE users SET scope_sub_affiliate_uids = ARRAY['S9']::text[] WHERE username = 'alice'`);
       await db.execute(sql`UPDATE users SET email = NULL WHERE username = 'bo'`);
       await engine.deliverDue(() => DUE);
-      expect(mail.mails.flatMap(to)).toEqual(["cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to)).toEqual(["cy@example.test"]);
       const log = (await listDeliveries(db, { page: 1, pageSize: 10 })).items;
       for (const who of ["alice", "bo"]) expect(log.find((d) => d.recipient?.username === who)).toMatchObject({ state: "failed", nextAttemptAt: null });
     });
@@ -209,14 +206,14 @@ describe.runIf(TEST_DATABASE_URL)("reports for each partner on PostgreSQL from t
     const b = await openDatabase({ kind: "postgres", url, schema: fresh.schema, max: 4 });
     try {
       await migrate(a);
-      mail.mails.length = 0;
-      mail.refuse.clear();
+      channels.mail.mails.length = 0;
+      channels.mail.refuse.clear();
       await seedPartners(a.db);
       const [ea, eb] = [engineFor(a.db), engineFor(b.db)];
       const queued = await Promise.all([ea.runSchedules(DUE), eb.runSchedules(DUE), ea.runSchedules(DUE), eb.runSchedules(DUE)]);
       expect(queued.reduce((s, n) => s + n, 0)).toBe(1);
       await Promise.all([ea.deliverDue(() => DUE), eb.deliverDue(() => DUE)]);
-      expect(mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
+      expect(channels.mail.mails.flatMap(to).sort()).toEqual(["alice@example.test", "bo@example.test", "cy@example.test"]);
       const [n] = await rows<{ n: unknown }>(a.db, sql`SELECT COUNT(*) AS n FROM alert_delivery WHERE recipient_user_id IS NOT NULL`);
       expect(Number(n!.n)).toBe(3);
     } finally {

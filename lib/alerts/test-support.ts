@@ -11,7 +11,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/lib/archive/db";
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "@/lib/db/connection";
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -184,4 +185,21 @@ export async function markSynced(db: Db, at: number): Promise<void> {
 export function dayRange(first: string, n: number): string[] {
   const start = Date.parse(`${first}T00:00:00Z`);
   return Array.from({ length: n }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+/**
+ * A webhook receiver and a mail catcher for a whole test file: started before its tests and
+ * closed after them. Read them as `channels.receiver` and `channels.mail` inside the tests.
+ */
+export function channelsPerFile(): { receiver: Receiver; mail: MailCatcher } {
+  const channels = {} as { receiver: Receiver; mail: MailCatcher };
+  beforeAll(async () => {
+    channels.receiver = await startReceiver();
+    channels.mail = await startMailCatcher();
+  });
+  afterAll(async () => {
+    await channels.receiver.close();
+    await channels.mail.close();
+  });
+  return channels;
 }

@@ -5,7 +5,7 @@
  * it shows are plain data in ./alert-kinds.ts (no zod in the browser).
  */
 import { z } from "zod";
-import { AUDIENCES, CADENCES, PRODUCT_SCOPES, RULE_DEFAULTS, RULE_KINDS, type Audience, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
+import { AUDIENCES, CADENCES, DECIMAL_TEXT, RULE_KIND_PARAMS, RULE_KINDS, type Audience, type ParamSpec, type Cadence, type DestinationKind, type RuleKind } from "./alert-kinds";
 import { LOCALES, type Locale } from "./locales";
 import { inInt } from "@/lib/weex/wire";
 
@@ -23,38 +23,41 @@ function isValidTimeZone(tz: string): boolean {
 
 /** "HH:MM", 00:00–23:59. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM (00:00–23:59)");
-const days = (max: number) => z.number().int().min(1).max(max);
-const decimalText = z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/, "must be a decimal number, e.g. 1000 or 12.5");
+const decimalText = z.string().regex(DECIMAL_TEXT, "must be a decimal number, e.g. 1000 or 12.5");
 
-/** The rule kinds' parameters, with the defaults of RULE_DEFAULTS (./alert-kinds.ts). */
+/** One parameter's schema, from its entry in RULE_KIND_PARAMS (bounds and default). */
+function paramSchema(spec: ParamSpec): z.ZodType {
+  switch (spec.type) {
+    case "int":
+      return z.number().int().min(spec.min).max(spec.max).default(spec.default);
+    case "number":
+      return z.number().gt(spec.above).max(spec.max).default(spec.default);
+    case "choice":
+      return z.enum(spec.options as [string, ...string[]]).default(spec.default);
+    case "decimal":
+      return decimalText.default(spec.default);
+  }
+}
+
+/** A kind's parameters as the server holds them (defaults filled). */
+type ParamValue<S> = S extends { type: "int" | "number" } ? number : S extends { options: readonly (infer O)[] } ? O : string;
+type KindParams<K extends RuleKind> = { -readonly [P in keyof (typeof RULE_KIND_PARAMS)[K]]: ParamValue<(typeof RULE_KIND_PARAMS)[K][P]> };
+export type AllRuleParams = { [K in RuleKind]: KindParams<K> };
+
+/** A kind's parameters as a strict object: its table's fields, nothing else. */
+const paramsOf = <K extends RuleKind>(kind: K) =>
+  z.strictObject(Object.fromEntries(Object.entries(RULE_KIND_PARAMS[kind]).map(([name, spec]) => [name, paramSchema(spec)]))) as unknown as z.ZodType<KindParams<K>>;
+
+/** The rule kinds' parameters (./alert-kinds.ts RULE_KIND_PARAMS says what each is, its bounds and default). */
 export const RULE_PARAMS = {
-  /** a sub-affiliate's volume or paid commission over the last `days` falls by ≥ `percent` against its daily average of the `baselineDays` before */
-  drop: z.strictObject({
-    metric: z.enum(["volume", "commission"]).default(RULE_DEFAULTS.drop.metric),
-    productType: z.enum(PRODUCT_SCOPES).default(RULE_DEFAULTS.drop.productType),
-    days: days(90).default(RULE_DEFAULTS.drop.days),
-    baselineDays: days(180).default(RULE_DEFAULTS.drop.baselineDays),
-    percent: z.number().gt(0).max(100).default(RULE_DEFAULTS.drop.percent),
-  }),
-  /** a sub-affiliate that had records has none (no volume) for `days` */
-  silent: z.strictObject({
-    productType: z.enum(PRODUCT_SCOPES).default(RULE_DEFAULTS.silent.productType),
-    days: days(180).default(RULE_DEFAULTS.silent.days),
-  }),
-  /** at least `count` invitees crossed "no trade for `days` days" since the last evaluation */
-  dormant: z.strictObject({
-    days: days(365).default(RULE_DEFAULTS.dormant.days),
-    count: z.number().int().min(1).max(1_000_000).default(RULE_DEFAULTS.dormant.count),
-  }),
-  /** a day's total (in the rule's time zone) above or below a threshold */
-  daily: z.strictObject({
-    metric: z.enum(["newInvitees", "firstTrades", "paidCommission"]).default(RULE_DEFAULTS.daily.metric),
-    direction: z.enum(["above", "below"]).default(RULE_DEFAULTS.daily.direction),
-    threshold: decimalText.default(RULE_DEFAULTS.daily.threshold),
-  }),
+  drop: paramsOf("drop"),
+  silent: paramsOf("silent"),
+  dormant: paramsOf("dormant"),
+  daily: paramsOf("daily"),
 } as const satisfies Record<RuleKind, z.ZodType>;
 
-export type RuleParams<K extends RuleKind = RuleKind> = z.output<(typeof RULE_PARAMS)[K]>;
+
+export type RuleParams<K extends RuleKind = RuleKind> = AllRuleParams[K];
 
 const timeZone = z.string().refine(isValidTimeZone, "must be an IANA time zone, e.g. Europe/Berlin");
 const quiet = z.strictObject({ from: clock, to: clock }).refine((q) => q.from !== q.to, "from and to must differ");

@@ -10,3 +10,4 @@ export * from "./sessions";
 export * from "./api-tokens";
 export * from "./archive";
 export * from "./share-links";
+export * from "./alerts";
