@@ -18,7 +18,8 @@ import type { AffiliateSources } from "@/lib/affiliate/sources";
 import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Db } from "./db";
-import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
+import type { ArchiveRead } from "./kernel";
+import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveWithdrawalFilter } from "./read";
 import { splitByTime, splitSubAffiliates, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 

@@ -5,34 +5,14 @@
  * (value-datasets.ts).
  */
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
-import type { PagedKey } from "@/lib/affiliate/pages";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
 import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Tx } from "./db";
-import type { Interval } from "./intervals";
+import { fromExcluded, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
-import type { ArchiveSettings, DatasetKey } from "./settings";
+import type { DatasetKey } from "./settings";
 import { commissions, inviteeTotals } from "./value-datasets";
-
-export type Variant = Record<string, string>;
-
-export interface DatasetDef {
-  key: DatasetKey;
-  endpoint: PagedKey;
-  /** the largest page the upstream serves: fewest requests per record */
-  pageSize: number;
-  variants(settings: ArchiveSettings): Variant[];
-  /** the upstream query of one slice and variant (without paging) */
-  params(range: Interval, variant: Variant): Record<string, unknown>;
-  /** write one page of the query of `range`; returns the rows written */
-  upsert(tx: Tx, items: unknown[], variant: Variant, now: number, range?: Interval): Promise<number>;
-  /**
-   * After a re-sync of `range` (every page read): delete the rows of that range and variant the
-   * upstream no longer returned (they were not written since `since`).
-   */
-  sweep(tx: Tx, range: Interval, variant: Variant, since: number): Promise<void>;
-}
 
 /** Last occurrence wins: one page listing a key twice must not make the upsert fail. */
 function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
@@ -65,12 +45,7 @@ const subAffiliates: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: [archiveSubAffiliateDaily.subAffiliateUid, archiveSubAffiliateDaily.productType, archiveSubAffiliateDaily.day],
-        set: {
-          tradingVolume: sql`excluded.trading_volume`,
-          netTradingFee: sql`excluded.net_trading_fee`,
-          paidCommission: sql`excluded.paid_commission`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveSubAffiliateDaily, ["tradingVolume", "netTradingFee", "paidCommission", "syncedAt"]),
       });
     await refreshDayTotals(tx, sql`(product_type, day) IN (SELECT * FROM unnest(${sqlArray(records.map((r) => r.productType))}::text[], ${sqlArray(records.map((r) => r.date))}::date[]))`);
     return records.length;
@@ -134,16 +109,7 @@ const invitees: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: archiveInvitee.uid,
-        set: {
-          registerTime: sql`excluded.register_time`,
-          kycResult: sql`excluded.kyc_result`,
-          inviteCode: sql`excluded.invite_code`,
-          firstDeposit: sql`excluded.first_deposit`,
-          firstTrade: sql`excluded.first_trade`,
-          lastDeposit: sql`excluded.last_deposit`,
-          lastTrade: sql`excluded.last_trade`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveInvitee, ["registerTime", "kycResult", "inviteCode", "firstDeposit", "firstTrade", "lastDeposit", "lastTrade", "syncedAt"]),
       });
     return records.length;
   },
@@ -182,18 +148,18 @@ const withdrawals: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: archiveTransfer.withdrawId,
-        set: {
-          fromUserId: sql`excluded.from_user_id`,
-          toUserId: sql`excluded.to_user_id`,
-          coin: sql`excluded.coin`,
-          status: sql`excluded.status`,
-          amount: sql`excluded.amount`,
-          createTime: sql`excluded.create_time`,
-          updateTime: sql`excluded.update_time`,
-          fromAccountType: sql`excluded.from_account_type`,
-          toAccountType: sql`excluded.to_account_type`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveTransfer, [
+          "fromUserId",
+          "toUserId",
+          "coin",
+          "status",
+          "amount",
+          "createTime",
+          "updateTime",
+          "fromAccountType",
+          "toAccountType",
+          "syncedAt",
+        ]),
       });
     return records.length;
   },

@@ -19,7 +19,7 @@ import { simClient, unlimitedBudget } from "./test-support";
 import { inviteCodes } from "./cohorts-query";
 import { commissionPage } from "./commission-list";
 import { commissionSeries } from "./commission-series";
-import { inviteeValue } from "./value-query";
+import { inviteeValue } from "./value";
 import { normalScope, type Scope } from "@/lib/contract/scope";
 import { DAY_MS } from "@/lib/time/calendar";
 

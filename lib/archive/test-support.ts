@@ -10,6 +10,7 @@ import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
 import { type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
 import { rows, type Db } from "./db";
+import { WALK_LIMITS, type WalkLimits } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
@@ -24,6 +25,12 @@ export function simClient(url: string, opts: { budget?: WeightBudget; now?: () =
     now: opts.now,
   });
 }
+
+/** The value list's walk with no shortcuts: from the first batch of the page's size, as deep as needed. */
+export const WALK_ALWAYS: WalkLimits = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
+
+/** The shipped walk limits with no list long enough to walk: every page summed by the one statement. */
+export const WALK_NEVER: WalkLimits = { ...WALK_LIMITS, minRows: Number.POSITIVE_INFINITY };
 
 /** A budget that never waits (for tests whose simulator has no practical limit). */
 export function unlimitedBudget(): MemoryBudget {

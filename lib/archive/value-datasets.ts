@@ -24,9 +24,9 @@ import { and, between, eq, lt, sql } from "drizzle-orm";
 import { archiveCommission, archiveInviteeMovement, archiveMovementPeriod } from "@/lib/db/schema/archive";
 import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
-import type { DatasetDef } from "./datasets";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
+import { fromExcluded, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -115,14 +115,7 @@ export const inviteeTotals: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: [archiveInviteeMovement.periodFrom, archiveInviteeMovement.uid],
-        set: {
-          depositAmount: sql`excluded.deposit_amount`,
-          withdrawalAmount: sql`excluded.withdrawal_amount`,
-          spotTradingAmount: sql`excluded.spot_trading_amount`,
-          futuresTradingAmount: sql`excluded.futures_trading_amount`,
-          commission: sql`excluded.commission`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveInviteeMovement, ["depositAmount", "withdrawalAmount", "spotTradingAmount", "futuresTradingAmount", "commission", "syncedAt"]),
       });
     return byUid.size;
   },
