@@ -6,10 +6,9 @@
  */
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
-import { ENDPOINTS, type InviteeRecord, type SubAffiliateRecord, type WithdrawalRecord } from "@/lib/weex/endpoints";
-import { PRODUCT_TYPES } from "@/lib/weex/limits";
+import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/endpoints";
 import type { Tx } from "./db";
-import { fromExcluded, type DatasetDef } from "./kernel";
+import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
 import type { DatasetKey } from "./settings";
 import { commissions, inviteeTotals } from "./value-datasets";
@@ -22,11 +21,8 @@ function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const subAffiliates: DatasetDef = {
-  key: "subAffiliates",
-  endpoint: "subAffiliates",
-  pageSize: ENDPOINTS.subAffiliates.paging!.maxSize,
-  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
-  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+  ...fromEndpoint("subAffiliates"),
+  ...PER_PRODUCT_TYPE,
   async upsert(tx, items, _v, now) {
     const records = uniqueBy(items as SubAffiliateRecord[], (r) => `${r.subAffiliateUid}|${r.productType}|${r.date}`);
     if (records.length === 0) return 0;
@@ -84,9 +80,7 @@ function sqlArray(values: string[]): string {
 }
 
 const invitees: DatasetDef = {
-  key: "invitees",
-  endpoint: "invitees",
-  pageSize: ENDPOINTS.invitees.paging!.maxSize,
+  ...fromEndpoint("invitees"),
   variants: () => [{}],
   params: (range) => ({ startTime: range.from, endTime: range.to }),
   async upsert(tx, items, _v, now) {
@@ -121,9 +115,7 @@ const invitees: DatasetDef = {
 };
 
 const withdrawals: DatasetDef = {
-  key: "withdrawals",
-  endpoint: "withdrawals",
-  pageSize: ENDPOINTS.withdrawals.paging!.maxSize,
+  ...fromEndpoint("withdrawals"),
   variants: (settings) => settings.withdrawalAccountTypes.map(([fromAccountType, toAccountType]) => ({ fromAccountType, toAccountType })),
   params: (range, v) => ({ startTime: range.from, endTime: range.to, fromAccountType: v.fromAccountType, toAccountType: v.toAccountType }),
   async upsert(tx, items, v, now) {

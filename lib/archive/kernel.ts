@@ -7,6 +7,8 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { PagedKey } from "@/lib/affiliate/pages";
+import { ENDPOINTS } from "@/lib/weex/endpoints";
+import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
 import type { ArchiveSettings, DatasetKey } from "./settings";
@@ -31,6 +33,17 @@ export interface DatasetDef {
    */
   sweep(tx: Tx, range: Interval, variant: Variant, since: number): Promise<void>;
 }
+
+/** A dataset read from the endpoint of its name, a page of the largest size WEEX serves at a time. */
+export function fromEndpoint<K extends DatasetKey & PagedKey>(key: K): Pick<DatasetDef, "key" | "endpoint" | "pageSize"> {
+  return { key, endpoint: key, pageSize: ENDPOINTS[key].paging!.maxSize };
+}
+
+/** A dataset WEEX answers one product type per query (its default is SPOT): one variant per product type. */
+export const PER_PRODUCT_TYPE: Pick<DatasetDef, "variants" | "params"> = {
+  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
+  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+};
 
 /**
  * The `set` of an upsert that overwrites `columns` with the row it would have inserted: a

@@ -22,11 +22,10 @@
 import { createHash } from "node:crypto";
 import { and, between, eq, lt, sql } from "drizzle-orm";
 import { archiveCommission, archiveInviteeMovement, archiveMovementPeriod } from "@/lib/db/schema/archive";
-import { ENDPOINTS, type CommissionRecord, type InviteeTotalsRecord } from "@/lib/weex/endpoints";
-import { PRODUCT_TYPES } from "@/lib/weex/limits";
+import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/endpoints";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
-import { fromExcluded, type DatasetDef } from "./kernel";
+import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -43,12 +42,9 @@ export function commissionKeys(records: readonly CommissionRecord[]): string[] {
 }
 
 export const commissions: DatasetDef = {
-  key: "commissions",
-  endpoint: "commissions",
-  pageSize: ENDPOINTS.commissions.paging!.maxSize,
-  // one query per product type (WEEX's default is SPOT); every coin
-  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
-  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+  ...fromEndpoint("commissions"),
+  // one query per product type; every coin
+  ...PER_PRODUCT_TYPE,
   async upsert(tx, items, _v, now) {
     const records = items as CommissionRecord[];
     if (records.length === 0) return 0;
@@ -89,9 +85,7 @@ export function periodKind(range: Interval): "day" | "week" {
 }
 
 export const inviteeTotals: DatasetDef = {
-  key: "inviteeTotals",
-  endpoint: "inviteeTotals",
-  pageSize: ENDPOINTS.inviteeTotals.paging!.maxSize,
+  ...fromEndpoint("inviteeTotals"),
   variants: () => [{}],
   params: (range) => ({ startTime: range.from, endTime: range.to }),
   async upsert(tx, items, _v, now, range) {
