@@ -7,7 +7,7 @@ import { type CommissionRecord } from "@/lib/weex/endpoints";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
-import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom, WALK_ALWAYS, WALK_NEVER } from "./test-support";
+import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom, rewriteCommissionRecords, WALK_ALWAYS, WALK_NEVER } from "./test-support";
 import { inviteeValue } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -160,9 +160,7 @@ onEachTestDatabase("the per-invitee totals and the period totals", (database) =>
     for (let p = 0; p < 5; p++) await write(p);
     await expectRecounted();
     await write(2, NOW + 1);
-    await db().execute(sql`UPDATE archive_commission SET time = time + 20 * ${DAY_MS}::bigint WHERE key IN (SELECT key FROM archive_commission ORDER BY key LIMIT 40)`);
-    await db().execute(sql`UPDATE archive_commission SET uid = ${uidOf(99)}, commission = commission * 3 WHERE key IN (SELECT key FROM archive_commission ORDER BY key DESC LIMIT 30)`);
-    await db().execute(sql`UPDATE archive_commission SET source_type = 2 WHERE key IN (SELECT key FROM archive_commission WHERE source_type = 1 ORDER BY time LIMIT 25)`);
+    await rewriteCommissionRecords(db(), uidOf(99));
     await expectRecounted();
     await db().transaction((tx) => DATASET_DEFS.commissions.sweep!(tx, { from: SEP + 30 * DAY_MS, to: SEP + 60 * DAY_MS }, { productType: "FUTURES" }, NOW + 1));
     await db().execute(sql`DELETE FROM archive_commission WHERE uid = ${uidOf(3)}`);

@@ -5,14 +5,14 @@ import type { ValueSort } from "@/lib/contract/params";
 import { normalScope } from "@/lib/contract/scope";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import { startSimulator, type Simulator } from "@/lib/simulator";
+import type { Simulator } from "@/lib/simulator";
 
 import { DATASET_DEFS } from "./datasets";
 import { ArchiveEngine } from "./engine";
 import { DEFAULT_SETTINGS } from "./settings";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
-import { simClient, unlimitedBudget, WALK_ALWAYS, WALK_NEVER } from "./test-support";
+import { closeSimulated, frozenClient, simulatorAndDatabase, WALK_ALWAYS, WALK_NEVER } from "./test-support";
 import { inviteeValue } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -28,12 +28,11 @@ const SETTINGS = { ...DEFAULT_SETTINGS, subAffiliateDays: 40, commissionDays: 60
 describe("the value list's walk with live parts", () => {
   let sim: Simulator;
   let database: Database;
-  const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+  const client = () => frozenClient(sim, now);
   const sources = () => selectedSources("auto", { db: async () => database.db, lister: client(), live: liveSources(client(), now), subAffiliateDays: SETTINGS.subAffiliateDays, now });
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-    database = await testBackends()[0].open();
+    ({ sim, database } = await simulatorAndDatabase(now, () => testBackends()[0].open()));
     const engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings: SETTINGS });
     await engine.run("invitees");
     await engine.run("commissions");
@@ -42,10 +41,7 @@ describe("the value list's walk with live parts", () => {
     await database.db.execute(sql`UPDATE archive_coverage SET to_ms = ${cut} WHERE dataset = 'commissions'`);
     await database.db.execute(sql`DELETE FROM archive_commission WHERE time > ${cut}`);
   }, 300_000);
-  afterAll(async () => {
-    await database?.close();
-    await sim?.close();
-  });
+  afterAll(() => closeSimulated(database, sim));
 
   it("finds every page the one statement finds, each invitee once", async () => {
     const range = { startTime: T0 - 30 * DAY_MS, endTime: T0 };
