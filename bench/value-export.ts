@@ -37,7 +37,7 @@ import { Pool } from "pg";
 import { rows } from "../lib/archive/db";
 import { selectedSources } from "../lib/archive/sources";
 import { inviteeValueBatches } from "../lib/archive/value-export";
-import { inviteeValue, type ValueQuery } from "../lib/archive/value-query";
+import { inviteeValue, type ValueQuery } from "../lib/archive/value";
 import type { Db } from "../lib/db";
 import { INVITEE_VALUE_COLUMNS } from "../lib/export/datasets";
 import { csvDownload } from "../lib/export/response";

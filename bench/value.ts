@@ -52,7 +52,7 @@ import { DEFAULT_SETTINGS } from "../lib/archive/settings";
 import { selectedSources } from "../lib/archive/sources";
 import { simClient, unlimitedBudget } from "../lib/archive/test-support";
 import { commissionKeys, movedMoney, periodKind } from "../lib/archive/value-datasets";
-import { inviteeValue } from "../lib/archive/value-query";
+import { inviteeValue } from "../lib/archive/value";
 import type { Db } from "../lib/db";
 import { startSimulator } from "../lib/simulator";
 import { generateNetwork } from "../lib/simulator/data";

@@ -9,7 +9,7 @@ import { startSimulator, type Simulator } from "@/lib/simulator";
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { selectedSources } from "./sources";
-import { simClient, unlimitedBudget } from "./test-support";
+import { frozenClient } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // While a dataset's first backfill runs, `auto` aggregates answer from what
@@ -24,7 +24,7 @@ for (const backend of testBackends()) {
   describe(`aggregates during the first backfill on ${backend.name}`, () => {
     let sim: Simulator;
     let database: Database;
-    const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+    const client = () => frozenClient(sim, now);
     const sources = (syncing: boolean) => selectedSources("auto", { db: async () => database.db, lister: client(), subAffiliateDays: 365, syncing, now });
     const requests = () => sim.stats().requests;
     const setSynced = (syncedAt: number | null) => database.db.execute(sql`UPDATE archive_dataset SET synced_at = ${syncedAt}`);

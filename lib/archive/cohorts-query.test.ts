@@ -9,7 +9,7 @@ import type { InviteeRecord } from "@/lib/weex/records";
 import { cohorts, filteredInviteePage, inviteCodes } from "./cohorts-query";
 import { ArchiveEngine } from "./engine";
 import { selectedSources, type SourceParam } from "./sources";
-import { simClient, unlimitedBudget, upstreamInvitees } from "./test-support";
+import { frozenClient, upstreamInvitees } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // Cohorts, invite codes and the filtered invitee list from the archive (SQL), from live
@@ -24,7 +24,7 @@ for (const backend of testBackends()) {
     let sim: Simulator;
     let database: Database;
     let all: InviteeRecord[];
-    const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+    const client = () => frozenClient(sim, now);
     const sources = (source: SourceParam) =>
       selectedSources(source, { db: async () => database.db, lister: client(), live: liveSources(client()), subAffiliateDays: 365, now });
     const range = { startTime: T0 - 120 * DAY_MS, endTime: T0 };

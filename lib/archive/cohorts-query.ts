@@ -48,7 +48,7 @@ import { rows, type Db } from "./db";
 import { addCutHourCounts, addHourCounts, bucketOfSql, msArraySql, splitByHour } from "./invitee-hours";
 import { INVITEE_COLUMNS, inviteeConds, inviteeRecord, pageAcrossParts, type InviteeRow } from "./read";
 import type { Part, SelectedSources } from "./sources";
-import { codeValues } from "./value-query";
+import { codeValues } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 export interface CohortsQuery {

@@ -4,6 +4,7 @@ import { onEachTestDatabase } from "@/lib/db/test-support";
 import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
+import { numberedCommissionRecord } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // What one page of commission records costs the database as the archive grows (migrations 0150
@@ -22,20 +23,8 @@ const uidOf = (i: number) => String(4_200_000_000 + i);
 function page(p: number): CommissionRecord[] {
   return Array.from({ length: 100 }, (_, k) => {
     const n = p * 100 + k;
-    const futures = n % 3 !== 0;
-    return {
-      uid: n % 10 === 9 ? String(90_000_000_000 + (n % 7)) : uidOf((n * 7) % INVITEES),
-      date: NOW - 60 * DAY_MS + n * 811_000,
-      coin: n % 11 === 0 ? "BTC" : "USDT",
-      productType: futures ? "FUTURES" : "SPOT",
-      symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
-      sourceType: n % 10 === 9 ? 2 : 1,
-      fee: `${(n % 97) + 1}.25`,
-      commission: `${(n % 89) + 1}.125`,
-      rate: "0.4",
-      takerAmount: `${n % 1000}.5`,
-      makerAmount: null,
-    } as CommissionRecord;
+    const uid = n % 10 === 9 ? String(90_000_000_000 + (n % 7)) : uidOf((n * 7) % INVITEES);
+    return numberedCommissionRecord(n, { uid, date: NOW - 60 * DAY_MS + n * 811_000, coin: n % 11 === 0 ? "BTC" : "USDT" });
   });
 }
 

@@ -11,7 +11,7 @@ import { killHard, spawnSyncChild, type Child } from "./child-process";
 import { rows } from "./db";
 import { DATASETS, DEFAULT_SETTINGS } from "./settings";
 import { pendingCursors } from "./store";
-import { archiveDailySummary, simClient, unlimitedBudget, upstreamDailySummary, upstreamInvitees, upstreamWithdrawals } from "./test-support";
+import { archiveDailySummary, frozenClient, upstreamDailySummary, upstreamInvitees, upstreamWithdrawals } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // kill -9 in the middle of a sync, several times, then a restart that runs to the end: the
@@ -101,7 +101,7 @@ describe("kill -9 mid-sync, then restart", () => {
         const database = await target.open();
         try {
           for (const ds of DATASETS) expect(await pendingCursors(database.db, ds)).toEqual([]);
-          const client = simClient(sim.url, { budget: unlimitedBudget(), now });
+          const client = frozenClient(sim, now);
           const upstream = await upstreamDailySummary(client, { startTime: T0 - (DAYS - 1) * DAY_MS, endTime: T0 });
           expect(await archiveDailySummary(database.db)).toEqual(upstream);
           const [{ invitees, transfers }] = await rows<{ invitees: unknown; transfers: unknown }>(

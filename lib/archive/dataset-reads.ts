@@ -18,7 +18,8 @@ import type { AffiliateSources } from "@/lib/affiliate/sources";
 import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Db } from "./db";
-import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveRead, type ArchiveWithdrawalFilter } from "./read";
+import type { ArchiveRead } from "./kernel";
+import { ARCHIVE_READS, archiveFunnel, archiveSubAffiliateTotals, type ArchiveWithdrawalFilter } from "./read";
 import { splitByTime, splitSubAffiliates, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 
@@ -149,15 +150,30 @@ function bounded(part: Range, range: FunnelRange): FunnelRange {
   return { startTime: part.startTime ?? range.startTime, endTime: part.endTime ?? range.endTime };
 }
 
+/** How a dataset whose records have a time splits between the archive and live: by that time (select.ts). */
+function byRecordTime(dataset: Parameters<typeof splitByTime>[0]): DatasetRead<Range, unknown>["split"] {
+  return (range, held, source, now, { freshMs }) => splitByTime(dataset, range, held, source, now, freshMs);
+}
+
+/** One query per product type, the filter's or both (SPOT first), as WEEX answers one at a time. */
+function perProductType<F extends { productType?: string }>(f: F): F[] {
+  return (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType }));
+}
+
+/** The stored problems of the filter's product type (every product type's when it names none). */
+function productTypeProblems(f: { productType?: string }): Record<string, string> | undefined {
+  return f.productType ? { productType: f.productType } : undefined;
+}
+
 export const DATASET_READS = {
   subAffiliates: datasetRead<SubAffiliateFilter, SubAffiliateRecord>()({
     dataset: "subAffiliates",
     archive: ARCHIVE_READS.subAffiliates,
     live: (sources, f, signal) => sources.subAffiliates.records(f, signal),
     // The live order: SPOT's records, then FUTURES', each newest day first.
-    variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
+    variants: perProductType,
     split: (range, held, source, now, { horizon }) => splitSubAffiliates(range, held, source, now, horizon),
-    problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
+    problemVariant: productTypeProblems,
     keptSince: ({ horizon }) => horizon,
     time: { field: "date", unit: "day" },
     aggregates: {
@@ -170,7 +186,7 @@ export const DATASET_READS = {
     dataset: "invitees",
     archive: ARCHIVE_READS.invitees,
     live: (sources, f, signal) => sources.invitees.records(f, signal),
-    split: (range, held, source, now, { freshMs }) => splitByTime("invitees", range, held, source, now, freshMs),
+    split: byRecordTime("invitees"),
     time: { field: "registerTime", unit: "ms" },
     // (invitee slices come oldest first; a list is newest first)
     liveSlices: (range, now) => inviteeSlices(range, now).reverse(),
@@ -181,7 +197,7 @@ export const DATASET_READS = {
     dataset: "withdrawals",
     archive: ARCHIVE_READS.withdrawals,
     live: (sources, f, signal) => sources.withdrawals.records(f, signal),
-    split: (range, held, source, now, { freshMs }) => splitByTime("withdrawals", range, held, source, now, freshMs),
+    split: byRecordTime("withdrawals"),
     archiveFilter: archiveTransferFilter,
     problemVariant(f, source) {
       const a = archiveTransferFilter(f, source);
@@ -200,9 +216,9 @@ export const DATASET_READS = {
     dataset: "commissions",
     archive: ARCHIVE_READS.commissions,
     live: (sources, f, signal) => sources.commissions.records(f, signal),
-    variants: (f) => (f.productType ? [f.productType] : PRODUCT_TYPES).map((productType) => ({ ...f, productType })),
-    split: (range, held, source, now, { freshMs }) => splitByTime("commissions", range, held, source, now, freshMs),
-    problemVariant: (f) => (f.productType ? { productType: f.productType } : undefined),
+    variants: perProductType,
+    split: byRecordTime("commissions"),
+    problemVariant: productTypeProblems,
     keptSince: ({ commissionHorizon }) => commissionHorizon,
     time: { field: "date", unit: "ms" },
     aggregates: {},
@@ -213,7 +229,7 @@ export const DATASET_READS = {
     dataset: "inviteeTotals",
     archive: ARCHIVE_READS.inviteeTotals,
     live: (sources, f, signal) => sources.inviteeTotals.records(f, signal),
-    split: (range, held, source, now, { freshMs }) => splitByTime("inviteeTotals", range, held, source, now, freshMs),
+    split: byRecordTime("inviteeTotals"),
     aggregates: {},
   }),
 } satisfies Record<DatasetKey, unknown>;

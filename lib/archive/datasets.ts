@@ -5,35 +5,13 @@
  * (value-datasets.ts).
  */
 import { and, between, eq, lt, sql, type SQL } from "drizzle-orm";
-import type { PagedKey } from "@/lib/affiliate/pages";
 import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib/db/schema/archive";
-import { ENDPOINTS } from "@/lib/weex/endpoints";
 import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
-import { PRODUCT_TYPES } from "@/lib/weex/limits";
 import type { Tx } from "./db";
-import type { Interval } from "./intervals";
+import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
-import type { ArchiveSettings, DatasetKey } from "./settings";
+import type { DatasetKey } from "./settings";
 import { commissions, inviteeTotals } from "./value-datasets";
-
-export type Variant = Record<string, string>;
-
-export interface DatasetDef {
-  key: DatasetKey;
-  endpoint: PagedKey;
-  /** the largest page the upstream serves: fewest requests per record */
-  pageSize: number;
-  variants(settings: ArchiveSettings): Variant[];
-  /** the upstream query of one slice and variant (without paging) */
-  params(range: Interval, variant: Variant): Record<string, unknown>;
-  /** write one page of the query of `range`; returns the rows written */
-  upsert(tx: Tx, items: unknown[], variant: Variant, now: number, range?: Interval): Promise<number>;
-  /**
-   * After a re-sync of `range` (every page read): delete the rows of that range and variant the
-   * upstream no longer returned (they were not written since `since`).
-   */
-  sweep(tx: Tx, range: Interval, variant: Variant, since: number): Promise<void>;
-}
 
 /** Last occurrence wins: one page listing a key twice must not make the upsert fail. */
 function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
@@ -43,11 +21,8 @@ function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const subAffiliates: DatasetDef = {
-  key: "subAffiliates",
-  endpoint: "subAffiliates",
-  pageSize: ENDPOINTS.subAffiliates.paging!.maxSize,
-  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
-  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+  ...fromEndpoint("subAffiliates"),
+  ...PER_PRODUCT_TYPE,
   async upsert(tx, items, _v, now) {
     const records = uniqueBy(items as SubAffiliateRecord[], (r) => `${r.subAffiliateUid}|${r.productType}|${r.date}`);
     if (records.length === 0) return 0;
@@ -66,12 +41,7 @@ const subAffiliates: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: [archiveSubAffiliateDaily.subAffiliateUid, archiveSubAffiliateDaily.productType, archiveSubAffiliateDaily.day],
-        set: {
-          tradingVolume: sql`excluded.trading_volume`,
-          netTradingFee: sql`excluded.net_trading_fee`,
-          paidCommission: sql`excluded.paid_commission`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveSubAffiliateDaily, ["tradingVolume", "netTradingFee", "paidCommission", "syncedAt"]),
       });
     await refreshDayTotals(tx, sql`(product_type, day) IN (SELECT * FROM unnest(${sqlArray(records.map((r) => r.productType))}::text[], ${sqlArray(records.map((r) => r.date))}::date[]))`);
     return records.length;
@@ -110,9 +80,7 @@ function sqlArray(values: string[]): string {
 }
 
 const invitees: DatasetDef = {
-  key: "invitees",
-  endpoint: "invitees",
-  pageSize: ENDPOINTS.invitees.paging!.maxSize,
+  ...fromEndpoint("invitees"),
   variants: () => [{}],
   params: (range) => ({ startTime: range.from, endTime: range.to }),
   async upsert(tx, items, _v, now) {
@@ -135,16 +103,7 @@ const invitees: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: archiveInvitee.uid,
-        set: {
-          registerTime: sql`excluded.register_time`,
-          kycResult: sql`excluded.kyc_result`,
-          inviteCode: sql`excluded.invite_code`,
-          firstDeposit: sql`excluded.first_deposit`,
-          firstTrade: sql`excluded.first_trade`,
-          lastDeposit: sql`excluded.last_deposit`,
-          lastTrade: sql`excluded.last_trade`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveInvitee, ["registerTime", "kycResult", "inviteCode", "firstDeposit", "firstTrade", "lastDeposit", "lastTrade", "syncedAt"]),
       });
     return records.length;
   },
@@ -156,9 +115,7 @@ const invitees: DatasetDef = {
 };
 
 const withdrawals: DatasetDef = {
-  key: "withdrawals",
-  endpoint: "withdrawals",
-  pageSize: ENDPOINTS.withdrawals.paging!.maxSize,
+  ...fromEndpoint("withdrawals"),
   variants: (settings) => settings.withdrawalAccountTypes.map(([fromAccountType, toAccountType]) => ({ fromAccountType, toAccountType })),
   params: (range, v) => ({ startTime: range.from, endTime: range.to, fromAccountType: v.fromAccountType, toAccountType: v.toAccountType }),
   async upsert(tx, items, v, now) {
@@ -183,18 +140,18 @@ const withdrawals: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: archiveTransfer.withdrawId,
-        set: {
-          fromUserId: sql`excluded.from_user_id`,
-          toUserId: sql`excluded.to_user_id`,
-          coin: sql`excluded.coin`,
-          status: sql`excluded.status`,
-          amount: sql`excluded.amount`,
-          createTime: sql`excluded.create_time`,
-          updateTime: sql`excluded.update_time`,
-          fromAccountType: sql`excluded.from_account_type`,
-          toAccountType: sql`excluded.to_account_type`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveTransfer, [
+          "fromUserId",
+          "toUserId",
+          "coin",
+          "status",
+          "amount",
+          "createTime",
+          "updateTime",
+          "fromAccountType",
+          "toAccountType",
+          "syncedAt",
+        ]),
       });
     return records.length;
   },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "@/lib/db/test-support";
 import type { Database } from "@/lib/db";
-import { startSimulator, type Simulator } from "@/lib/simulator";
+import type { Simulator } from "@/lib/simulator";
 import { WINDOWS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
@@ -15,8 +15,9 @@ import { coverageOf, datasetRow, pendingCursors, updateDataset } from "./store";
 import {
   archiveDailySummary,
   canonical,
-  simClient,
-  unlimitedBudget,
+  closeSimulated,
+  frozenClient,
+  simulatorAndDatabase,
   upstreamDailySummary,
   upstreamInvitees,
   upstreamWithdrawals,
@@ -41,11 +42,10 @@ for (const backend of testBackends()) {
     let sim: Simulator;
     let database: Database;
     let engine: ArchiveEngine;
-    const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+    const client = () => frozenClient(sim, now);
 
     beforeAll(async () => {
-      sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-      database = await backend.open();
+      ({ sim, database } = await simulatorAndDatabase(now, () => backend.open()));
       // Commission records for four weeks and per-invitee totals per day for two (per week
       // before), not a year of days: what they store is checked against the simulator by the
       // HTTP tests (tests/http/invitee-value.test.ts); here every dataset's sync must finish,
@@ -54,10 +54,7 @@ for (const backend of testBackends()) {
     }, 180_000);
     const firstSubUid = async () =>
       (await rows<{ uid: string }>(database.db, sql`SELECT min(sub_affiliate_uid) AS uid FROM archive_sub_affiliate_daily`))[0].uid;
-    afterAll(async () => {
-      await database?.close();
-      await sim?.close();
-    });
+    afterAll(() => closeSimulated(database, sim));
 
     it("backfills every dataset to exactly the upstream's data", async () => {
       for (const ds of DATASETS) {

@@ -23,7 +23,8 @@ export interface ListInput {
 type Filter = Record<string, unknown> & Range;
 type AnyRead = DatasetRead<Range, unknown>;
 
-export async function listPage(reader: PartReader, key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<WeexPage<unknown>> {
+/** One page of a dataset's list, read from the archive, from WEEX, or cut across both. */
+export async function readDatasetPage(reader: PartReader, key: DatasetKey, input: ListInput, signal?: AbortSignal): Promise<WeexPage<unknown>> {
   const read = ANY_READS[key];
   const { page, pageSize, ...filter } = input;
   // A partner's page is cut from records, as an aggregate is: during the first backfill it

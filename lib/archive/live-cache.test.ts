@@ -4,13 +4,13 @@ import { liveSources } from "@/lib/affiliate/sources";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
 import { TtlCache } from "@/lib/cache/ttl-cache";
-import { startSimulator, type Simulator } from "@/lib/simulator";
+import type { Simulator } from "@/lib/simulator";
 
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { DEFAULT_SETTINGS, liveCacheMsFromEnv } from "./settings";
 import { selectedSources, type LiveCache } from "./sources";
-import { simClient, unlimitedBudget } from "./test-support";
+import { closeSimulated, frozenClient, simulatorAndDatabase } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // The live part of `source=auto` answers (today's sub-affiliate records, invitees since the
@@ -29,7 +29,7 @@ describe("live cache of the archive sources", () => {
   let database: Database;
   let clock = 0; // the cache's own clock: moved past the TTL by hand
   let cache: TtlCache<readonly unknown[]>;
-  const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+  const client = () => frozenClient(sim, now);
   const sources = (liveCache?: LiveCache) =>
     selectedSources("auto", { db: async () => database.db, lister: client(), live: liveSources(client(), now), subAffiliateDays: SETTINGS.subAffiliateDays, now, liveCache });
   /** Upstream requests of one endpoint while `run` runs. */
@@ -40,8 +40,7 @@ describe("live cache of the archive sources", () => {
   };
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-    database = await testBackends()[0].open();
+    ({ sim, database } = await simulatorAndDatabase(now, () => testBackends()[0].open()));
     const engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings: SETTINGS });
     await engine.run("subAffiliates");
     await engine.run("invitees");
@@ -51,10 +50,7 @@ describe("live cache of the archive sources", () => {
     await database.db.execute(sql`DELETE FROM archive_invitee WHERE register_time > ${cut}`);
     cache = new TtlCache<readonly unknown[]>(TTL_MS, 100, () => clock);
   }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    await sim?.close();
-  });
+  afterAll(() => closeSimulated(database, sim));
 
   it("concurrent series and leaderboards share one walk of today; after the TTL a new walk happens", async () => {
     const month = { startTime: TODAY - 29 * DAY_MS, endTime: T0 };

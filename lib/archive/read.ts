@@ -16,32 +16,14 @@ import type { InviteeFilter, SubAffiliateFilter, WithdrawalFilter } from "@/lib/
 import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import type { WeexPage } from "@/lib/weex/paging";
 import { rows, toMs, type Db } from "./db";
+import { where, type ArchiveRead } from "./kernel";
 import type { DatasetKey } from "./settings";
 import { commissionArchiveRead, inviteeTotalsArchiveRead } from "./value-read";
-
-/** How the archive answers one dataset: the rows of a filter, in the upstream's order, as records. */
-export interface ArchiveRead<F, R, W> {
-  /** the table and the conditions of a filter (`now`: no record after it exists) */
-  from(f: F, now: number): SQL;
-  /** the record's columns */
-  columns: SQL;
-  /** the upstream's order */
-  order: SQL;
-  /** keyset: the rows after `last` in that order */
-  after(last: R): SQL;
-  record(row: W, f: F): R;
-}
 
 /** Rows per batch when streaming records out (export, aggregates in JS). */
 export const BATCH_ROWS = 2000;
 
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** SQL conditions joined with AND (TRUE when none). */
-function where(conds: (SQL | undefined)[]): SQL {
-  const list = conds.filter((c): c is SQL => c !== undefined);
-  return list.length ? sql.join(list, sql` AND `) : sql`TRUE`;
-}
 
 /**
  * A partner's scope (a filter's `scope`, lib/affiliate/scope.ts) in SQL: `column` among the
@@ -236,7 +218,7 @@ export async function archivePage<F, R, W>(read: ArchiveRead<F, R, W>, db: Db, f
   const from = read.from(filter, now);
   const [{ total }] = await rows<{ total: unknown }>(db, sql`SELECT count(*) AS total FROM ${from}`);
   const list = await rows<W>(db, sql`SELECT ${read.columns} FROM ${from} ORDER BY ${read.order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
-  return listPage(list.map((r) => read.record(r, filter)), page, pageSize, Number(total));
+  return pageWithCounts(list.map((r) => read.record(r, filter)), page, pageSize, Number(total));
 }
 
 export const ARCHIVE_READS = {
@@ -275,8 +257,8 @@ export const ARCHIVE_READS = {
   inviteeTotals: inviteeTotalsArchiveRead,
 } satisfies Record<DatasetKey, unknown>;
 
-/** A page in the list shape, from the archive's count. */
-export function listPage<T>(items: T[], page: number, pageSize: number, total: number): WeexPage<T> {
+/** A page in the list shape: its items with the counts the archive's total gives (pages, a next page). */
+function pageWithCounts<T>(items: T[], page: number, pageSize: number, total: number): WeexPage<T> {
   const pages = Math.ceil(total / pageSize);
   return { items, page, pageSize, total, pages, hasNextPage: page < pages };
 }
@@ -301,5 +283,5 @@ export async function pageAcrossParts<P, T>(
     items.push(...got.items);
     skip = Math.max(0, skip - got.total);
   }
-  return listPage(items, page, pageSize, total);
+  return pageWithCounts(items, page, pageSize, total);
 }

@@ -8,18 +8,18 @@ import { liveSources } from "@/lib/affiliate/sources";
 import { rebateSources } from "@/lib/affiliate/rebate-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import { startSimulator, type Simulator } from "@/lib/simulator";
+import type { Simulator } from "@/lib/simulator";
 
 import { ArchiveEngine } from "./engine";
 import { utcDayStart } from "./plan";
 import { rows } from "./db";
 import { selectedSources, type SourceParam } from "./sources";
 import { DATASETS } from "./settings";
-import { simClient, unlimitedBudget } from "./test-support";
+import { closeSimulated, collectBatches as collect, frozenClient, simulatorAndDatabase } from "./test-support";
 import { inviteCodes } from "./cohorts-query";
 import { commissionPage } from "./commission-list";
 import { commissionSeries } from "./commission-series";
-import { inviteeValue } from "./value-query";
+import { inviteeValue } from "./value";
 import { normalScope, type Scope } from "@/lib/contract/scope";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -34,13 +34,12 @@ for (const backend of testBackends()) {
   describe(`archive sources on ${backend.name}`, () => {
     let sim: Simulator;
     let database: Database;
-    const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+    const client = () => frozenClient(sim, now);
     const sources = (source: SourceParam, scope?: Scope) =>
       selectedSources(source, { db: async () => database.db, lister: client(), live: liveSources(client()), subAffiliateDays: 365, now }, scope);
 
     beforeAll(async () => {
-      sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-      database = await backend.open();
+      ({ sim, database } = await simulatorAndDatabase(now, () => backend.open()));
       const engine = new ArchiveEngine({ db: database.db, lister: client(), now });
       for (const ds of DATASETS) await engine.run(ds);
       // Pretend the archive's last sync was three days ago: what happened since is only live.
@@ -49,10 +48,7 @@ for (const backend of testBackends()) {
       await database.db.execute(sql`DELETE FROM archive_invitee WHERE register_time > ${cut}`);
       await database.db.execute(sql`DELETE FROM archive_transfer WHERE create_time > ${cut}`);
     }, 180_000);
-    afterAll(async () => {
-      await database?.close();
-      await sim?.close();
-    });
+    afterAll(() => closeSimulated(database, sim));
 
     it("a list page cut across live (since the last sync) and archive equals the live page", async () => {
       const filter = { startTime: T0 - 20 * DAY_MS, endTime: T0, pageSize: 40 };
@@ -89,11 +85,6 @@ for (const backend of testBackends()) {
       const cohort = { startTime: T0 - 100 * DAY_MS, endTime: T0 };
       expect(await sources("auto").funnel(cohort)).toEqual(await buildFunnel(liveSources(client()).invitees.records(cohort), cohort));
 
-      const collect = async <T,>(it: AsyncIterable<T[]>) => {
-        const out: T[] = [];
-        for await (const b of it) out.push(...b);
-        return out;
-      };
       const month = { startTime: TODAY - 30 * DAY_MS, endTime: T0 };
       expect(await collect(sources("auto").subAffiliates.records(month))).toEqual(await collect(liveSources(client()).subAffiliates.records(month)));
       const tr = { startTime: T0 - 10 * DAY_MS, endTime: T0, fromAccountType: "SPOT" as const, toAccountType: "FUND" as const };
@@ -101,11 +92,6 @@ for (const backend of testBackends()) {
     });
 
     it("records WEEX sends outside the window a live part asked for are left out of that part and counted in warnings, for every dataset", async () => {
-      const collect = async <T,>(it: AsyncIterable<T[]>) => {
-        const out: T[] = [];
-        for await (const b of it) out.push(...b);
-        return out;
-      };
       // Each answer's live part (today; the three days since the last sync) next to the archive's part.
       const month = { startTime: TODAY - 30 * DAY_MS, endTime: T0 };
       const transfers = { startTime: T0 - 10 * DAY_MS, endTime: T0 };
@@ -147,11 +133,6 @@ for (const backend of testBackends()) {
     });
 
     it("a partner's scope (fast-check): over archive and live parts, every answer holds the scope's rows only and each total is the sum over them", async () => {
-      const collect = async <T,>(it: AsyncIterable<T[]>) => {
-        const out: T[] = [];
-        for await (const b of it) out.push(...b);
-        return out;
-      };
       const D = Decimal.clone({ precision: 100 });
       // The simulator's rows, unscoped and live: what every scoped answer is checked against.
       const subAll = await collect(liveSources(client()).subAffiliates.records({ startTime: TODAY - 30 * DAY_MS, endTime: T0 }));
@@ -220,11 +201,6 @@ for (const backend of testBackends()) {
     }, 600_000);
 
     it("a partner's commission records (fast-check): the list, export, series and value list hold the records of their codes' archived invitees only, totals their sums", async () => {
-      const collect = async <T,>(it: AsyncIterable<T[]>) => {
-        const out: T[] = [];
-        for await (const b of it) out.push(...b);
-        return out;
-      };
       const D = Decimal.clone({ precision: 100 });
       // The network's records of the last week, read live and unscoped (both product types).
       const weekAgo = TODAY - 6 * DAY_MS;

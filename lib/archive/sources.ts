@@ -32,7 +32,7 @@ import type { WeexPage } from "@/lib/weex/paging";
 import type { Warnings } from "@/lib/weex/record-problems";
 import { aggregate, datasetsIo, partsAggregate, records, type DatasetsIo, type InviteeIo } from "./answers";
 import { ANY_READS, DATASET_READS, type AggregateAnswer, type AggregateKind, type AggregateOptions, type AggregateRead, type FilterOf, type RecordOf } from "./dataset-reads";
-import { listPage, type ListInput } from "./list-page";
+import { readDatasetPage, type ListInput } from "./list-page";
 import { PartReader, type ArchiveSourceDeps } from "./part-reader";
 import type { Freshness, Part, SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
@@ -115,7 +115,7 @@ export function selectedSources(source: SourceParam, deps: ArchiveSourceDeps, sc
     funnel: (range, signal) => aggregateOf("invitees", "funnel", { startTime: range.startTime, endTime: range.endTime }, range, signal),
     list: (key, input, signal) =>
       orArchive(answer, async () => {
-        const { rejected: _rejected, ...page } = await listPage(reader, key, scoped(input), signal);
+        const { rejected: _rejected, ...page } = await readDatasetPage(reader, key, scoped(input), signal);
         return page;
       }),
     inviteeAggregate: (range, run, signal) => orArchive(answer, () => partsAggregate(reader, DATASET_READS.invitees, scoped(range), run, signal)),

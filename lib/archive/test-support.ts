@@ -8,8 +8,11 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import { inviteePages, subAffiliatePages, withdrawalPages, type PageLister } from "@/lib/affiliate/pages";
 import { MemoryBudget, type WeightBudget } from "@/lib/weex/budget";
 import { WeexClient } from "@/lib/weex/client";
-import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, WithdrawalRecord } from "@/lib/weex/records";
+import type { Database } from "@/lib/db";
+import { startSimulator, type Simulator } from "@/lib/simulator";
+import { type CommissionRecord, type InviteeRecord, type InviteeTotalsRecord, type WithdrawalRecord } from "@/lib/weex/records";
 import { rows, type Db } from "./db";
+import { WALK_LIMITS, type WalkLimits } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 export const SIM_CREDENTIALS = { apiKey: "sim-key-0001", apiSecret: "sim-secret-0001", passphrase: "sim-passphrase-0001" };
@@ -24,6 +27,74 @@ export function simClient(url: string, opts: { budget?: WeightBudget; now?: () =
     now: opts.now,
   });
 }
+
+/**
+ * A small simulator (scale 0.05) on the frozen clock `now`, its weight limit lifted (these tests
+ * are about the data; the budget tests use the real limit), and a database `open` opens.
+ */
+export async function simulatorAndDatabase(now: () => number, open: () => Promise<Database>): Promise<{ sim: Simulator; database: Database }> {
+  const sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
+  return { sim, database: await open() };
+}
+
+/** A client of `sim` on its frozen clock `now` that never waits for weight (the simulator's limit is lifted). */
+export function frozenClient(sim: Simulator, now: () => number): PageLister {
+  return simClient(sim.url, { budget: unlimitedBudget(), now });
+}
+
+/** Closes what simulatorAndDatabase opened (either may not have been). */
+export async function closeSimulated(database: Database | undefined, sim: Simulator | undefined): Promise<void> {
+  await database?.close();
+  await sim?.close();
+}
+
+/** Every item of a stream of batches. */
+export async function collectBatches<T>(batches: AsyncIterable<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const b of batches) out.push(...b);
+  return out;
+}
+
+/**
+ * Record `n` of a made-up page (`at`: whose, when, which coin): two in three on futures, every
+ * tenth a sub-agent's (sourceType 2); `amounts` replace the default amounts.
+ */
+export function numberedCommissionRecord(
+  n: number,
+  at: Pick<CommissionRecord, "uid" | "date" | "coin">,
+  amounts: Partial<Pick<CommissionRecord, "commission" | "takerAmount" | "makerAmount">> = {},
+): CommissionRecord {
+  const futures = n % 3 !== 0;
+  return {
+    ...at,
+    productType: futures ? "FUTURES" : "SPOT",
+    symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
+    sourceType: n % 10 === 9 ? 2 : 1,
+    fee: `${(n % 97) + 1}.25`,
+    commission: `${(n % 89) + 1}.125`,
+    rate: "0.4",
+    takerAmount: `${n % 1000}.5`,
+    makerAmount: null,
+    ...amounts,
+  } as CommissionRecord;
+}
+
+/**
+ * The writes a re-sync can make to held commission records: 40 moved 20 days later (across a
+ * day, maybe a month), 30 moved to `otherUid` with three times the commission, 25 of the
+ * invitees' own turned into sub-agents' (sourceType 2).
+ */
+export async function rewriteCommissionRecords(db: Db, otherUid: string): Promise<void> {
+  await db.execute(sql`UPDATE archive_commission SET time = time + 20 * ${DAY_MS}::bigint WHERE key IN (SELECT key FROM archive_commission ORDER BY key LIMIT 40)`);
+  await db.execute(sql`UPDATE archive_commission SET uid = ${otherUid}, commission = commission * 3 WHERE key IN (SELECT key FROM archive_commission ORDER BY key DESC LIMIT 30)`);
+  await db.execute(sql`UPDATE archive_commission SET source_type = 2 WHERE key IN (SELECT key FROM archive_commission WHERE source_type = 1 ORDER BY time LIMIT 25)`);
+}
+
+/** The value list's walk with no shortcuts: from the first batch of the page's size, as deep as needed. */
+export const WALK_ALWAYS: WalkLimits = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
+
+/** The shipped walk limits with no list long enough to walk: every page summed by the one statement. */
+export const WALK_NEVER: WalkLimits = { ...WALK_LIMITS, minRows: Number.POSITIVE_INFINITY };
 
 /** A budget that never waits (for tests whose simulator has no practical limit). */
 export function unlimitedBudget(): MemoryBudget {

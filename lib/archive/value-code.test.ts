@@ -6,7 +6,7 @@
  * on one code, and an invitee re-coded meanwhile, neither deadlock nor lose a sum.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { normalScope } from "@/lib/contract/scope";
@@ -17,8 +17,8 @@ import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows, type Db } from "./db";
 import { selectedSources } from "./sources";
-import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
-import { VALUE_TOP, inviteeValue } from "./value-query";
+import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom, WALK_ALWAYS, WALK_NEVER } from "./test-support";
+import { inviteeValue } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 const SEP = Date.UTC(2026, 8, 1);
@@ -180,8 +180,6 @@ describe("an archive reopened with migration 0540", () => {
   }
 });
 
-const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
-const SHIPPED = { ...VALUE_TOP };
 
 onEachTestDatabase("the value list of a code, walked by bounds", (database) => {
   const db = () => database().db;
@@ -191,7 +189,6 @@ onEachTestDatabase("the value list of a code, walked by bounds", (database) => {
       { db: async () => db(), lister: { list: () => Promise.reject(new Error("no upstream in this test")) }, subAffiliateDays: 365, now: () => NOW },
       codes ? normalScope({ inviteCodes: codes }) : undefined,
     );
-  afterEach(() => Object.assign(VALUE_TOP, SHIPPED));
 
   it("fills the archive", async () => {
     for (let i = 0; i < INVITEES; i++) if (i % 10 !== 9) await archiveInvitee(db(), i);
@@ -217,10 +214,8 @@ onEachTestDatabase("the value list of a code, walked by bounds", (database) => {
       const everyone = await inviteeValue(sources(), { ...range, ...sorts[k % sorts.length] }, "all");
       const mine = everyone.items.filter((i) => i.inviteCode !== null && codes.includes(i.inviteCode));
       for (const [page, pageSize] of [[1, 7], [2, 7], [1, 50]]) {
-        Object.assign(VALUE_TOP, WALK);
-        const walked = await inviteeValue(src(), q, { page, pageSize });
-        Object.assign(VALUE_TOP, { ...SHIPPED, minRows: Number.POSITIVE_INFINITY });
-        const summed = await inviteeValue(src(), q, { page, pageSize });
+        const walked = await inviteeValue(src(), q, { page, pageSize }, undefined, WALK_ALWAYS);
+        const summed = await inviteeValue(src(), q, { page, pageSize }, undefined, WALK_NEVER);
         const where = JSON.stringify({ q, codes, page, pageSize });
         expect(walked, where).toEqual(summed);
         // and an independent sum: the unfiltered list's rows of those codes

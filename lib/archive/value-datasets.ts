@@ -22,12 +22,10 @@
 import { createHash } from "node:crypto";
 import { and, between, eq, lt, sql } from "drizzle-orm";
 import { archiveCommission, archiveInviteeMovement, archiveMovementPeriod } from "@/lib/db/schema/archive";
-import { ENDPOINTS } from "@/lib/weex/endpoints";
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
-import { PRODUCT_TYPES } from "@/lib/weex/limits";
-import type { DatasetDef } from "./datasets";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
+import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
 import { utcDayStart } from "./plan";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -44,12 +42,9 @@ export function commissionKeys(records: readonly CommissionRecord[]): string[] {
 }
 
 export const commissions: DatasetDef = {
-  key: "commissions",
-  endpoint: "commissions",
-  pageSize: ENDPOINTS.commissions.paging!.maxSize,
-  // one query per product type (WEEX's default is SPOT); every coin
-  variants: () => PRODUCT_TYPES.map((productType) => ({ productType })),
-  params: (range, v) => ({ productType: v.productType, startTime: range.from, endTime: range.to }),
+  ...fromEndpoint("commissions"),
+  // one query per product type; every coin
+  ...PER_PRODUCT_TYPE,
   async upsert(tx, items, _v, now) {
     const records = items as CommissionRecord[];
     if (records.length === 0) return 0;
@@ -90,9 +85,7 @@ export function periodKind(range: Interval): "day" | "week" {
 }
 
 export const inviteeTotals: DatasetDef = {
-  key: "inviteeTotals",
-  endpoint: "inviteeTotals",
-  pageSize: ENDPOINTS.inviteeTotals.paging!.maxSize,
+  ...fromEndpoint("inviteeTotals"),
   variants: () => [{}],
   params: (range) => ({ startTime: range.from, endTime: range.to }),
   async upsert(tx, items, _v, now, range) {
@@ -116,14 +109,7 @@ export const inviteeTotals: DatasetDef = {
       )
       .onConflictDoUpdate({
         target: [archiveInviteeMovement.periodFrom, archiveInviteeMovement.uid],
-        set: {
-          depositAmount: sql`excluded.deposit_amount`,
-          withdrawalAmount: sql`excluded.withdrawal_amount`,
-          spotTradingAmount: sql`excluded.spot_trading_amount`,
-          futuresTradingAmount: sql`excluded.futures_trading_amount`,
-          commission: sql`excluded.commission`,
-          syncedAt: sql`excluded.synced_at`,
-        },
+        set: fromExcluded(archiveInviteeMovement, ["depositAmount", "withdrawalAmount", "spotTradingAmount", "futuresTradingAmount", "commission", "syncedAt"]),
       });
     return byUid.size;
   },

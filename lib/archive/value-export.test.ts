@@ -8,7 +8,7 @@ import { rows } from "./db";
 import { selectedSources } from "./sources";
 import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
 import { EMBEDDED_CURSOR_SETTINGS, EXPORT_BATCH, cursorBatches, inviteeValueBatches } from "./value-export";
-import { inviteeValue, type ValueQuery } from "./value-query";
+import { inviteeValue, type ValueQuery } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's export reads the list's one statement through a cursor, a batch at a time:

@@ -34,7 +34,7 @@ import { Pool } from "pg";
 import type { InviteeValue } from "@/lib/contract/responses";
 import { rows, type Db } from "./db";
 import type { SelectedSources } from "./sources";
-import { inviteeValueStatement, valueItem, type StatementRow, type ValueQuery } from "./value-query";
+import { inviteeValueStatement, valueItem, type StatementRow, type ValueQuery } from "./value";
 
 /** Rows per FETCH: one batch in memory at a time, one round trip per thousand rows. */
 export const EXPORT_BATCH = 1000;

@@ -5,6 +5,7 @@ import { onEachTestDatabase } from "@/lib/db/test-support";
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
+import { numberedCommissionRecord, rewriteCommissionRecords } from "./test-support";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // The per-invitee-month summaries the value list reads for whole UTC months (migration 0170)
@@ -22,20 +23,12 @@ const uidOf = (i: number) => String(4_300_000_000 + i);
 function records(p: number): CommissionRecord[] {
   return Array.from({ length: 100 }, (_, k) => {
     const n = p * 100 + k;
-    const futures = n % 3 !== 0;
-    return {
-      uid: uidOf(n % 13),
-      date: SEP + 25 * DAY_MS + n * 6_000_000 + (n % 5 === 0 ? 6 * DAY_MS - 1 : 0),
-      coin: n % 7 === 0 ? "BTC" : "USDT",
-      productType: futures ? "FUTURES" : "SPOT",
-      symbol: futures ? "BTCUSDT_UMCBL" : "ETHUSDT_SPBL",
-      sourceType: n % 10 === 9 ? 2 : 1,
-      fee: `${(n % 97) + 1}.25`,
+    const at = { uid: uidOf(n % 13), date: SEP + 25 * DAY_MS + n * 6_000_000 + (n % 5 === 0 ? 6 * DAY_MS - 1 : 0), coin: n % 7 === 0 ? "BTC" : "USDT" };
+    return numberedCommissionRecord(n, at, {
       commission: n % 17 === 0 ? null : `${(n % 89) + 1}.125`,
-      rate: "0.4",
       takerAmount: n % 4 === 0 ? null : `${n % 1000}.5`,
       makerAmount: n % 6 === 0 ? `${n % 100}.25` : null,
-    } as CommissionRecord;
+    });
   });
 }
 
@@ -92,9 +85,7 @@ onEachTestDatabase("the per-invitee-month summaries", (database) => {
     await expectRecounted();
     // the same pages again (a re-sync), then records moved across a month, to another invitee, to sub-agents
     await write(2, NOV + 1);
-    await db().execute(sql`UPDATE archive_commission SET time = time + 20 * ${DAY_MS}::bigint WHERE key IN (SELECT key FROM archive_commission ORDER BY key LIMIT 40)`);
-    await db().execute(sql`UPDATE archive_commission SET uid = ${uidOf(99)}, commission = commission * 3 WHERE key IN (SELECT key FROM archive_commission ORDER BY key DESC LIMIT 30)`);
-    await db().execute(sql`UPDATE archive_commission SET source_type = 2 WHERE key IN (SELECT key FROM archive_commission WHERE source_type = 1 ORDER BY time LIMIT 25)`);
+    await rewriteCommissionRecords(db(), uidOf(99));
     await expectRecounted();
     // a sweep of what a re-sync did not see again, and deletes
     await db().transaction((tx) => DATASET_DEFS.commissions.sweep!(tx, { from: OCT, to: NOV + 10 * DAY_MS }, { productType: "FUTURES" }, NOV + 1));

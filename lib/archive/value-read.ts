@@ -12,14 +12,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { CommissionFilter, InviteeTotalsFilter } from "@/lib/affiliate/rebate-pages";
 import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import { toMs } from "./db";
-import type { ArchiveRead } from "./read";
+import { where, type ArchiveRead } from "./kernel";
 import { inviteeOfScopeSql } from "./scope-invitees";
-
-/** SQL conditions joined with AND (TRUE when none). */
-function where(conds: (SQL | undefined)[]): SQL {
-  const list = conds.filter((c): c is SQL => c !== undefined);
-  return list.length ? sql.join(list, sql` AND `) : sql`TRUE`;
-}
 
 /** The filters as WEEX reads them (coin case-insensitive), plus ours; the time within [startTime, endTime]. */
 export function commissionConds(f: CommissionFilter, table = sql``): SQL {

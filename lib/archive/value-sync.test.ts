@@ -4,15 +4,15 @@ import { Dec, decimalText } from "@/lib/contract/decimal";
 import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/rebate-pages";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import { startSimulator, type Simulator } from "@/lib/simulator";
-import type { CommissionRecord } from "@/lib/weex/records";
+import type { Simulator } from "@/lib/simulator";
+import { type CommissionRecord } from "@/lib/weex/records";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
 import { commissionHorizon, dailyMovementsFrom } from "./plan";
 import { ARCHIVE_READS, archiveRecords } from "./read";
 import { DEFAULT_SETTINGS } from "./settings";
 import { coverageOf, pendingCursors } from "./store";
-import { canonical, simClient, unlimitedBudget } from "./test-support";
+import { canonical, closeSimulated, frozenClient, simulatorAndDatabase } from "./test-support";
 import { movedMoney } from "./value-datasets";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -30,11 +30,10 @@ for (const backend of testBackends()) {
     let sim: Simulator;
     let database: Database;
     let engine: ArchiveEngine;
-    const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+    const client = () => frozenClient(sim, now);
 
     beforeAll(async () => {
-      sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-      database = await backend.open();
+      ({ sim, database } = await simulatorAndDatabase(now, () => backend.open()));
       engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings });
       await engine.run("invitees");
       for (const ds of ["commissions", "inviteeTotals"] as const) {
@@ -42,10 +41,7 @@ for (const backend of testBackends()) {
         expect(await pendingCursors(database.db, ds)).toEqual([]);
       }
     }, 300_000);
-    afterAll(async () => {
-      await database?.close();
-      await sim?.close();
-    });
+    afterAll(() => closeSimulated(database, sim));
 
     const kept = () => ({ startTime: commissionHorizon(T0, settings), endTime: T0 });
 

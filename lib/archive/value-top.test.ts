@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import type { ValueSort } from "@/lib/contract/params";
 import { onEachTestDatabase } from "@/lib/db/test-support";
@@ -7,8 +7,8 @@ import type { CommissionRecord } from "@/lib/weex/records";
 import { DATASET_DEFS } from "./datasets";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
-import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom } from "./test-support";
-import { VALUE_TOP, inviteeValue } from "./value-query";
+import { pick, sampleCommissionRecords, sampleInviteeTotals, seededRandom, rewriteCommissionRecords, WALK_ALWAYS, WALK_NEVER } from "./test-support";
+import { inviteeValue } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's page found by walking the invitees' all-archive totals (migration 0180) is the
@@ -29,22 +29,16 @@ const records = (p: number) => sampleCommissionRecords(1000 + p, NET, { count: 1
 /** A period's totals: a handful of invitees (a few with no record: 10 more than the records'). */
 const totals = (seed: number) => sampleInviteeTotals(seed, { ...NET, invitees: INVITEES + 10 }, { min: 1, spread: 6 });
 
-const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
-const SHIPPED = { ...VALUE_TOP };
 
 onEachTestDatabase("the value list's walk by bounds", (database) => {
   const db = () => database().db;
   const sources = () =>
     selectedSources("archive", { db: async () => db(), lister: { list: () => Promise.reject(new Error("no upstream in this test")) }, subAffiliateDays: 365, now: () => NOW });
 
-  afterEach(() => Object.assign(VALUE_TOP, SHIPPED));
-
   /** The page walked, and the page of the one statement. */
   async function both(q: Parameters<typeof inviteeValue>[1], paging: { page: number; pageSize: number }) {
-    Object.assign(VALUE_TOP, WALK);
-    const walked = await inviteeValue(sources(), q, paging);
-    Object.assign(VALUE_TOP, { minRows: Number.POSITIVE_INFINITY });
-    const summed = await inviteeValue(sources(), q, paging);
+    const walked = await inviteeValue(sources(), q, paging, undefined, WALK_ALWAYS);
+    const summed = await inviteeValue(sources(), q, paging, undefined, WALK_NEVER);
     return { walked, summed };
   }
 
@@ -166,9 +160,7 @@ onEachTestDatabase("the per-invitee totals and the period totals", (database) =>
     for (let p = 0; p < 5; p++) await write(p);
     await expectRecounted();
     await write(2, NOW + 1);
-    await db().execute(sql`UPDATE archive_commission SET time = time + 20 * ${DAY_MS}::bigint WHERE key IN (SELECT key FROM archive_commission ORDER BY key LIMIT 40)`);
-    await db().execute(sql`UPDATE archive_commission SET uid = ${uidOf(99)}, commission = commission * 3 WHERE key IN (SELECT key FROM archive_commission ORDER BY key DESC LIMIT 30)`);
-    await db().execute(sql`UPDATE archive_commission SET source_type = 2 WHERE key IN (SELECT key FROM archive_commission WHERE source_type = 1 ORDER BY time LIMIT 25)`);
+    await rewriteCommissionRecords(db(), uidOf(99));
     await expectRecounted();
     await db().transaction((tx) => DATASET_DEFS.commissions.sweep!(tx, { from: SEP + 30 * DAY_MS, to: SEP + 60 * DAY_MS }, { productType: "FUTURES" }, NOW + 1));
     await db().execute(sql`DELETE FROM archive_commission WHERE uid = ${uidOf(3)}`);

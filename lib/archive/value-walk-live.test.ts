@@ -5,15 +5,15 @@ import type { ValueSort } from "@/lib/contract/params";
 import { normalScope } from "@/lib/contract/scope";
 import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import { startSimulator, type Simulator } from "@/lib/simulator";
+import type { Simulator } from "@/lib/simulator";
 
 import { DATASET_DEFS } from "./datasets";
 import { ArchiveEngine } from "./engine";
 import { DEFAULT_SETTINGS } from "./settings";
 import { rows } from "./db";
 import { selectedSources } from "./sources";
-import { simClient, unlimitedBudget } from "./test-support";
-import { VALUE_TOP, inviteeValue } from "./value-query";
+import { closeSimulated, frozenClient, simulatorAndDatabase, WALK_ALWAYS, WALK_NEVER } from "./test-support";
+import { inviteeValue } from "./value";
 import { DAY_MS } from "@/lib/time/calendar";
 
 // The value list's walk by bounds with live parts (`source=auto` after the last sync): the
@@ -24,19 +24,15 @@ import { DAY_MS } from "@/lib/time/calendar";
 const T0 = Date.now();
 const now = () => T0;
 const SETTINGS = { ...DEFAULT_SETTINGS, subAffiliateDays: 40, commissionDays: 60 };
-/** The walk with no shortcuts: from the first batch of the page's size, as deep as needed. */
-const WALK = { minRows: 0, maxPageShare: 1, walkSlack: Number.POSITIVE_INFINITY, maxBatches: Number.POSITIVE_INFINITY, firstBatch: 0 };
-const SHIPPED = { ...VALUE_TOP };
 
 describe("the value list's walk with live parts", () => {
   let sim: Simulator;
   let database: Database;
-  const client = () => simClient(sim.url, { budget: unlimitedBudget(), now });
+  const client = () => frozenClient(sim, now);
   const sources = () => selectedSources("auto", { db: async () => database.db, lister: client(), live: liveSources(client(), now), subAffiliateDays: SETTINGS.subAffiliateDays, now });
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, quiet: true, scale: 0.05, now, ipWeightPer10s: 1e9, uidWeightPer10s: 1e9 });
-    database = await testBackends()[0].open();
+    ({ sim, database } = await simulatorAndDatabase(now, () => testBackends()[0].open()));
     const engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings: SETTINGS });
     await engine.run("invitees");
     await engine.run("commissions");
@@ -45,11 +41,7 @@ describe("the value list's walk with live parts", () => {
     await database.db.execute(sql`UPDATE archive_coverage SET to_ms = ${cut} WHERE dataset = 'commissions'`);
     await database.db.execute(sql`DELETE FROM archive_commission WHERE time > ${cut}`);
   }, 300_000);
-  afterAll(async () => {
-    Object.assign(VALUE_TOP, SHIPPED);
-    await database?.close();
-    await sim?.close();
-  });
+  afterAll(() => closeSimulated(database, sim));
 
   it("finds every page the one statement finds, each invitee once", async () => {
     const range = { startTime: T0 - 30 * DAY_MS, endTime: T0 };
@@ -60,13 +52,11 @@ describe("the value list's walk with live parts", () => {
         { page: 4, pageSize: 20 },
       ]) {
         const q = { ...range, ...s };
-        Object.assign(VALUE_TOP, WALK);
         const before = sim.stats().byEndpoint.commissions ?? 0;
-        const walked = await inviteeValue(sources(), q, paging);
+        const walked = await inviteeValue(sources(), q, paging, undefined, WALK_ALWAYS);
         // (the four days since the last sync were read from WEEX)
         expect((sim.stats().byEndpoint.commissions ?? 0) - before).toBeGreaterThan(0);
-        Object.assign(VALUE_TOP, { minRows: Number.POSITIVE_INFINITY });
-        const summed = await inviteeValue(sources(), q, paging);
+        const summed = await inviteeValue(sources(), q, paging, undefined, WALK_NEVER);
         const uids = walked.items.map((i) => i.uid);
         expect(new Set(uids).size, `${JSON.stringify(q)} ${JSON.stringify(paging)}`).toBe(uids.length);
         expect(walked.items, `${JSON.stringify(q)} ${JSON.stringify(paging)}`).toEqual(summed.items);
@@ -114,7 +104,6 @@ describe("the value list's walk with live parts", () => {
           scope ? normalScope({ inviteCodes: scope }) : undefined,
         );
       const q = { ...range, ...qs };
-      Object.assign(VALUE_TOP, SHIPPED);
       const { total } = await inviteeValue(src(), q, { page: 1, pageSize: 1 });
       // (the whole list as one page too: the walk takes a page of at most `total` rows)
       for (const paging of [
@@ -122,10 +111,8 @@ describe("the value list's walk with live parts", () => {
         { page: 2, pageSize: 10 },
         { page: 1, pageSize: total },
       ]) {
-        Object.assign(VALUE_TOP, WALK);
-        const walked = await inviteeValue(src(), q, paging);
-        Object.assign(VALUE_TOP, { minRows: Number.POSITIVE_INFINITY });
-        const summed = await inviteeValue(src(), q, paging);
+        const walked = await inviteeValue(src(), q, paging, undefined, WALK_ALWAYS);
+        const summed = await inviteeValue(src(), q, paging, undefined, WALK_NEVER);
         const where = `${JSON.stringify({ q, scope })} ${JSON.stringify(paging)}`;
         expect(walked, where).toEqual(summed);
         expect(summed.items.length, where).toBeGreaterThan(0);

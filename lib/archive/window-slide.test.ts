@@ -9,7 +9,7 @@ import { ArchiveEngine } from "./engine";
 import type { PageLister } from "@/lib/affiliate/pages";
 import { DEFAULT_SETTINGS } from "./settings";
 import { pendingCursors } from "./store";
-import { simClient, unlimitedBudget } from "./test-support";
+import { frozenClient } from "./test-support";
 
 // Transfers are answered for the past month only, so the backfill's slice starts just inside
 // that window. When its pages wait long for weight (people using the budget), the window
@@ -37,7 +37,7 @@ for (const backend of testBackends()) {
     });
 
     it("moves the start up and finishes, asking only for what the upstream still serves", async () => {
-      const client = simClient(sim.url, { budget: unlimitedBudget(), now });
+      const client = frozenClient(sim, now);
       const starts: number[] = [];
       const slow: PageLister = {
         list: async (key, params, opts) => {

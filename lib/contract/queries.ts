@@ -257,7 +257,7 @@ export const inviteeValueExportQuery = windowed(valueFields, VALUE_RANGE);
 /**
  * `source=live` names invite codes only for the `uid` filter's invitee: WEEX says an invitee's
  * code on its invitee pages alone, and a year of them (~200 pages at scale 1) would hold the
- * request for minutes (lib/archive/value-query.ts, liveInvitees). A code filter is refused.
+ * request for minutes (lib/archive/value/live-input.ts, liveInvitees). A code filter is refused.
  */
 const liveValue = <S extends z.ZodType<{ inviteCode?: string }>>(schema: S) =>
   schema.superRefine((p, ctx) => {

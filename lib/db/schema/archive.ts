@@ -8,12 +8,47 @@
  * - instants are epoch milliseconds in `bigint` (mode "number": every epoch ms fits in 2^53);
  * - the sub-affiliate `day` is the upstream's UTC date.
  */
-import { sql } from "drizzle-orm";
+import { sql, type BuildExtraConfigColumns } from "drizzle-orm";
 import { bigint, bigserial, boolean, customType, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import type { PgColumn, PgColumnBuilderBase } from "drizzle-orm/pg-core";
 
 const ms = (name: string) => bigint(name, { mode: "number" });
 /** A set of epoch day numbers (PostgreSQL's int4multirange, as its text: `{[20400,20402),[20410,20411)}`). */
 const dayRanges = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
+const amount = (name: string) => numeric(name).notNull();
+
+/** A table whose primary key is several of its columns (`key`): most summaries are keyed so. */
+function keyedTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  key: (t: BuildExtraConfigColumns<N, C, "pg">) => [PgColumn, ...PgColumn[]],
+) {
+  return pgTable(name, columns, (t) => [primaryKey({ columns: key(t) })]);
+}
+
+// Column groups several tables share: each table that sums the same thing names its sums alike
+// (a function, so that every table gets its own column builders).
+
+/** A sub-affiliate's day as querySubChannelTransactions reports it, or such days summed. */
+const subAffiliateSums = () => ({
+  tradingVolume: amount("trading_volume"),
+  netTradingFee: amount("net_trading_fee"),
+  paidCommission: amount("paid_commission"),
+});
+
+/** Commission records summed: how many, their commission and their volume per product type. */
+const commissionSums = () => ({
+  records: integer("records").notNull(),
+  commission: amount("commission"),
+  spotVolume: amount("spot_volume"),
+  futuresVolume: amount("futures_volume"),
+});
+
+/** Commission within 7/30/90/180 days of registering. */
+const valueWithin = () => ({ d7: amount("d7"), d30: amount("d30"), d90: amount("d90"), d180: amount("d180") });
+
+/** Deposits and withdrawals summed ("--" as 0). */
+const movedSums = () => ({ depositAmount: amount("deposit_amount"), withdrawalAmount: amount("withdrawal_amount") });
 
 /** One row per (sub-affiliate, product type, UTC day): querySubChannelTransactions records. */
 export const archiveSubAffiliateDaily = pgTable(
@@ -22,9 +57,7 @@ export const archiveSubAffiliateDaily = pgTable(
     subAffiliateUid: text("sub_affiliate_uid").notNull(),
     productType: text("product_type").notNull(),
     day: date("day", { mode: "string" }).notNull(),
-    tradingVolume: numeric("trading_volume").notNull(),
-    netTradingFee: numeric("net_trading_fee").notNull(),
-    paidCommission: numeric("paid_commission").notNull(),
+    ...subAffiliateSums(),
     syncedAt: ms("synced_at").notNull(),
   },
   (t) => [
@@ -36,17 +69,15 @@ export const archiveSubAffiliateDaily = pgTable(
 );
 
 /** Totals per (product, UTC day) over every sub-affiliate, maintained with the daily rows. */
-export const archiveSubAffiliateDayTotal = pgTable(
+export const archiveSubAffiliateDayTotal = keyedTable(
   "archive_sub_affiliate_day_total",
   {
     productType: text("product_type").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     records: integer("records").notNull(),
-    tradingVolume: numeric("trading_volume").notNull(),
-    netTradingFee: numeric("net_trading_fee").notNull(),
-    paidCommission: numeric("paid_commission").notNull(),
+    ...subAffiliateSums(),
   },
-  (t) => [primaryKey({ columns: [t.productType, t.day] })],
+  (t) => [t.productType, t.day],
 );
 
 /** Invited users (getAffiliateUIDs), kept forever once archived. */
@@ -149,7 +180,7 @@ export const archiveCommission = pgTable(
 );
 
 /** Per UTC hour, coin, product and source type: the commission series' sums (0150). */
-export const archiveCommissionHour = pgTable(
+export const archiveCommissionHour = keyedTable(
   "archive_commission_hour",
   {
     hour: ms("hour").notNull(),
@@ -157,70 +188,39 @@ export const archiveCommissionHour = pgTable(
     productType: text("product_type").notNull(),
     sourceType: integer("source_type").notNull(),
     records: integer("records").notNull(),
-    fee: numeric("fee").notNull(),
-    commission: numeric("commission").notNull(),
-    volume: numeric("volume").notNull(),
+    fee: amount("fee"),
+    commission: amount("commission"),
+    volume: amount("volume"),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.coin, t.productType, t.sourceType] })],
+  (t) => [t.hour, t.coin, t.productType, t.sourceType],
 );
 
 /** Per direct invitee, UTC day (start, ms) and coin: the value list's sums (0150). */
-export const archiveCommissionInviteeDay = pgTable(
+export const archiveCommissionInviteeDay = keyedTable(
   "archive_commission_invitee_day",
-  {
-    day: ms("day").notNull(),
-    uid: text("uid").notNull(),
-    coin: text("coin").notNull(),
-    records: integer("records").notNull(),
-    commission: numeric("commission").notNull(),
-    spotVolume: numeric("spot_volume").notNull(),
-    futuresVolume: numeric("futures_volume").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.uid, t.coin] })],
+  { day: ms("day").notNull(), uid: text("uid").notNull(), coin: text("coin").notNull(), ...commissionSums() },
+  (t) => [t.day, t.uid, t.coin],
 );
 
 /** …and per UTC month (start, ms): the sums of its days, what the value list reads for whole months (0170). */
-export const archiveCommissionInviteeMonth = pgTable(
+export const archiveCommissionInviteeMonth = keyedTable(
   "archive_commission_invitee_month",
-  {
-    month: ms("month").notNull(),
-    uid: text("uid").notNull(),
-    coin: text("coin").notNull(),
-    records: integer("records").notNull(),
-    commission: numeric("commission").notNull(),
-    spotVolume: numeric("spot_volume").notNull(),
-    futuresVolume: numeric("futures_volume").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.uid, t.coin] })],
+  { month: ms("month").notNull(), uid: text("uid").notNull(), coin: text("coin").notNull(), ...commissionSums() },
+  (t) => [t.month, t.uid, t.coin],
 );
 
 /** Per archived invitee and coin: its commission within 7/30/90/180 days of registering (0150). */
-export const archiveInviteeValue = pgTable(
+export const archiveInviteeValue = keyedTable(
   "archive_invitee_value",
-  {
-    uid: text("uid").notNull(),
-    coin: text("coin").notNull(),
-    registerTime: ms("register_time").notNull(),
-    d7: numeric("d7").notNull(),
-    d30: numeric("d30").notNull(),
-    d90: numeric("d90").notNull(),
-    d180: numeric("d180").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.uid, t.coin] })],
+  { uid: text("uid").notNull(), coin: text("coin").notNull(), registerTime: ms("register_time").notNull(), ...valueWithin() },
+  (t) => [t.uid, t.coin],
 );
 
 /** …summed per UTC hour of registration (0150): a cohort's value is a sum of hours. */
-export const archiveInviteeValueHour = pgTable(
+export const archiveInviteeValueHour = keyedTable(
   "archive_invitee_value_hour",
-  {
-    hour: ms("hour").notNull(),
-    coin: text("coin").notNull(),
-    d7: numeric("d7").notNull(),
-    d30: numeric("d30").notNull(),
-    d90: numeric("d90").notNull(),
-    d180: numeric("d180").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.hour, t.coin] })],
+  { hour: ms("hour").notNull(), coin: text("coin").notNull(), ...valueWithin() },
+  (t) => [t.hour, t.coin],
 );
 
 /** The periods WEEX's per-invitee totals are held for: a UTC day, or an older UTC week. */
@@ -233,7 +233,7 @@ export const archiveMovementPeriod = pgTable("archive_movement_period", {
 });
 
 /** Per direct invitee and period: WEEX's totals (getChannelUserTradeAndAsset); NULL where WEEX sent "--". */
-export const archiveInviteeMovement = pgTable(
+export const archiveInviteeMovement = keyedTable(
   "archive_invitee_movement",
   {
     periodFrom: ms("period_from").notNull(),
@@ -246,19 +246,14 @@ export const archiveInviteeMovement = pgTable(
     commission: numeric("commission"),
     syncedAt: ms("synced_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.periodFrom, t.uid] })],
+  (t) => [t.periodFrom, t.uid],
 );
 
 /** Per direct invitee and UTC month: the deposits and withdrawals of the periods whose midpoint lies in it ("--" as 0; 0170). */
-export const archiveInviteeMovementMonth = pgTable(
+export const archiveInviteeMovementMonth = keyedTable(
   "archive_invitee_movement_month",
-  {
-    month: ms("month").notNull(),
-    uid: text("uid").notNull(),
-    depositAmount: numeric("deposit_amount").notNull(),
-    withdrawalAmount: numeric("withdrawal_amount").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.uid] })],
+  { month: ms("month").notNull(), uid: text("uid").notNull(), ...movedSums() },
+  (t) => [t.month, t.uid],
 );
 
 /**
@@ -267,10 +262,10 @@ export const archiveInviteeMovementMonth = pgTable(
  */
 export const archiveInviteeValueTotal = pgTable("archive_invitee_value_total", {
   uid: text("uid").primaryKey(),
-  usdt: numeric("usdt").notNull(),
-  btc: numeric("btc").notNull(),
-  volume: numeric("volume").notNull(),
-  deposits: numeric("deposits").notNull(),
+  usdt: amount("usdt"),
+  btc: amount("btc"),
+  volume: amount("volume"),
+  deposits: amount("deposits"),
   commissionDays: dayRanges("commission_days"),
   movementDays: dayRanges("movement_days"),
   /** the invitee's code as archive_invitee holds it (null: not archived, or none); the SQL (0540) indexes it in each of the list's orders */
@@ -278,7 +273,7 @@ export const archiveInviteeValueTotal = pgTable("archive_invitee_value_total", {
 });
 
 /** Per invite code, UTC day and coin: its invitees' per-day commission rows summed (0540, kept by deltas). */
-export const archiveCodeCommissionDay = pgTable(
+export const archiveCodeCommissionDay = keyedTable(
   "archive_code_commission_day",
   {
     inviteCode: text("invite_code").notNull(),
@@ -286,33 +281,25 @@ export const archiveCodeCommissionDay = pgTable(
     coin: text("coin").notNull(),
     /** how many invitee-day rows are summed (the row goes at 0) */
     rows: integer("rows").notNull(),
-    records: integer("records").notNull(),
-    commission: numeric("commission").notNull(),
-    spotVolume: numeric("spot_volume").notNull(),
-    futuresVolume: numeric("futures_volume").notNull(),
+    ...commissionSums(),
   },
-  (t) => [primaryKey({ columns: [t.inviteCode, t.day, t.coin] })],
+  (t) => [t.inviteCode, t.day, t.coin],
 );
 
 /** Per invite code and period of totals: its invitees' deposits and withdrawals ("--" as 0) and how many have a row (0540). */
-export const archiveCodeMovementPeriod = pgTable(
+export const archiveCodeMovementPeriod = keyedTable(
   "archive_code_movement_period",
   {
     inviteCode: text("invite_code").notNull(),
     periodFrom: ms("period_from").notNull(),
     invitees: integer("invitees").notNull(),
-    depositAmount: numeric("deposit_amount").notNull(),
-    withdrawalAmount: numeric("withdrawal_amount").notNull(),
+    ...movedSums(),
   },
-  (t) => [primaryKey({ columns: [t.inviteCode, t.periodFrom] })],
+  (t) => [t.inviteCode, t.periodFrom],
 );
 
 /** Per period of totals: the deposits and withdrawals of all its invitees ("--" as 0; 0180). */
-export const archiveMovementPeriodTotal = pgTable("archive_movement_period_total", {
-  periodFrom: ms("period_from").primaryKey(),
-  depositAmount: numeric("deposit_amount").notNull(),
-  withdrawalAmount: numeric("withdrawal_amount").notNull(),
-});
+export const archiveMovementPeriodTotal = pgTable("archive_movement_period_total", { periodFrom: ms("period_from").primaryKey(), ...movedSums() });
 
 /** Per dataset: what the scheduler is doing and what it last did. */
 export const archiveDataset = pgTable("archive_dataset", {
@@ -340,7 +327,7 @@ export const archiveDataset = pgTable("archive_dataset", {
  * which request variant, e.g. SPOT/FUTURES; next page) is updated in the same transaction as
  * the rows of the page just fetched.
  */
-export const archiveCursor = pgTable(
+export const archiveCursor = keyedTable(
   "archive_cursor",
   {
     dataset: text("dataset").notNull(),
@@ -362,18 +349,14 @@ export const archiveCursor = pgTable(
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dataset, t.slice] })],
+  (t) => [t.dataset, t.slice],
 );
 
 /** Merged time intervals a dataset holds (sub-affiliates: by day; others: by record time). */
-export const archiveCoverage = pgTable(
+export const archiveCoverage = keyedTable(
   "archive_coverage",
-  {
-    dataset: text("dataset").notNull(),
-    fromMs: ms("from_ms").notNull(),
-    toMs: ms("to_ms").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.dataset, t.fromMs] })],
+  { dataset: text("dataset").notNull(), fromMs: ms("from_ms").notNull(), toMs: ms("to_ms").notNull() },
+  (t) => [t.dataset, t.fromMs],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { inviteeValue } from "@/lib/archive/value-query";
+import { inviteeValue } from "@/lib/archive/value";
 import { affiliateRead } from "../../affiliate-route";
 
 /**
