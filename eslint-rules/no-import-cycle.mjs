@@ -71,7 +71,7 @@ function pathBack(start, goal) {
 
 const relative = (file) => path.relative(ROOT, file);
 
-export default {
+const noImportCycle = {
   meta: {
     type: "problem",
     docs: { description: "Forbid import cycles, type-only imports and import() included" },
@@ -101,3 +101,5 @@ export default {
     };
   },
 };
+
+export default noImportCycle;
