@@ -76,3 +76,29 @@ describe("a page's view in its route folder is client code, as components/ is", 
     SLOW_MS,
   );
 });
+
+describe("the house's shape", () => {
+  /** The rules of this block a file at `path` with these lines breaks. */
+  async function shapeRulesBroken(path: string, text: string): Promise<string[]> {
+    const [result] = await eslint.lintText(text, { filePath: path });
+    return result.messages.map((m) => m.ruleId ?? `(${m.message})`).filter((id) => ["house/no-import-cycle", "max-lines", "max-lines-per-function"].includes(id) || id.startsWith("("));
+  }
+
+  it("refuses an import that closes a cycle, a type import too", async () => {
+    // lib/weex/limits.ts imports lib/time/calendar.ts: the calendar importing it back closes a cycle.
+    const broken = await shapeRulesBroken("lib/time/calendar.ts", 'import type { ProductType } from "@/lib/weex/limits";\nexport type P = ProductType;\n');
+    expect(broken).toEqual(["house/no-import-cycle"]);
+  }, SLOW_MS);
+
+  it("lets the same import stand where it closes no cycle", async () => {
+    expect(await shapeRulesBroken("lib/time/x.ts", 'import type { ProductType } from "@/lib/weex/limits";\nexport type P = ProductType;\n')).toEqual([]);
+  }, SLOW_MS);
+
+  it("refuses a file of lib/ past 400 lines and a function past 80, not a test's", async () => {
+    const longFile = Array.from({ length: 401 }, (_, i) => `export const c${i} = ${i};`).join("\n") + "\n";
+    const longFunction = `export function f(): number {\n  let n = 0;\n${"  n += 1;\n".repeat(80)}  return n;\n}\n`;
+    expect(await shapeRulesBroken("lib/time/x.ts", longFile)).toEqual(["max-lines"]);
+    expect(await shapeRulesBroken("lib/time/x.ts", longFunction)).toEqual(["max-lines-per-function"]);
+    expect(await shapeRulesBroken("lib/time/x.test.ts", longFile + longFunction)).toEqual([]);
+  }, SLOW_MS);
+});
