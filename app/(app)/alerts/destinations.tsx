@@ -6,14 +6,14 @@ import { Badge } from "@/components/ui/badge";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
-import { buttonPrimary, buttonSecondary, mutedText } from "@/components/ui/styles";
+import { buttonSecondary, mutedText } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { useFormat } from "@/components/i18n/use-format";
 import { LOCALES, LOCALE_NAMES, type Locale } from "@/lib/i18n/locales";
 import type { DestinationView } from "@/lib/contract/alerts";
 import { apiSend, isApiError } from "@/lib/ui/api";
 import { ALERT_PATHS, destinationsQuery } from "./query-options";
-import { errorText, fieldMessage, useSend, type Done } from "./section";
+import { FormFoot, NamedItem, fieldMessage, useSend, type Done } from "./section";
 
 /** Where messages go (admins): webhooks (their secret shown once) and email addresses. */
 export function Destinations({ onDone }: { onDone: Done }) {
@@ -56,10 +56,7 @@ export function Destinations({ onDone }: { onDone: Done }) {
       {destinations.isError ? <ErrorBanner error={destinations.error} onRetry={() => destinations.refetch()} /> : null}
       <ul className="space-y-2" data-testid="alert-destinations">
         {(destinations.data?.items ?? []).map((d) => (
-          <li key={d.id} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium" translate="no">
-              {d.name}
-            </span>
+          <NamedItem key={d.id} name={d.name}>
             <Badge>{t(`destinations.${d.kind}`)}</Badge>
             <span lang={d.locale} translate="no" className={mutedText}>
               {LOCALE_NAMES[d.locale]}
@@ -73,7 +70,7 @@ export function Destinations({ onDone }: { onDone: Done }) {
             <button type="button" className={buttonSecondary} onClick={() => void act(d, "delete")}>
               {t("destinations.remove")}
             </button>
-          </li>
+          </NamedItem>
         ))}
       </ul>
       <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t("destinations.form")}>
@@ -96,16 +93,7 @@ export function Destinations({ onDone }: { onDone: Done }) {
           options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           onChange={(e) => setLocale(e.target.value as Locale)}
         />
-        {error && !isApiError(error) ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(error)}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className={buttonPrimary}>
-            {t("destinations.add")}
-          </button>
-        </div>
+        <FormFoot error={isApiError(error) ? null : error} label={t("destinations.add")} errorClass="text-sm text-red-700" />
       </form>
     </Section>
   );

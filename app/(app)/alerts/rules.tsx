@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Section } from "@/components/ui/page-header";
-import { buttonPrimary, buttonSecondary, mutedText } from "@/components/ui/styles";
+import { buttonSecondary, mutedText } from "@/components/ui/styles";
 import { useRouteQuery } from "@/components/ui/use-api-query";
 import { useFormat } from "@/components/i18n/use-format";
 import { conditionText } from "@/lib/alerts/condition";
@@ -14,7 +14,7 @@ import { RULE_KINDS, type RuleKind } from "@/lib/contract/alert-kinds";
 import type { RuleView } from "@/lib/contract/alerts";
 import { apiSend } from "@/lib/ui/api";
 import { ALERT_PATHS, destinationsQuery, rulesQuery } from "./query-options";
-import { DestinationChoices, Loaded, errorText, fieldMessage, useSend, type Done } from "./section";
+import { DestinationChoices, FormFoot, Loaded, NamedItem, errorText, fieldMessage, useSend, type Done } from "./section";
 import { RuleParamFields, defaultTexts, readParams, type ParamTexts } from "./rule-params";
 
 /** The rules, each with its condition in words (everyone); admins add, pause and delete them. */
@@ -39,10 +39,7 @@ export function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
         {(d) => (
           <ul className="space-y-2" data-testid="alert-rules">
             {d.items.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-medium" translate="no">
-                  {r.name}
-                </span>
+              <NamedItem key={r.id} name={r.name}>
                 <Badge tone="info">{t(`kinds.${r.kind}`)}</Badge>
                 {!r.enabled ? <Badge>{t("rules.paused")}</Badge> : null}
                 <span className={mutedText}>
@@ -59,7 +56,7 @@ export function Rules({ isAdmin, onDone }: { isAdmin: boolean; onDone: Done }) {
                     </button>
                   </>
                 ) : null}
-              </li>
+              </NamedItem>
             ))}
           </ul>
         )}
@@ -144,16 +141,7 @@ function RuleForm({ onDone }: { onDone: Done }) {
       <DestinationChoices destinations={choices} legend={t("rules.sendTo")} className="sm:col-span-2">
         {choices.length === 0 ? <p className={`text-sm ${mutedText}`}>{t("rules.noDestinations")}</p> : null}
       </DestinationChoices>
-      {error ? (
-        <p className="text-sm text-red-700 dark:text-red-400 sm:col-span-2" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className={buttonPrimary}>
-          {t("rules.add")}
-        </button>
-      </div>
+      <FormFoot error={error} label={t("rules.add")} errorClass="text-sm text-red-700 dark:text-red-400 sm:col-span-2" />
     </form>
   );
 }

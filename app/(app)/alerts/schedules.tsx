@@ -11,7 +11,7 @@ import { AUDIENCES, CADENCES, type Audience } from "@/lib/contract/alert-kinds";
 import type { ScheduleView } from "@/lib/contract/alerts";
 import { apiSend } from "@/lib/ui/api";
 import { ALERT_PATHS, destinationsQuery, schedulesQuery } from "./query-options";
-import { DestinationChoices, fieldMessage, useSend, when, type Done } from "./section";
+import { DestinationChoices, NamedItem, fieldMessage, useSend, when, type Done } from "./section";
 
 /** Scheduled reports (admins): to destinations, or to each partner's own email. */
 export function Schedules({ onDone }: { onDone: Done }) {
@@ -37,10 +37,7 @@ export function Schedules({ onDone }: { onDone: Done }) {
     <Section title={t("schedules.title")} id="schedules" description={t("schedules.description")}>
       <ul className="space-y-2" data-testid="alert-schedules">
         {(schedules.data?.items ?? []).map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium" translate="no">
-              {s.name}
-            </span>
+          <NamedItem key={s.id} name={s.name}>
             <Badge>{t(`schedules.cadences.${s.cadence}`)}</Badge>
             {s.audience === "each-partner" ? <Badge>{t("schedules.eachPartner")}</Badge> : null}
             <span className={mutedText}>{t("schedules.next", { timeZone: s.timeZone, at: when(s.nextDueAt) })}</span>
@@ -52,7 +49,7 @@ export function Schedules({ onDone }: { onDone: Done }) {
             <button type="button" className={buttonSecondary} onClick={() => void remove(s)}>
               {t("schedules.stop")}
             </button>
-          </li>
+          </NamedItem>
         ))}
       </ul>
       <form action={add} className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t("schedules.form")}>

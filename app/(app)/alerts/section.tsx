@@ -12,7 +12,7 @@ import { useState } from "react";
 import { ErrorBanner } from "@/components/ui/error-banner";
 import { Section } from "@/components/ui/page-header";
 import { TableSkeleton } from "@/components/ui/skeleton";
-import { mutedText } from "@/components/ui/styles";
+import { buttonPrimary, mutedText } from "@/components/ui/styles";
 import type { DestinationView } from "@/lib/contract/alerts";
 import type { ListPage } from "@/lib/contract/responses";
 import { isApiError } from "@/lib/ui/api";
@@ -85,5 +85,35 @@ export function DestinationChoices({ destinations, legend, hidden, className, ch
       ))}
       {children}
     </fieldset>
+  );
+}
+
+/** One item of a list of named things (a rule, destination, schedule): its name, then the rest. */
+export function NamedItem({ name, children }: { name: string; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium" translate="no">
+        {name}
+      </span>
+      {children}
+    </li>
+  );
+}
+
+/** A form's end: the error that no field shows (if any), and its submit button. */
+export function FormFoot({ error, label, errorClass }: { error: unknown; label: string; errorClass: string }) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className={errorClass}>
+          {errorText(error)}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={buttonPrimary}>
+          {label}
+        </button>
+      </div>
+    </>
   );
 }
