@@ -10,7 +10,7 @@
  *   (postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL)
  *
  * The archive: the per-invitee-month summaries a five-year range of whole UTC months reads
- * (value-query.ts: migration 0170's tables; the months' rows are all the statement sums), filled
+ * (lib/archive/value/: migration 0170's tables; the months' rows are all the statement sums), filled
  * in SQL — a year at simulator scale 10 holds ~88,000 invitees with value (bench/value.ts), so
  * 8,845 × scale new invitees a year, each active for six months (commission in USDT each
  * month, in BTC every fifth, deposits and withdrawals every third), and their invitee records.

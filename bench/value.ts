@@ -26,7 +26,7 @@
  *    the value list over the year (by commission; by deposits, page 3; by commission, page 20;
  *    two invite codes'), page 20 over the last 90 days (a range most of whose invitees were active
  *    before it: each is summed, where a year's are mostly taken at their all-archive totals,
- *    lib/archive/value-query.ts) and the weekly cohorts with their commission per invitee over the year,
+ *    lib/archive/value/) and the weekly cohorts with their commission per invitee over the year,
  *    answered as the routes do (`source=archive`), median and worst of `--runs` after a warm-up.
  *    Goal < 200 ms each. After the fill PostgreSQL is vacuumed and analyzed (its autovacuum would),
  *    PGlite analyzed as the sync analyzes it (lib/archive/statistics.ts: never vacuumed), opened

@@ -67,7 +67,7 @@ export interface SelectedSources extends AffiliateSources {
    */
   inviteeAggregate<T>(range: InviteeFilter, run: (parts: Part[], io: InviteeIo) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /**
-   * For answers over several datasets computed elsewhere (value-query.ts,
+   * For answers over several datasets computed elsewhere (value/,
    * commission-series.ts, cohort-value.ts): `run` plans and reads any dataset's parts through
    * `io`, under the same fallback.
    */

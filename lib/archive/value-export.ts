@@ -1,7 +1,7 @@
 /**
  * The value list's export, read from the database a batch at a time.
  *
- * The list's one statement (value-query.ts `inviteeValueStatement`: the rows `fullAnswer` pages,
+ * The list's one statement (value/index.ts `inviteeValueStatement`: the rows `fullAnswer` pages,
  * in the same order) is declared as a cursor WITH HOLD and fetched EXPORT_BATCH rows at a time,
  * each batch handed on before the next is asked for (the CSV response pulls them as the
  * connection takes them: lib/export/response.ts). The database sorts and keeps the rows (past
