@@ -9,7 +9,7 @@
  * second dashboard without that list shows what a webhook cannot reach, and that email needs
  * TLS to a mail server that is not this machine.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Decimal from "decimal.js";
@@ -20,7 +20,7 @@ import { createDestination } from "../../lib/alerts/store";
 import { openDatabase } from "../../lib/db/connection";
 import { api, login } from "./helpers";
 import { startNextServer } from "./server";
-import { startStack, stopStack, type Stack } from "./stack";
+import { startStack, stopStackAndClean, type Stack } from "./stack";
 
 const SMTP_AUTH = { user: "mailer", password: "smtp-pass-7f3a9c" };
 
@@ -67,12 +67,7 @@ beforeAll(async () => {
   [admin, viewer] = stack.sessions as [string, string];
 }, 180_000);
 
-afterAll(async () => {
-  await stopStack(stack ?? {});
-  rmSync(dataDir, { recursive: true, force: true });
-  await receiver?.close();
-  await mail?.close();
-});
+afterAll(() => stopStackAndClean(stack ?? {}, dataDir, receiver, mail));
 
 describe("alerts over HTTP", () => {
   let hook: { id: string; secret: string };
@@ -288,12 +283,7 @@ describe("what a webhook or an email must not reach: a dashboard without an allo
     ownAdmin = own.sessions[0]!;
   }, 180_000);
 
-  afterAll(async () => {
-    await stopStack(own ?? {});
-    rmSync(ownDir, { recursive: true, force: true });
-    await inside?.close();
-    await mailer?.close();
-  });
+  afterAll(() => stopStackAndClean(own ?? {}, ownDir, inside, mailer));
 
   it("refuses every internal spelling at creation, naming the url field", async () => {
     const port = inside.port;

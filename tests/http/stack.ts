@@ -3,6 +3,7 @@
  * shared test server does not have (the archive sync on, a short WEEX timeout, an order cap,
  * faults that must not leak into other suites).
  */
+import { rmSync } from "node:fs";
 import { startSimulator, type Faults, type Simulator } from "../../lib/simulator";
 import { api, login, type Role } from "./helpers";
 import { patiently } from "./patient";
@@ -51,6 +52,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 export async function stopStack(stack: Partial<Stack>): Promise<void> {
   await stack.server?.stop();
   await stack.sim?.close();
+}
+
+/** A suite's end: its stack stopped, the data folder it gave the stack removed, its receivers closed. */
+export async function stopStackAndClean(stack: Partial<Stack>, dataDir: string, ...receivers: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  await stopStack(stack);
+  rmSync(dataDir, { recursive: true, force: true });
+  for (const r of receivers) await r?.close();
 }
 
 /** Ask `get` every half second until `ok` (the archive's backfill, a sync run), at most `timeoutMs`. */
