@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { listPage } from "@/lib/alerts/list";
+import { alertListAnswer } from "@/lib/alerts/list";
 import { listEpisodes, unreadCount } from "@/lib/alerts/store";
 import { route } from "@/lib/server/http/route";
 
@@ -10,6 +10,6 @@ export const GET = route("GET /api/alerts", {
   handler: async ({ query: q, user }) => {
     const db = await getDb();
     const [{ items, total }, unread] = await Promise.all([listEpisodes(db, q), unreadCount(db, user.username)]);
-    return { ...listPage(items, total, q), unread };
+    return { ...alertListAnswer(items, total, q), unread };
   },
 });

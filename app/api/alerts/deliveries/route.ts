@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { listPage } from "@/lib/alerts/list";
+import { alertListAnswer } from "@/lib/alerts/list";
 import { listDeliveries } from "@/lib/alerts/store";
 import { route } from "@/lib/server/http/route";
 
@@ -7,6 +7,6 @@ import { route } from "@/lib/server/http/route";
 export const GET = route("GET /api/alerts/deliveries", {
   handler: async ({ query: q }) => {
     const { items, total } = await listDeliveries(await getDb(), q);
-    return listPage(items, total, q);
+    return alertListAnswer(items, total, q);
   },
 });
