@@ -46,6 +46,24 @@ export function hollowSignupsQuery(p: { minCount: number; maxKycPercent: number 
 }
 
 /**
+ * twinDeposits: at least `minCount` invitees of one code, registered the same UTC day, deposit
+ * the same amount on the same UTC day (WEEX's per-day totals: the day's deposits summed, so the
+ * rule decides within the 90 days WEEX keeps per day). Equal amounts are equal as numbers
+ * (100 and 100.00 are one amount).
+ */
+export function twinDepositsQuery(p: { minCount: number }, from: number): SQL {
+  return sql`SELECT i.invite_code AS subject_id, m.period_from AS at,
+      jsonb_build_object('day', m.period_from, 'registeredOn', (i.register_time / ${raw(DAY_MS)}) * ${raw(DAY_MS)}, 'amount', ${dec(sql`min(m.deposit_amount)`)},
+        'invitees', count(*), 'uids', jsonb_agg(i.uid ORDER BY i.uid)) AS evidence
+    FROM archive_invitee_movement m
+      JOIN archive_movement_period p ON p.period_from = m.period_from AND p.kind = 'day'
+      JOIN archive_invitee i ON i.uid = m.uid
+    WHERE m.period_from >= ${from}::bigint AND m.deposit_amount > 0 AND i.invite_code IS NOT NULL
+    GROUP BY i.invite_code, i.register_time / ${raw(DAY_MS)}, m.period_from, m.deposit_amount
+    HAVING count(*) >= ${p.minCount}::int`;
+}
+
+/**
  * subSpike: a sub-affiliate's UTC day (both product types) with at least `minVolume` volume
  * and volume or paid commission at least `factor` × its median over the days with records
  * among the `baselineDays` before (at least `minDays` such days). The median is exact: the

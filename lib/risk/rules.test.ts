@@ -43,6 +43,12 @@ async function subDays(db: Db, uid: string, days: [dayIndex: number, volume: str
   await db.insert(archiveSubAffiliateDaily).values(days.map(([d, v, c]) => ({ subAffiliateUid: uid, productType: "FUTURES", day: iso(d), tradingVolume: v, netTradingFee: "0", paidCommission: c, syncedAt: D0 })));
 }
 
+/** Invitees of `code` registered on the given days, each depositing its amount on day 62. */
+async function twins(db: Db, code: string, registered: number[], amounts: string[]) {
+  await db.insert(archiveInvitee).values(registered.map((d, i) => ({ uid: `${code}-${i}`, registerTime: day(d) + i * 60_000, kycResult: true, inviteCode: code, syncedAt: D0 })));
+  for (const [i, amount] of amounts.entries()) await moves(db, `${code}-${i}`, [[62, amount, "0"]]);
+}
+
 const range = <T,>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 
 async function plant(db: Db) {
@@ -73,6 +79,13 @@ async function plant(db: Db) {
   await signups(db, "HOLLOW49", week(49));
   await signups(db, "KYC5", week(60), { kyc: 3 });
   await signups(db, "PAID", week(50), { deposited: 1 });
+  // twinDeposits: 5 invitees of a code registered on one day deposit one amount on one day
+  // (100 and 100.00 are one amount); 4; one amount off by 0.01; registered on two days
+  await twins(db, "TWIN", [60, 60, 60, 60, 60], ["250", "250", "250", "250", "250"]);
+  await twins(db, "TWIN-EQ", [60, 60, 60, 60, 60], ["100", "100.00", "100.0", "100", "100"]);
+  await twins(db, "TWIN4", [60, 60, 60, 60], ["250", "250", "250", "250"]);
+  await twins(db, "TWIN-OFF", [60, 60, 60, 60, 60], ["250", "250", "250", "250", "250.01"]);
+  await twins(db, "TWIN-DAYS", [60, 60, 60, 61, 61], ["250", "250", "250", "250", "250"]);
   // subSpike: 7 days at 1,000 then 10,000 (10×); 9,999.99; six baseline days; a 1,001 baseline
   const base = (v: string): [number, string, string][] => range(7, (i) => [80 + i * 2, v, "0"]);
   await subDays(db, "sub-hit", [...base("1000"), [95, "10000", "0"]]);
@@ -95,12 +108,13 @@ onEachTestDatabase("risk rules", (database) => {
 
   it("each rule flags exactly its planted subjects", async () => {
     const outcomes = await evaluateRisk(db(), { now: day(100), since: 0 });
-    expect(outcomes.map((o) => o.rule).sort()).toEqual(["churn", "hollowSignups", "inAndOut", "signupBurst", "subSpike"]);
+    expect(outcomes.map((o) => o.rule).sort()).toEqual(["churn", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
     expect(await flagged(db(), "inAndOut")).toEqual(["io-hit"]);
     expect(await flagged(db(), "churn")).toEqual(["churn-hit"]);
     expect(await flagged(db(), "signupBurst")).toEqual(["(none)", "BURST", "HIST4"]);
     expect(await flagged(db(), "hollowSignups")).toEqual(["HOLLOW"]);
     expect(await flagged(db(), "subSpike")).toEqual(["sub-commission", "sub-hit"]);
+    expect(await flagged(db(), "twinDeposits")).toEqual(["TWIN", "TWIN-EQ"]);
   });
 
   it("keeps the evidence as exact decimal strings with its period", async () => {
@@ -111,6 +125,8 @@ onEachTestDatabase("risk rules", (database) => {
     expect(sub!.evidence).toMatchObject({ day: iso(95), volume: "10000", medianVolume: "1000", baselineDays: 7 });
     const [churn] = (await listFlags(db(), { state: "open", rule: "churn", page: 1, pageSize: 10 })).items;
     expect(churn!.evidence).toMatchObject({ volume: "100000", deposits: "600", withdrawals: "100" });
+    const [twin] = (await listFlags(db(), { state: "open", rule: "twinDeposits", subject: "TWIN", page: 1, pageSize: 10 })).items;
+    expect(twin!.evidence).toEqual({ day: day(62), registeredOn: day(60), amount: "250", invitees: 5, uids: ["TWIN-0", "TWIN-1", "TWIN-2", "TWIN-3", "TWIN-4"] });
   });
 
   it("fires an episode once across evaluations, full and incremental", async () => {
@@ -136,7 +152,7 @@ onEachTestDatabase("risk rules", (database) => {
 
   it("expires a flag when changed data no longer shows it, and a parameter change re-decides", async () => {
     await db().execute(sql`UPDATE archive_invitee_movement SET withdrawal_amount = 80 WHERE uid = 'io-hit' AND period_from = ${day(42)}`);
-    expect((await evaluateRisk(db(), { now: day(105), since: 0, datasets: ["inviteeTotals"] })).map((o) => o.rule).sort()).toEqual(["churn", "inAndOut"]);
+    expect((await evaluateRisk(db(), { now: day(105), since: 0, datasets: ["inviteeTotals"] })).map((o) => o.rule).sort()).toEqual(["churn", "inAndOut", "twinDeposits"]);
     expect(await flagged(db(), "inAndOut")).toEqual([]);
     expect(await flagged(db(), "inAndOut", "expired")).toEqual(["io-hit"]);
     await saveRuleSetting(db(), "inAndOut", { params: { withdrawnPercent: 80 } }, "admin", day(106));

@@ -10,7 +10,7 @@ import type { ParamSpec } from "@/lib/contract/alert-kinds";
 import type { RiskRuleKey, RiskSeverity, RiskSubjectType } from "@/lib/contract/risk";
 import type { DatasetKey } from "@/lib/archive/settings";
 import { DAY_MS } from "@/lib/time/calendar";
-import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery } from "./code-queries";
+import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery, twinDepositsQuery } from "./code-queries";
 import { churnQuery, inAndOutQuery } from "./invitee-queries";
 
 /** A rule's parameter: a whole number or a number (a percentage) within bounds. */
@@ -39,25 +39,17 @@ const days = (n: number) => n * DAY_MS;
 type Q<P> = (p: P, from: number) => SQL;
 const q = <P>(f: Q<P>) => f as unknown as Q<RiskParams>;
 
+/**
+ * An invitee's rule over trailing windows of `days` UTC days of its deposits, withdrawals and
+ * volume: it reads back one window, and firings within one window of each other are one episode.
+ */
+function inviteeWindow<P extends { days: number }>(severity: RiskSeverity, params: Record<string, RiskParamSpec>, query: Q<P>): RiskRuleDef {
+  return { subjectType: "invitee", severity, params, reads: ["inviteeTotals", "commissions"], lookbackMs: (p) => days(p.days), gapMs: (p) => days(p.days), query: q(query) };
+}
+
 export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
-  inAndOut: {
-    subjectType: "invitee",
-    severity: "high",
-    params: { days: int(1, 30, 3), minDeposit: int(1, 1_000_000_000, 100), withdrawnPercent: percent(90), volumeMultiple: int(1, 1_000, 3) },
-    reads: ["inviteeTotals", "commissions"],
-    lookbackMs: (p) => days(p.days),
-    gapMs: (p) => days(p.days),
-    query: q(inAndOutQuery),
-  },
-  churn: {
-    subjectType: "invitee",
-    severity: "medium",
-    params: { days: int(1, 90, 30), volumeMultiple: int(1, 100_000, 200), minVolume: int(1, 1_000_000_000_000, 100_000) },
-    reads: ["inviteeTotals", "commissions"],
-    lookbackMs: (p) => days(p.days),
-    gapMs: (p) => days(p.days),
-    query: q(churnQuery),
-  },
+  inAndOut: inviteeWindow("high", { days: int(1, 30, 3), minDeposit: int(1, 1_000_000_000, 100), withdrawnPercent: percent(90), volumeMultiple: int(1, 1_000, 3) }, inAndOutQuery),
+  churn: inviteeWindow("medium", { days: int(1, 90, 30), volumeMultiple: int(1, 100_000, 200), minVolume: int(1, 1_000_000_000_000, 100_000) }, churnQuery),
   signupBurst: {
     subjectType: "inviteCode",
     severity: "medium",
@@ -75,6 +67,15 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: () => days(7),
     gapMs: () => 0,
     query: q(hollowSignupsQuery),
+  },
+  twinDeposits: {
+    subjectType: "inviteCode",
+    severity: "medium",
+    params: { minCount: int(2, 10_000, 5) },
+    reads: ["inviteeTotals", "invitees"],
+    lookbackMs: () => 0,
+    gapMs: () => 0,
+    query: q(twinDepositsQuery),
   },
   subSpike: {
     subjectType: "subAffiliate",
