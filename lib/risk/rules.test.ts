@@ -141,6 +141,16 @@ onEachTestDatabase("risk rules", (database) => {
     expect([hit.firstSeenAt, hit.lastSeenAt]).toEqual([day(100), day(102)]);
   });
 
+  it("fires an episode once when two passes run at once (two instances)", async () => {
+    const before = await listFlags(db(), { state: "open", page: 1, pageSize: 200 });
+    await db().execute(sql`DELETE FROM risk_flag`);
+    const [a, b] = await Promise.all([evaluateRisk(db(), { now: day(102), since: 0 }), evaluateRisk(db(), { now: day(102), since: 0 })]);
+    const fired = [...a, ...b].reduce((n, o) => n + o.fired, 0);
+    const after = await listFlags(db(), { state: "open", page: 1, pageSize: 200 });
+    expect(after.total).toBe(before.total);
+    expect(fired).toBe(after.total);
+  });
+
   it("leaves a dismissed flag dismissed for the same episode", async () => {
     const [burst] = (await listFlags(db(), { state: "open", rule: "signupBurst", subject: "BURST", page: 1, pageSize: 10 })).items;
     await reviewFlag(db(), burst!.id, { state: "dismissed", note: "a campaign we ran" }, "admin", day(103));
