@@ -1,6 +1,6 @@
 /**
  * Risk wired into the server (lib/risk holds the rules, their evaluation and the flags): the
- * evaluation after each archive run (archive.ts calls `afterSync` in the process that syncs),
+ * evaluation after each archive run (`afterRun`, the archive scheduler's `onRun` in the process that syncs),
  * and what the /api/risk routes do, each change audit-logged. The evaluation reads the archive
  * only, never WEEX; passes run one at a time, one short statement per rule.
  */
@@ -11,44 +11,22 @@ import { logger } from "@/lib/log/log";
 import { audit } from "@/lib/server/identity/audit";
 import { ApiError, fieldError } from "@/lib/server/http/errors";
 import type { SessionUser } from "@/lib/server/identity/principal";
-import type { DatasetKey } from "@/lib/archive/settings";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RiskFlagPatch, RiskFlagsQuery, RiskRuleKey, RiskRulePatch } from "@/lib/contract/risk";
-import { evaluateRisk, type EvaluateOptions } from "@/lib/risk/evaluate";
+import { riskRunner } from "@/lib/risk/after-sync";
 import { getFlag, listFlags, reviewFlag, type RiskFlag } from "@/lib/risk/flags";
 import { RISK_RULES } from "@/lib/risk/rules";
 import { checkParams, ruleSettings, saveRuleSetting } from "@/lib/risk/settings";
 import { flagSummary } from "@/lib/risk/summary";
-import { DAY_MS } from "@/lib/time/calendar";
 import en from "@/messages/en";
 import zhCN from "@/messages/zh-CN";
 
 const CATALOGUES = { en, "zh-CN": zhCN } as const;
 
-/**
- * How far back an incremental pass after a sync looks for new episodes: the days a sync
- * rewrites (WEEX's recent days) with room to spare; each rule reads its own look-back before it.
- */
-const INCREMENTAL_DAYS = 35;
+const runner = riskRunner({ db: getDb, onError: (e, dataset) => logger("risk").warn({ err: e, dataset }, "risk evaluation after a sync failed") });
 
-let queue: Promise<unknown> = Promise.resolve();
-/** Run passes one after the other: two never race over the same flags in one process. */
-function serial<T>(pass: () => Promise<T>): Promise<T> {
-  const next = queue.then(pass, pass);
-  queue = next.catch(() => {});
-  return next;
-}
-
-async function evaluate(opts: Omit<EvaluateOptions, "now">) {
-  return evaluateRisk(await getDb(), { ...opts, now: Date.now() });
-}
-
-/** After an archive run of `dataset` ended well: re-evaluate the rules that read it, over the recent days. */
-export function afterSync(dataset: DatasetKey): void {
-  void serial(() => evaluate({ since: Date.now() - INCREMENTAL_DAYS * DAY_MS, datasets: [dataset] })).catch((e) =>
-    logger("risk").warn({ err: e, dataset }, "risk evaluation after a sync failed"),
-  );
-}
+/** The archive scheduler's `onRun` (archive.ts): a run that ended well re-evaluates the rules that read its dataset. */
+export const afterRun = runner.onRun;
 
 type Who = { user: SessionUser; ip: string };
 
@@ -85,6 +63,6 @@ export async function changeRule(rule: RiskRuleKey, patch: RiskRulePatch, w: Who
   if ("field" in checked) throw fieldError(checked.field, checked.message);
   const setting = await saveRuleSetting(await getDb(), rule, { enabled: patch.enabled, params: checked.params }, w.user.username, Date.now());
   await audit({ username: w.user.username, ip: w.ip, action: "risk.rule.update", outcome: "success", detail: { rule, changed: Object.keys(patch), params: setting.params, enabled: setting.enabled } });
-  const outcome = setting.enabled ? await serial(() => evaluate({ since: 0, rules: [rule] })) : [];
+  const outcome = setting.enabled ? await runner.run({ since: 0, rules: [rule] }) : [];
   return { rule: setting, evaluated: outcome[0] ?? null };
 }
