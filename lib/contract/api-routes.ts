@@ -39,6 +39,7 @@ import {
   transfersPageSchema,
 } from "./responses";
 import type { Role } from "./roles";
+import { riskFlagParams, riskFlagPatch, riskFlagsQuery, riskRuleParams, riskRulePatch } from "./risk";
 import { newShareLinkSchema, shareLinkParams, shareUnlockSchema } from "./share";
 import { tokenCreatedSchema, tokenDeletedSchema, tokenInput, tokenListSchema, tokenParams } from "./tokens";
 
@@ -52,6 +53,7 @@ export const API_TAGS = {
   spot: "Spot orders",
   orders: "Contract orders",
   alerts: "Alerts and reports",
+  risk: "Risk flags",
   archive: "Archive",
   admin: "Administration",
   share: "Share links",
@@ -183,6 +185,14 @@ export const API_ROUTES = {
   "/api/alerts/schedules/[id]": { DELETE: { role: "admin", tag: "alerts", summary: "Stop a scheduled report", params: alertIdParams, answer: "json" } },
   "/api/alerts/report-csv": {
     GET: { role: "public", tag: "alerts", summary: "A report's CSV by its signed link (the signature is the permission)", query: reportCsvQuery, answer: "csv" },
+  },
+
+  // risk: flags the rules raised on the archive, and the rules' settings (never a partner's or a share link's)
+  "/api/risk/flags": { GET: { role: "viewer", tag: "risk", summary: "Risk flags, one page (default: the open ones), most recently seen first", description: "In the list shape ({items, page, pageSize, total, pages, hasNextPage}); each flag with its evidence (exact decimal strings and the period) and a one-sentence summary in the reader's language.", query: riskFlagsQuery, answer: "json" } },
+  "/api/risk/flags/[id]": { PATCH: { role: "admin", tag: "risk", summary: "Review a flag: {state: dismissed | confirmed | open, note} (a note is required to dismiss)", params: riskFlagParams, body: riskFlagPatch, answer: "json" } },
+  "/api/risk/rules": { GET: { role: "viewer", tag: "risk", summary: "The risk rules with their settings, parameters' bounds and defaults", answer: "json" } },
+  "/api/risk/rules/[rule]": {
+    PATCH: { role: "admin", tag: "risk", summary: "Change a rule: {enabled?, params?}; it is re-evaluated over the whole archive", description: "A parameter out of its bounds or unknown is a 400 naming `params.<name>`.", params: riskRuleParams, body: riskRulePatch, answer: "json" },
   },
 
   "/api/archive/status": { GET: { role: "viewer", tag: "archive", summary: "Whether the first backfill runs, and what each dataset holds", answer: archiveStatusSchema } },

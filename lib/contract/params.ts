@@ -85,6 +85,7 @@ export const LISTS = {
   audit: { path: "/api/admin/audit", defaultSize: 50, sizes: [50, 100, 200] },
   inviteeValue: { path: "/api/affiliate/invitees/value", defaultSize: 50, sizes: [20, 50, 100] },
   commissions: { path: "/api/affiliate/commissions", defaultSize: 100, sizes: [50, PAGE_LIMITS.commissions] },
+  riskFlags: { path: "/api/risk/flags", defaultSize: 50, sizes: [20, 50, 200] },
 } as const satisfies Record<string, { path: string; defaultSize: number; sizes: readonly number[] }>;
 export type ListKey = keyof typeof LISTS;
 

@@ -72,7 +72,7 @@ type PagingInput = { page?: string | number; pageSize?: string | number };
  * from LISTS). Paging is parsed apart from the filters so the filters keep their own
  * strictness and refinements.
  */
-function paged<F extends z.ZodType<object>>(filters: F, list: ListKey) {
+export function paged<F extends z.ZodType<object>>(filters: F, list: ListKey) {
   const { defaultSize, sizes } = LISTS[list];
   const paging = z.object({ page: inInt(1, MAX_PAGE).default(1), pageSize: inInt(1, sizes[sizes.length - 1]).default(defaultSize) });
   const schema = z.record(z.string(), z.unknown()).transform((input, ctx) => {

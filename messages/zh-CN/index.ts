@@ -25,6 +25,7 @@ import errors from "./errors.json";
 import email from "./email.json";
 import share from "./share.json";
 import tokens from "./tokens.json";
+import risk from "./risk.json";
 
-const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share, tokens };
+const messages = { common, shell, login, pages, ui, period, charts, overview, subAffiliates, invitees, cohorts, value, referrals, transfers, orders, markets, coins, archive, admin, alerts, trading, exports, errors, email, share, tokens, risk };
 export default messages;

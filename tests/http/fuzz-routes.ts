@@ -795,6 +795,48 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "fixed", role: "admin", paths: fc.constant("/api/alerts/destinations"), status: [200], runs: 10 },
     POST: { kind: "validated", role: "admin", path: "/api/alerts/destinations", body: alertDestination, runs: { broken: 45, mixed: 6 }, ok: [201] },
   },
+  // Risk flags and rules. A flag id is digits (none exists on the shared server: 404); a rule is one of the table's keys.
+  "risk/flags": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/risk/flags",
+      query: {
+        strict: true,
+        fields: {
+          state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
+          rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"]),
+          severity: q.enumOf(["low", "medium", "high"]),
+          subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
+          page,
+          pageSize: q.int(1, 200, 50),
+        },
+      },
+      runs: { broken: 30, mixed: 8 },
+      ok: [200],
+    },
+  },
+  "risk/flags/[id]": {
+    PATCH: {
+      kind: "validated",
+      role: "admin",
+      path: { valid: fc.integer({ min: 100_000_000, max: 2_000_000_000 }).map(String), invalid: pick(["abc", "1.5", "-1", "9".repeat(19)]), build: (id) => `/api/risk/flags/${encodeURIComponent(id)}` },
+      body: { strict: true, fields: { state: b.enumOf(["confirmed", "open"], true), note: b.text(pick(["checked", "a campaign"]), [1, null, [], {}], false, 2001) } },
+      runs: { broken: 30, mixed: 4 },
+      ok: [404],
+    },
+  },
+  "risk/rules": { GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/risk/rules"), status: [200], runs: 10 } },
+  "risk/rules/[rule]": {
+    PATCH: {
+      kind: "validated",
+      role: "admin",
+      path: { valid: pick(["hollowSignups", "subSpike"]), invalid: pick(["nosuch", "INANDOUT", "in-and-out"]), build: (rule) => `/api/risk/rules/${encodeURIComponent(rule)}` },
+      body: { strict: true, fields: { enabled: b.bool(true) } },
+      runs: { broken: 30, mixed: 4 },
+      ok: [200],
+    },
+  },
   // share links
   "share-links": {
     GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/share-links"), status: [200], runs: 10 },

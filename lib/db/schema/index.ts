@@ -11,3 +11,4 @@ export * from "./api-tokens";
 export * from "./archive";
 export * from "./share-links";
 export * from "./alerts";
+export * from "./risk";

@@ -24,6 +24,7 @@ import { LocalLock, PgAdvisoryLock, type SyncLock } from "@/lib/archive/lock";
 import { ArchiveScheduler } from "@/lib/archive/scheduler";
 import { ArchiveStatistics } from "@/lib/archive/statistics";
 import { archiveSettingsFromEnv, archiveSyncEnabled, liveCacheMsFromEnv } from "@/lib/archive/settings";
+import { afterRun } from "@/lib/server/services/risk";
 import { selectedSources, type SelectedSources, type SourceParam } from "@/lib/archive/sources";
 import type { Freshness, Warnings } from "@/lib/contract/responses";
 import type { Scope } from "@/lib/contract/scope";
@@ -77,7 +78,8 @@ export async function startArchiveSync(): Promise<void> {
   const config = getConfig();
   const lock: SyncLock = config.database.kind === "postgres" ? new PgAdvisoryLock(config.database.url) : new LocalLock();
   state.lock = lock;
-  state.scheduler = new ArchiveScheduler({ engine, lock, logger: log }).start();
+  // (a run that ended well re-evaluates the risk rules that read its dataset, on the archive alone)
+  state.scheduler = new ArchiveScheduler({ engine, lock, logger: log, onRun: afterRun }).start();
   // (an archive written before these statistics, or by an earlier process: checked at once)
   state.statistics?.poke();
   log.info({ intervalMs: engine.settings.intervalMs }, "archive sync scheduler started");

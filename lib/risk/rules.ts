@@ -1,0 +1,89 @@
+/**
+ * The risk rules, one table: for each rule its subject, severity, parameters (bounds and
+ * defaults, the same zod-free specs as the alert kinds'), the datasets it reads (a sync of one
+ * of them re-evaluates it), how far back its query reads and when two firings are one episode,
+ * and the query that finds where it holds on the archive. Names and explanations in both
+ * languages are the `risk.rules.<key>` messages (messages/en/risk.json, messages/zh-CN/risk.json).
+ */
+import type { SQL } from "drizzle-orm";
+import type { ParamSpec } from "@/lib/contract/alert-kinds";
+import type { RiskRuleKey, RiskSeverity, RiskSubjectType } from "@/lib/contract/risk";
+import type { DatasetKey } from "@/lib/archive/settings";
+import { DAY_MS } from "@/lib/time/calendar";
+import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery, twinDepositsQuery } from "./code-queries";
+import { churnQuery, inAndOutQuery } from "./invitee-queries";
+
+/** A rule's parameter: a whole number or a number (a percentage) within bounds. */
+export type RiskParamSpec = Extract<ParamSpec, { type: "int" } | { type: "number" }>;
+export type RiskParams = Record<string, number>;
+
+export interface RiskRuleDef {
+  subjectType: RiskSubjectType;
+  severity: RiskSeverity;
+  params: Record<string, RiskParamSpec>;
+  reads: readonly DatasetKey[];
+  /** how far before a position its window reaches (ms) */
+  lookbackMs(p: RiskParams): number;
+  /** firings of one subject at most this far apart (ms) are one episode */
+  gapMs(p: RiskParams): number;
+  /** every position where the rule holds on the data from `from` (ms) on: (subject_id, at, evidence) */
+  query(p: RiskParams, from: number): SQL;
+}
+
+const int = (min: number, max: number, dflt: number) => ({ type: "int", min, max, default: dflt }) as const;
+const percent = (dflt: number) => ({ type: "number", above: 0, max: 100, default: dflt }) as const;
+const days = (n: number) => n * DAY_MS;
+
+// The query builders take their own parameter shapes; the table hands them the validated,
+// default-filled parameters of their rule (settings.ts `paramsOf`).
+type Q<P> = (p: P, from: number) => SQL;
+const q = <P>(f: Q<P>) => f as unknown as Q<RiskParams>;
+
+/**
+ * An invitee's rule over trailing windows of `days` UTC days of its deposits, withdrawals and
+ * volume: it reads back one window, and firings within one window of each other are one episode.
+ */
+function inviteeWindow<P extends { days: number }>(severity: RiskSeverity, params: Record<string, RiskParamSpec>, query: Q<P>): RiskRuleDef {
+  return { subjectType: "invitee", severity, params, reads: ["inviteeTotals", "commissions"], lookbackMs: (p) => days(p.days), gapMs: (p) => days(p.days), query: q(query) };
+}
+
+export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
+  inAndOut: inviteeWindow("high", { days: int(1, 30, 3), minDeposit: int(1, 1_000_000_000, 100), withdrawnPercent: percent(90), volumeMultiple: int(1, 1_000, 3) }, inAndOutQuery),
+  churn: inviteeWindow("medium", { days: int(1, 90, 30), volumeMultiple: int(1, 100_000, 200), minVolume: int(1, 1_000_000_000_000, 100_000) }, churnQuery),
+  signupBurst: {
+    subjectType: "inviteCode",
+    severity: "medium",
+    params: { windowMinutes: int(1, 1_440, 10), minCount: int(2, 100_000, 20), factor: int(1, 1_000, 5), historyDays: int(1, 90, 28) },
+    reads: ["invitees"],
+    lookbackMs: (p) => days(p.historyDays) + p.windowMinutes * 60_000,
+    gapMs: (p) => p.windowMinutes * 60_000,
+    query: q(signupBurstQuery),
+  },
+  hollowSignups: {
+    subjectType: "inviteCode",
+    severity: "medium",
+    params: { minCount: int(1, 1_000_000, 50), maxKycPercent: percent(5) },
+    reads: ["invitees"],
+    lookbackMs: () => days(7),
+    gapMs: () => 0,
+    query: q(hollowSignupsQuery),
+  },
+  twinDeposits: {
+    subjectType: "inviteCode",
+    severity: "medium",
+    params: { minCount: int(2, 10_000, 5) },
+    reads: ["inviteeTotals", "invitees"],
+    lookbackMs: () => 0,
+    gapMs: () => 0,
+    query: q(twinDepositsQuery),
+  },
+  subSpike: {
+    subjectType: "subAffiliate",
+    severity: "medium",
+    params: { factor: int(2, 1_000, 10), baselineDays: int(7, 180, 28), minDays: int(1, 180, 7), minVolume: int(0, 1_000_000_000_000, 10_000) },
+    reads: ["subAffiliates"],
+    lookbackMs: (p) => days(p.baselineDays),
+    gapMs: () => days(1),
+    query: q(subSpikeQuery),
+  },
+};
