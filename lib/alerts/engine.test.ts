@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rows } from "@/lib/archive/db";
 import { LocalLock, PgAdvisoryLock } from "@/lib/archive/lock";
 import type { Database } from "@/lib/db";
@@ -17,7 +17,7 @@ import { AlertEngine } from "./engine";
 import { ruleInput, scheduleInput } from "@/lib/contract/alerts";
 import { checkCsvLink, signCsvLink } from "./report";
 import { createDestination, createRule, createSchedule, deleteDestination, listDeliveries, listEpisodes } from "./store";
-import { channelsPerFile, dayRange, markSynced, seedDaily, seedInvitee } from "./test-support";
+import { channelsPerFile, dayRange, freshDatabasePerTest, markSynced, seedDaily, seedInvitee } from "./test-support";
 import { AlertWorker } from "./worker";
 
 const NOW = Date.parse("2026-03-20T12:00:00Z"); // last complete UTC day: 2026-03-19
@@ -50,18 +50,8 @@ const verify = (secret: string, body: string, header: string | string[] | undefi
 
 for (const backend of testBackends()) {
   describe(`alerts engine (${backend.name})`, () => {
-    let database: Database;
     let db: Database["db"];
-    beforeEach(async () => {
-      database = await backend.open();
-      db = database.db;
-      channels.receiver.received.length = 0;
-      channels.receiver.script.length = 0;
-      channels.mail.mails.length = 0;
-    }, 60_000);
-    afterEach(async () => {
-      await database.close();
-    });
+    freshDatabasePerTest(backend, channels, (database) => (db = database.db));
 
     async function webhook(name = "hook") {
       return createDestination(db, { kind: "webhook", name, url: channels.receiver.url }, NOW - 1000);

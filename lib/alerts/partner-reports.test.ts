@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rows } from "@/lib/archive/db";
 import { scheduleInput } from "@/lib/contract/alerts";
 import type { Database } from "@/lib/db";
@@ -18,7 +18,7 @@ import { realChannels } from "./channels";
 import { AlertEngine } from "./engine";
 import { signCsvLink } from "./report";
 import { createSchedule, enqueuePartnerReport, listDeliveries, listSchedules } from "./store";
-import { channelsPerFile, markSynced, seedDaily, seedInvitee } from "./test-support";
+import { channelsPerFile, freshDatabasePerTest, markSynced, seedDaily, seedInvitee } from "./test-support";
 
 // A weekly schedule created on Wednesday 11 March: its first report covers 9–15 March, due on
 // Monday the 16th once the archive holds the 15th.
@@ -92,18 +92,8 @@ function expectReport(address: string, r: { subject?: string; contains: string[]
 
 for (const backend of testBackends()) {
   describe(`reports for each partner (${backend.name})`, () => {
-    let database: Database;
     let db: Database["db"];
-    beforeEach(async () => {
-      database = await backend.open();
-      db = database.db;
-      channels.mail.mails.length = 0;
-      channels.mail.refuse.clear();
-      channels.receiver.received.length = 0;
-    }, 60_000);
-    afterEach(async () => {
-      await database.close();
-    });
+    freshDatabasePerTest(backend, channels, (database) => (db = database.db));
 
     it("sends each partner with an email their own report once: their rows only, in their language; one without an email is skipped and named", async () => {
       const schedule = await seedPartners(db);

@@ -11,8 +11,9 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import type { Db } from "@/lib/db/connection";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import type { Database, Db } from "@/lib/db/connection";
+import type { TestBackend } from "@/lib/db/test-support";
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -203,3 +204,24 @@ export function channelsPerFile(): { receiver: Receiver; mail: MailCatcher } {
   });
   return channels;
 }
+
+/**
+ * A fresh database of `backend` before each test of the calling suite, handed to `opened`, and
+ * closed after the test; the file's channels start each test empty (nothing received, no scripted
+ * answers, no refused recipients), so one test's deliveries never count in the next.
+ */
+export function freshDatabasePerTest(backend: TestBackend, channels: { receiver: Receiver; mail: MailCatcher }, opened: (database: Database) => void): void {
+  let database: Database | undefined;
+  beforeEach(async () => {
+    database = await backend.open();
+    opened(database);
+    channels.receiver.received.length = 0;
+    channels.receiver.script.length = 0;
+    channels.mail.mails.length = 0;
+    channels.mail.refuse.clear();
+  }, 60_000);
+  afterEach(async () => {
+    await database?.close();
+  });
+}
+

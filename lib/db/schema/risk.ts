@@ -1,6 +1,6 @@
 /**
  * Risk flags and the rules' settings (migration 0600), as Drizzle tables. The SQL migration
- * creates them and stays the source of truth; read and written by lib/risk/store.ts.
+ * creates them and stays the source of truth; read and written by lib/risk/flags.ts and lib/risk/settings.ts.
  */
 import { bigint, bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 
