@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testBackends } from "@/lib/db/test-support";
-import type { Database } from "@/lib/db";
-import type { Simulator } from "@/lib/simulator";
 import { WINDOWS } from "@/lib/weex/endpoints";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
@@ -15,13 +13,11 @@ import { coverageOf, datasetRow, pendingCursors, updateDataset } from "./store";
 import {
   archiveDailySummary,
   canonical,
-  closeSimulated,
-  frozenClient,
-  simulatorAndDatabase,
   upstreamDailySummary,
   upstreamInvitees,
   upstreamWithdrawals,
 } from "./test-support";
+import { frozenArchiveSuite } from "./test-suite";
 import { buildSeries } from "@/lib/affiliate/series";
 import { subAffiliatePages } from "@/lib/affiliate/pages";
 import { liveSources } from "@/lib/affiliate/sources";
@@ -39,57 +35,53 @@ const EVERY_DAY = { startTime: 0, endTime: T0 };
 
 for (const backend of testBackends()) {
   describe(`archive sync on ${backend.name}`, () => {
-    let sim: Simulator;
-    let database: Database;
+    const suite = frozenArchiveSuite(now, () => backend.open());
     let engine: ArchiveEngine;
-    const client = () => frozenClient(sim, now);
 
     beforeAll(async () => {
-      ({ sim, database } = await simulatorAndDatabase(now, () => backend.open()));
       // Commission records for four weeks and per-invitee totals per day for two (per week
       // before), not a year of days: what they store is checked against the simulator by the
       // HTTP tests (tests/http/invitee-value.test.ts); here every dataset's sync must finish,
       // and a year of daily slices would only add writing time to the unit suite.
-      engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings: { ...DEFAULT_SETTINGS, commissionDays: 28, movementDailyDays: 14 } });
+      engine = new ArchiveEngine({ db: suite.database.db, lister: suite.client(), now, settings: { ...DEFAULT_SETTINGS, commissionDays: 28, movementDailyDays: 14 } });
     }, 180_000);
     const firstSubUid = async () =>
-      (await rows<{ uid: string }>(database.db, sql`SELECT min(sub_affiliate_uid) AS uid FROM archive_sub_affiliate_daily`))[0].uid;
-    afterAll(() => closeSimulated(database, sim));
+      (await rows<{ uid: string }>(suite.database.db, sql`SELECT min(sub_affiliate_uid) AS uid FROM archive_sub_affiliate_daily`))[0].uid;
 
     it("backfills every dataset to exactly the upstream's data", async () => {
       for (const ds of DATASETS) {
         const r = await engine.run(ds);
         expect(r.plan).toBe("backfill");
-        expect(await pendingCursors(database.db, ds)).toEqual([]);
+        expect(await pendingCursors(suite.database.db, ds)).toEqual([]);
       }
 
       // Sub-affiliate records: counts and exact sums per UTC day and product, all 365 days.
-      const upstream = await upstreamDailySummary(client(), EVERY_DAY);
-      const archived = await archiveDailySummary(database.db);
+      const upstream = await upstreamDailySummary(suite.client(), EVERY_DAY);
+      const archived = await archiveDailySummary(suite.database.db);
       expect(Object.keys(upstream).length).toBeGreaterThan(600);
       expect(archived).toEqual(upstream);
 
       // Invitees of the upstream's year and transfers of its month: the same records.
       const year = { startTime: T0 - WINDOWS.invitees.maxAgeMs + DEFAULT_SETTINGS.windowMarginMs, endTime: T0 };
-      const liveInvitees = (await upstreamInvitees(client(), year, T0)).map(canonical).sort();
+      const liveInvitees = (await upstreamInvitees(suite.client(), year, T0)).map(canonical).sort();
       const archInvitees: string[] = [];
-      for await (const b of archiveRecords(ARCHIVE_READS.invitees, database.db, year)) archInvitees.push(...b.map(canonical));
+      for await (const b of archiveRecords(ARCHIVE_READS.invitees, suite.database.db, year)) archInvitees.push(...b.map(canonical));
       expect(liveInvitees.length).toBeGreaterThan(500);
       expect(archInvitees.sort()).toEqual(liveInvitees);
 
       const month = { startTime: T0 - WINDOWS.withdrawals.maxAgeMs + DEFAULT_SETTINGS.windowMarginMs, endTime: T0 };
-      const liveTransfers = (await upstreamWithdrawals(client(), month)).map(canonical).sort();
-      const [{ n }] = await rows<{ n: unknown }>(database.db, sql`SELECT count(*) AS n FROM archive_transfer`);
+      const liveTransfers = (await upstreamWithdrawals(suite.client(), month)).map(canonical).sort();
+      const [{ n }] = await rows<{ n: unknown }>(suite.database.db, sql`SELECT count(*) AS n FROM archive_transfer`);
       expect(Number(n)).toBe(liveTransfers.length);
       const archTransfers: string[] = [];
       for (const [fromAccountType, toAccountType] of DEFAULT_SETTINGS.withdrawalAccountTypes) {
-        for await (const b of archiveRecords(ARCHIVE_READS.withdrawals, database.db, { ...month, fromAccountType, toAccountType })) archTransfers.push(...b.map(canonical));
+        for await (const b of archiveRecords(ARCHIVE_READS.withdrawals, suite.database.db, { ...month, fromAccountType, toAccountType })) archTransfers.push(...b.map(canonical));
       }
       expect(archTransfers.sort()).toEqual(liveTransfers);
 
       // Coverage: one interval per dataset, reaching to the run's start.
-      expect((await coverageOf(database.db, "subAffiliates")).map((i) => i.to)).toEqual([T0]);
-      const row = await datasetRow(database.db, "subAffiliates");
+      expect((await coverageOf(suite.database.db, "subAffiliates")).map((i) => i.to)).toEqual([T0]);
+      const row = await datasetRow(suite.database.db, "subAffiliates");
       expect(row).toMatchObject({ state: "idle", syncedAt: T0, lastSuccessAt: T0, lastError: null });
     }, 120_000); // five datasets' first backfill, on a loaded 2-core machine
 
@@ -100,34 +92,34 @@ for (const backend of testBackends()) {
         ["week", "America/New_York"],
         ["month", "Pacific/Kiritimati"],
       ] as const) {
-        const live = await buildSeries(subAffiliatePages(client(), range), granularity, tz);
-        const sources = selectedSources("archive", { db: async () => database.db, lister: client(), live: liveSources(client()), subAffiliateDays: 365, now });
+        const live = await buildSeries(subAffiliatePages(suite.client(), range), granularity, tz);
+        const sources = selectedSources("archive", { db: async () => suite.database.db, lister: suite.client(), live: liveSources(suite.client()), subAffiliateDays: 365, now });
         expect(await sources.series(range, granularity, tz)).toEqual(live);
         expect(sources.freshness()).toEqual({ source: "archive", syncedAt: T0 });
         // one sub-affiliate: from its own daily rows
         const subUid = await firstSubUid();
         const one = { ...range, subUid };
-        expect(await sources.series(one, granularity, tz)).toEqual(await buildSeries(subAffiliatePages(client(), one), granularity, tz));
+        expect(await sources.series(one, granularity, tz)).toEqual(await buildSeries(subAffiliatePages(suite.client(), one), granularity, tz));
       }
     });
 
     it("an incremental run re-reads only the days that can still change", async () => {
-      const before = sim.stats().requests;
+      const before = suite.sim.stats().requests;
       const r = await engine.run("subAffiliates");
       expect(r.plan).toBe("incremental");
       // yesterday and today, both products: one page each at this scale
-      expect(sim.stats().requests - before).toBe(2);
-      expect(await archiveDailySummary(database.db)).toEqual(await upstreamDailySummary(client(), EVERY_DAY));
+      expect(suite.sim.stats().requests - before).toBe(2);
+      expect(await archiveDailySummary(suite.database.db)).toEqual(await upstreamDailySummary(suite.client(), EVERY_DAY));
     });
 
     it("a run left open by a process that died after its last page is closed by the next runner", async () => {
       // (every cursor done, the run never marked finished: what a kill at that instant leaves)
-      await updateDataset(database.db, "invitees", { state: "running", lastSuccessAt: null }, T0);
+      await updateDataset(suite.database.db, "invitees", { state: "running", lastSuccessAt: null }, T0);
       const scheduler = new ArchiveScheduler({ engine, lock: new LocalLock(), now });
       await scheduler.tick();
       await scheduler.idle();
       await scheduler.stop();
-      expect(await datasetRow(database.db, "invitees")).toMatchObject({ state: "idle", lastSuccessAt: T0 });
+      expect(await datasetRow(suite.database.db, "invitees")).toMatchObject({ state: "idle", lastSuccessAt: T0 });
     });
   });
 }

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Dec, decimalText } from "@/lib/contract/decimal";
 import { commissionPages, inviteeTotalsPages } from "@/lib/affiliate/rebate-pages";
-import type { Database } from "@/lib/db";
 import { testBackends } from "@/lib/db/test-support";
-import type { Simulator } from "@/lib/simulator";
 import { type CommissionRecord } from "@/lib/weex/records";
 import { rows } from "./db";
 import { ArchiveEngine } from "./engine";
@@ -12,7 +10,8 @@ import { commissionHorizon, dailyMovementsFrom } from "./plan";
 import { ARCHIVE_READS, archiveRecords } from "./read";
 import { DEFAULT_SETTINGS } from "./settings";
 import { coverageOf, pendingCursors } from "./store";
-import { canonical, closeSimulated, frozenClient, simulatorAndDatabase } from "./test-support";
+import { canonical } from "./test-support";
+import { frozenArchiveSuite } from "./test-suite";
 import { movedMoney } from "./value-datasets";
 import { DAY_MS } from "@/lib/time/calendar";
 
@@ -27,36 +26,32 @@ const settings = { ...DEFAULT_SETTINGS, commissionDays: 40, movementDailyDays: 1
 
 for (const backend of testBackends()) {
   describe(`commission records and per-invitee totals on ${backend.name}`, () => {
-    let sim: Simulator;
-    let database: Database;
+    const suite = frozenArchiveSuite(now, () => backend.open());
     let engine: ArchiveEngine;
-    const client = () => frozenClient(sim, now);
 
     beforeAll(async () => {
-      ({ sim, database } = await simulatorAndDatabase(now, () => backend.open()));
-      engine = new ArchiveEngine({ db: database.db, lister: client(), now, settings });
+      engine = new ArchiveEngine({ db: suite.database.db, lister: suite.client(), now, settings });
       await engine.run("invitees");
       for (const ds of ["commissions", "inviteeTotals"] as const) {
         expect((await engine.run(ds)).plan).toBe("backfill");
-        expect(await pendingCursors(database.db, ds)).toEqual([]);
+        expect(await pendingCursors(suite.database.db, ds)).toEqual([]);
       }
     }, 300_000);
-    afterAll(() => closeSimulated(database, sim));
 
     const kept = () => ({ startTime: commissionHorizon(T0, settings), endTime: T0 });
 
     it("holds every commission record WEEX serves for the kept days, once", async () => {
       const live: string[] = [];
-      for await (const b of commissionPages(client(), kept(), undefined, T0)) live.push(...b.map(canonical));
+      for await (const b of commissionPages(suite.client(), kept(), undefined, T0)) live.push(...b.map(canonical));
       const archived: string[] = [];
-      for await (const b of archiveRecords(ARCHIVE_READS.commissions, database.db, kept())) archived.push(...b.map(canonical));
+      for await (const b of archiveRecords(ARCHIVE_READS.commissions, suite.database.db, kept())) archived.push(...b.map(canonical));
       expect(live.length).toBeGreaterThan(500);
       expect(archived.sort()).toEqual(live.sort());
-      expect(await coverageOf(database.db, "commissions")).toEqual([{ from: kept().startTime, to: T0 }]);
+      expect(await coverageOf(suite.database.db, "commissions")).toEqual([{ from: kept().startTime, to: T0 }]);
     });
 
     it("holds each period's totals as WEEX answers that window (the invitees who moved money): days for the recent ones, weeks before", async () => {
-      const periods = await rows<{ from: unknown; to: unknown; kind: string }>(database.db, sql`SELECT period_from AS from, period_to AS to, kind FROM archive_movement_period ORDER BY period_from`);
+      const periods = await rows<{ from: unknown; to: unknown; kind: string }>(suite.database.db, sql`SELECT period_from AS from, period_to AS to, kind FROM archive_movement_period ORDER BY period_from`);
       const dailyFrom = dailyMovementsFrom(T0, settings);
       for (const p of periods) {
         const from = Number(p.from);
@@ -73,9 +68,9 @@ for (const backend of testBackends()) {
       for (const p of some) {
         const window = { startTime: Number(p.from), endTime: Number(p.to) };
         const live: string[] = [];
-        for await (const b of inviteeTotalsPages(client(), window, undefined, T0)) live.push(...b.filter(movedMoney).map(canonical));
+        for await (const b of inviteeTotalsPages(suite.client(), window, undefined, T0)) live.push(...b.filter(movedMoney).map(canonical));
         const held = await rows<Record<string, string | null>>(
-          database.db,
+          suite.database.db,
           sql`SELECT uid, deposit_amount::text AS "depositAmount", withdrawal_amount::text AS "withdrawalAmount", spot_trading_amount::text AS "spotTradingAmount",
                      futures_trading_amount::text AS "futuresTradingAmount", commission::text AS commission
               FROM archive_invitee_movement WHERE period_from = ${window.startTime}`,
@@ -88,7 +83,7 @@ for (const backend of testBackends()) {
 
     it("keeps the hour, invitee-day and first-days summaries equal to the records they sum", async () => {
       const records: CommissionRecord[] = [];
-      for await (const b of archiveRecords(ARCHIVE_READS.commissions, database.db, {})) records.push(...b);
+      for await (const b of archiveRecords(ARCHIVE_READS.commissions, suite.database.db, {})) records.push(...b);
       const add = (m: Map<string, Dec>, k: string, v: string | null) => m.set(k, (m.get(k) ?? new Dec(0)).plus(v ?? 0));
       const hours = new Map<string, Dec>();
       const days = new Map<string, Dec>();
@@ -97,12 +92,12 @@ for (const backend of testBackends()) {
         if (r.sourceType === 1) add(days, `${r.date - (r.date % DAY_MS)}|${r.uid}|${r.coin}`, r.commission);
       }
       const text = (m: Map<string, Dec>) => Object.fromEntries([...m].map(([k, v]) => [k, decimalText(v)]));
-      const heldHours = await rows<{ k: string; c: string }>(database.db, sql`SELECT hour || '|' || coin || '|' || product_type || '|' || source_type AS k, commission::text AS c FROM archive_commission_hour`);
+      const heldHours = await rows<{ k: string; c: string }>(suite.database.db, sql`SELECT hour || '|' || coin || '|' || product_type || '|' || source_type AS k, commission::text AS c FROM archive_commission_hour`);
       expect(Object.fromEntries(heldHours.map((r) => [r.k, decimalText(new Dec(r.c))]))).toEqual(text(hours));
-      const heldDays = await rows<{ k: string; c: string }>(database.db, sql`SELECT day || '|' || uid || '|' || coin AS k, commission::text AS c FROM archive_commission_invitee_day`);
+      const heldDays = await rows<{ k: string; c: string }>(suite.database.db, sql`SELECT day || '|' || uid || '|' || coin AS k, commission::text AS c FROM archive_commission_invitee_day`);
       expect(Object.fromEntries(heldDays.map((r) => [r.k, decimalText(new Dec(r.c))]))).toEqual(text(days));
 
-      const invitees = await rows<{ uid: string; t: unknown }>(database.db, sql`SELECT uid, register_time AS t FROM archive_invitee`);
+      const invitees = await rows<{ uid: string; t: unknown }>(suite.database.db, sql`SELECT uid, register_time AS t FROM archive_invitee`);
       const registered = new Map(invitees.map((i) => [i.uid, Number(i.t)]));
       const within = new Map<string, Dec>();
       for (const r of records) {
@@ -110,17 +105,17 @@ for (const backend of testBackends()) {
         if (r.sourceType !== 1 || t === undefined || r.date - t > 30 * DAY_MS) continue;
         add(within, `${r.uid}|${r.coin}`, r.commission);
       }
-      const held = await rows<{ k: string; c: string }>(database.db, sql`SELECT uid || '|' || coin AS k, d30::text AS c FROM archive_invitee_value WHERE d30 <> 0`);
+      const held = await rows<{ k: string; c: string }>(suite.database.db, sql`SELECT uid || '|' || coin AS k, d30::text AS c FROM archive_invitee_value WHERE d30 <> 0`);
       expect(within.size).toBeGreaterThan(10);
       expect(Object.fromEntries(held.map((r) => [r.k, decimalText(new Dec(r.c))]))).toEqual(text(new Map([...within].filter(([, v]) => !v.isZero()))));
     });
 
     it("an incremental run re-reads only the last hour of records and today's totals", async () => {
-      const before = sim.stats().requests;
+      const before = suite.sim.stats().requests;
       expect((await engine.run("commissions")).plan).toBe("incremental");
       expect((await engine.run("inviteeTotals")).plan).toBe("incremental");
       // one page per product type, one page of today's totals (this scale), and of yesterday's within its settling hour
-      expect(sim.stats().requests - before).toBe(T0 % DAY_MS < settings.movementSettleMs ? 4 : 3);
+      expect(suite.sim.stats().requests - before).toBe(T0 % DAY_MS < settings.movementSettleMs ? 4 : 3);
     });
   });
 }
