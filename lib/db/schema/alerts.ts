@@ -13,8 +13,8 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ms } from "./columns";
 
-const ms = (name: string) => bigint(name, { mode: "number" });
 
 /** Where messages go. A webhook's secret signs its bodies; it is answered once, at creation. */
 export const alertDestination = pgTable(

@@ -9,10 +9,10 @@
  * - the sub-affiliate `day` is the upstream's UTC date.
  */
 import { sql, type BuildExtraConfigColumns } from "drizzle-orm";
-import { bigint, bigserial, boolean, customType, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, date, index, integer, numeric, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ms } from "./columns";
 import type { PgColumn, PgColumnBuilderBase } from "drizzle-orm/pg-core";
 
-const ms = (name: string) => bigint(name, { mode: "number" });
 /** A set of epoch day numbers (PostgreSQL's int4multirange, as its text: `{[20400,20402),[20410,20411)}`). */
 const dayRanges = customType<{ data: string; driverData: string }>({ dataType: () => "int4multirange" });
 const amount = (name: string) => numeric(name).notNull();

@@ -2,9 +2,9 @@
  * Risk flags and the rules' settings (migration 0600), as Drizzle tables. The SQL migration
  * creates them and stays the source of truth; read and written by lib/risk/flags.ts and lib/risk/settings.ts.
  */
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ms } from "./columns";
 
-const ms = (name: string) => bigint(name, { mode: "number" });
 
 /** One episode of one rule on one subject: fired once, updated while it holds. */
 export const riskFlag = pgTable(
