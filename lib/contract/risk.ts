@@ -8,7 +8,7 @@ import { z } from "zod";
 import { inEnum, inText } from "@/lib/weex/wire";
 import { paged } from "./queries";
 
-export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"] as const;
+export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"] as const;
 export type RiskRuleKey = (typeof RISK_RULE_KEYS)[number];
 
 export const RISK_SEVERITIES = ["low", "medium", "high"] as const;
