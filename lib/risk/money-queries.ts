@@ -39,17 +39,15 @@ export function fundedInviteeQuery(p: { days: number }, from: number): SQL {
 const floors = (p: { minUsdt: number; minBtc: number }) =>
   sql`(VALUES ('USDT', ${p.minUsdt}::numeric), ('USDC', ${p.minUsdt}::numeric), ('BTC', ${p.minBtc}::numeric)) AS f(coin, floor)`;
 
-/** The subject of a concentration: the coin alone for the account, `<code>/<coin>` for an invite code. */
-export const concentrationSubject = (coin: string, code?: string) => (code === undefined ? coin : `${code}/${coin}`);
-
 /**
  * concentration: one direct invitee brings at least `percent` % of the commission of a UTC month
  * in one coin, and at least that coin's floor. The share is judged at the widest scope where it
  * holds: the account's whole commission in that coin and month (every record, sub-affiliates'
  * included), else the commission of the invitee's invite code. One flag per (scope, coin,
- * month): the subject id names the coin (`concentrationSubject`) and the position is the
- * month's start, so two coins or two months are two episodes, and the invitee behind it is
- * evidence (the one with the most, when two share one exactly).
+ * month): the subject id names the coin (the account's: the coin alone, e.g. `USDT`; a
+ * code's: `<code>/<coin>`, e.g. `SPRING50/USDT`) and the position is the month's start, so two
+ * coins or two months are two episodes; the invitee behind it is evidence (the one with the
+ * most, the first uid when two share it exactly).
  */
 export function concentrationQuery(p: { percent: number; minUsdt: number; minBtc: number }, from: number): SQL {
   const start = sql`utc_month_start(${from}::bigint)`;
