@@ -805,7 +805,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
         strict: true,
         fields: {
           state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
-          rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"]),
+          rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"]),
           severity: q.enumOf(["low", "medium", "high"]),
           subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
           page,
