@@ -207,7 +207,8 @@ export function plantedSubjects(invitees: ReadonlyArray<{ uid: string; inviteCod
     hollowSignups: codes("hollowSignups"),
     twinDeposits: codes("twinDeposits"),
     subSpike: PLANTED_SUBS.map((s) => s.uid).sort(),
-    concentration: codes("concentration"),
+    // a code's concentration is judged per coin: its subject names the code and the coin
+    concentration: codes("concentration").map((code) => `${code}/USDT`),
   };
 }
 
