@@ -346,6 +346,15 @@ const alertIdPath = (what: string): ValidatedRoute["path"] => ({
 });
 const alertName = b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "x".repeat(121)], true);
 const zoneField = b.text(pick(["UTC", "Europe/Berlin", "Asia/Tokyo"]), ["Mars/Base", "utc+1", "", "Europe/Nowhere"], false);
+/** The risk flags' filters (the list's and its export's). */
+const riskFlagFilter = {
+  state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
+  rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"]),
+  severity: q.enumOf(["low", "medium", "high"]),
+  subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
+  startTime: time(recentStart),
+  endTime: time(recentEnd),
+};
 const alertRule: InputModel<Json> = {
   strict: true,
   fields: {
@@ -801,20 +810,13 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       kind: "validated",
       role: "trader",
       path: "/api/risk/flags",
-      query: {
-        strict: true,
-        fields: {
-          state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
-          rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"]),
-          severity: q.enumOf(["low", "medium", "high"]),
-          subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
-          page,
-          pageSize: q.int(1, 200, 50),
-        },
-      },
+      query: { strict: true, fields: { ...riskFlagFilter, page, pageSize: q.int(1, 200, 50) }, combos: reversed },
       runs: { broken: 30, mixed: 8 },
       ok: [200],
     },
+  },
+  "risk/flags/export": {
+    GET: { kind: "validated", role: "trader", path: "/api/risk/flags/export", query: { strict: true, fields: riskFlagFilter, combos: reversed }, runs: { broken: 30, mixed: 4 }, ok: [200, 429] },
   },
   "risk/flags/[id]": {
     PATCH: {
