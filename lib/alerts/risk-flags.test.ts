@@ -15,23 +15,14 @@ import { RISK_SEVERITIES } from "@/lib/contract/risk";
 import { evaluateRisk } from "@/lib/risk/evaluate";
 import { listFlags, reviewFlag } from "@/lib/risk/flags";
 import { DAY_MS } from "@/lib/time/calendar";
-import { realChannels } from "./channels";
-import { AlertEngine } from "./engine";
 import { createDestination, createRule, listEpisodes } from "./store";
-import { channelsPerFile, freshDatabasePerTest } from "./test-support";
+import { channelsPerFile, engineSendingTo, freshDatabasePerTest } from "./test-support";
 
 /** 2026-06-01 00:00 UTC, a Monday */
 const D0 = Date.UTC(2026, 5, 1);
 const channels = channelsPerFile();
 
-function engineFor(db: Database["db"]) {
-  return new AlertEngine({
-    db,
-    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: channels.mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
-    settings: { retryBaseMs: 1_000 },
-    csvLink: () => "http://dash.example.test/csv",
-  });
-}
+const engineFor = (db: Database["db"]) => engineSendingTo(db, channels);
 
 /** 50 registrations with `code` in the week of D0, none verified nor deposited: a hollowSignups flag (medium). */
 async function hollowCode(db: Database["db"], code: string) {
