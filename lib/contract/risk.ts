@@ -5,8 +5,9 @@
  * parameters are checked there against that table (a 400 naming `params.<name>`).
  */
 import { z } from "zod";
-import { inEnum, inText } from "@/lib/weex/wire";
-import { paged } from "./queries";
+import { inEnum, inText, inTime } from "@/lib/weex/wire";
+import { decimal, id, listPageSchema, time } from "./answer-meta";
+import { ORDERED_ONLY, paged, windowed } from "./queries";
 
 export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"] as const;
 export type RiskRuleKey = (typeof RISK_RULE_KEYS)[number];
@@ -20,18 +21,61 @@ export type RiskSubjectType = (typeof RISK_SUBJECT_TYPES)[number];
 export const RISK_FLAG_STATES = ["open", "dismissed", "confirmed", "expired"] as const;
 export type RiskFlagState = (typeof RISK_FLAG_STATES)[number];
 
-/** GET /api/risk/flags: the open flags unless `state` says otherwise. */
-export const riskFlagsQuery = paged(
-  z.strictObject({
-    state: inEnum(RISK_FLAG_STATES).default("open"),
-    rule: inEnum(RISK_RULE_KEYS).optional(),
-    severity: inEnum(RISK_SEVERITIES).optional(),
-    subjectType: inEnum(RISK_SUBJECT_TYPES).optional(),
-    subject: inText(64).optional(),
-  }),
-  "riskFlags",
-);
+/**
+ * The filters of GET /api/risk/flags and its CSV export: the open flags unless `state` says
+ * otherwise; `startTime`/`endTime` (epoch ms) keep the flags seen in [startTime, endTime): first
+ * seen before its end and last seen at or after its start.
+ */
+const flagFilters = {
+  state: inEnum(RISK_FLAG_STATES).default("open"),
+  rule: inEnum(RISK_RULE_KEYS).optional(),
+  severity: inEnum(RISK_SEVERITIES).optional(),
+  subjectType: inEnum(RISK_SUBJECT_TYPES).optional(),
+  subject: inText(64).optional(),
+  startTime: inTime.optional(),
+  endTime: inTime.optional(),
+};
+
+/** GET /api/risk/flags/export: every flag of the filters. */
+export const riskFlagsExportQuery = windowed(flagFilters, ORDERED_ONLY);
+export type RiskFlagsFilter = z.output<typeof riskFlagsExportQuery>;
+
+/** GET /api/risk/flags: one page of the flags of the filters. */
+export const riskFlagsQuery = paged(riskFlagsExportQuery, "riskFlags");
 export type RiskFlagsQuery = z.output<typeof riskFlagsQuery>;
+
+/** A flag as the routes answer it: its evidence's figures are exact decimal strings, `summary` one sentence in the reader's language. */
+export const riskFlagSchema = z.object({
+  id,
+  rule: z.enum(RISK_RULE_KEYS),
+  severity: z.enum(RISK_SEVERITIES),
+  subject: z.object({ type: z.enum(RISK_SUBJECT_TYPES), id }),
+  evidence: z.record(z.string(), z.unknown()),
+  summary: z.string(),
+  firstSeenAt: time,
+  lastSeenAt: time,
+  state: z.enum(RISK_FLAG_STATES),
+  note: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: time.nullable(),
+});
+export type RiskFlagItem = z.output<typeof riskFlagSchema>;
+
+/** An amount per coin: coins are never summed together. */
+const perCoin = z.array(z.object({ coin: z.string(), amount: decimal }));
+
+/**
+ * GET /api/risk/flags: the list shape, plus `counts` (the flags of every filter but `severity`,
+ * by severity) and `atRisk`: over the open flags of every filter but `state`, the commission per
+ * coin the flagged invitees brought in [from, to) (their own commission records) and the flagged
+ * sub-affiliates' paid commission as WEEX reports it (USDT), in the UTC days starting in [from,
+ * to). [from, to) is startTime/endTime, by default the last 30 UTC days up to now.
+ */
+export const riskFlagsPageSchema = listPageSchema(riskFlagSchema).extend({
+  counts: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  atRisk: z.object({ from: time, to: time, invitees: perCoin, subAffiliates: perCoin }),
+});
+export type RiskFlagsPage = z.output<typeof riskFlagsPageSchema>;
 
 /** Free text a person types: no control characters but line breaks. */
 const note = z.string().trim().max(2000).regex(/^[^\u0000-\u0009\u000b-\u001f\u007f]*$/, "must not contain control characters");

@@ -346,11 +346,20 @@ const alertIdPath = (what: string): ValidatedRoute["path"] => ({
 });
 const alertName = b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "x".repeat(121)], true);
 const zoneField = b.text(pick(["UTC", "Europe/Berlin", "Asia/Tokyo"]), ["Mars/Base", "utc+1", "", "Europe/Nowhere"], false);
+/** The risk flags' filters (the list's and its export's). */
+const riskFlagFilter = {
+  state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
+  rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"]),
+  severity: q.enumOf(["low", "medium", "high"]),
+  subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
+  startTime: time(recentStart),
+  endTime: time(recentEnd),
+};
 const alertRule: InputModel<Json> = {
   strict: true,
   fields: {
     name: alertName,
-    kind: b.enumOf(["drop", "silent", "dormant", "daily"], true),
+    kind: b.enumOf(["drop", "silent", "dormant", "daily", "riskFlag"], true),
     timeZone: zoneField,
     enabled: b.bool(false),
     quiet: { valid: pick<Json>([null, { from: "22:00", to: "07:00" }]), invalid: pick<Json>([{ from: "25:00", to: "07:00" }, { from: "22:00", to: "22:00" }, "22-07", [], { from: "22:00" }]) },
@@ -801,20 +810,13 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       kind: "validated",
       role: "trader",
       path: "/api/risk/flags",
-      query: {
-        strict: true,
-        fields: {
-          state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
-          rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"]),
-          severity: q.enumOf(["low", "medium", "high"]),
-          subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
-          page,
-          pageSize: q.int(1, 200, 50),
-        },
-      },
+      query: { strict: true, fields: { ...riskFlagFilter, page, pageSize: q.int(1, 200, 50) }, combos: reversed },
       runs: { broken: 30, mixed: 8 },
       ok: [200],
     },
+  },
+  "risk/flags/export": {
+    GET: { kind: "validated", role: "trader", path: "/api/risk/flags/export", query: { strict: true, fields: riskFlagFilter, combos: reversed }, runs: { broken: 30, mixed: 4 }, ok: [200, 429] },
   },
   "risk/flags/[id]": {
     PATCH: {
