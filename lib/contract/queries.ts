@@ -45,7 +45,7 @@ import { DAY_MS } from "@/lib/time/calendar";
 // Building blocks
 
 /** Filter fields with a time window on startTime/endTime. */
-function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
+export function windowed<T extends z.ZodRawShape>(shape: T, window: TimeWindow) {
   return z.strictObject(shape).superRefine((p, ctx) => checkWindow(window, p as { startTime?: number; endTime?: number }, ctx));
 }
 
@@ -62,7 +62,7 @@ export function queryFields(schema: z.ZodType): z.ZodObject | undefined {
 }
 
 /** Only end ≥ start: what is left of a window when the archive answers. */
-const ORDERED_ONLY: TimeWindow = { ordered: true };
+export const ORDERED_ONLY: TimeWindow = { ordered: true };
 
 /** Paging input as a query string or script sends it. */
 type PagingInput = { page?: string | number; pageSize?: string | number };

@@ -8,6 +8,7 @@
  * the day of the export.
  */
 import type { InviteeValue } from "@/lib/contract/responses";
+import type { RiskFlagItem } from "@/lib/contract/risk";
 import type { CommissionRecord, InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import type { CsvColumn } from "./csv";
 
@@ -81,6 +82,26 @@ export const INVITEE_VALUE_COLUMNS: CsvColumn<InviteeValue>[] = [
   },
 ];
 
+/** An instant as ISO 8601 in UTC, or empty. */
+const isoUtc = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * Risk flags: the sentence in the reader's language, the subject, rule, severity and state,
+ * times in ISO 8601 UTC, the review, and the evidence's figures as the JSON the API answers
+ * (exact decimal strings; its period's `from`/`to` in epoch ms).
+ */
+export const RISK_FLAG_COLUMNS: CsvColumn<RiskFlagItem>[] = [
+  ...fields<RiskFlagItem>(["id", "summary"]),
+  { header: "subjectType", value: (r) => r.subject.type },
+  { header: "subject", value: (r) => r.subject.id },
+  ...fields<RiskFlagItem>(["rule", "severity", "state"]),
+  { header: "firstSeenAt", value: (r) => isoUtc(r.firstSeenAt) },
+  { header: "lastSeenAt", value: (r) => isoUtc(r.lastSeenAt) },
+  { header: "evidenceJson", value: (r) => JSON.stringify(r.evidence) },
+  ...fields<RiskFlagItem>(["note", "resolvedBy"]),
+  { header: "resolvedAt", value: (r) => isoUtc(r.resolvedAt) },
+];
+
 interface Range {
   startTime?: number;
   endTime?: number;
@@ -139,4 +160,10 @@ export function commissionsFilename(filter: Range & { productType?: string; coin
 export function inviteeValueFilename(filter: Range & { inviteCode?: string; uid?: string; sort: string }, now = Date.now()): string {
   const parts = [filter.inviteCode !== undefined && `code-${filter.inviteCode.replace(/[^A-Za-z0-9_]/g, "-")}`, filter.uid && `uid-${filter.uid}`, `by-${filter.sort}`].filter(Boolean);
   return `invitee-value${parts.map((p) => `_${p}`).join("")}_${rangePart(filter, now)}.csv`;
+}
+
+/** `risk-flags_<state>[_<rule>][_<severity>][_<subjectType>][_subject-X]_<from>_<to>.csv` (the flags seen in the range) */
+export function riskFlagsFilename(filter: Range & { state: string; rule?: string; severity?: string; subjectType?: string; subject?: string }, now = Date.now()): string {
+  const parts = [filter.state, filter.rule, filter.severity, filter.subjectType, filter.subject !== undefined && `subject-${filter.subject.replace(/[^A-Za-z0-9_]/g, "-")}`].filter(Boolean);
+  return `risk-flags${parts.map((p) => `_${p}`).join("")}_${rangePart(filter, now)}.csv`;
 }

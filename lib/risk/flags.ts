@@ -1,6 +1,9 @@
-/** Reading the risk flags (a filtered page, newest first) and recording a review of one. */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { RiskFlagState, RiskFlagsQuery, RiskRuleKey, RiskSeverity, RiskSubjectType } from "@/lib/contract/risk";
+/**
+ * Reading the risk flags (a filtered page, the most recently seen first; how many of each
+ * severity; every flag of a filter batch by batch) and recording a review of one.
+ */
+import { and, count, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import { RISK_SEVERITIES, type RiskFlagState, type RiskFlagsFilter, type RiskRuleKey, type RiskSeverity, type RiskSubjectType } from "@/lib/contract/risk";
 import type { Db } from "@/lib/archive/db";
 import { riskFlag } from "@/lib/db/schema/risk";
 
@@ -33,21 +36,57 @@ const flagOf = (r: Row): RiskFlag => ({
   resolvedAt: r.resolvedAt,
 });
 
-/** One page of the flags the filter selects, the most recently seen first, and how many there are. */
-export async function listFlags(db: Db, q: RiskFlagsQuery): Promise<{ items: RiskFlag[]; total: number }> {
+/** The filter's filters but those named in `except`: one place, so the list, its counts, the commission at risk and the export select alike. */
+export function flagWhere(q: RiskFlagsFilter, except: readonly ("state" | "severity")[] = []): SQL | undefined {
   const filters: (SQL | undefined)[] = [
-    eq(riskFlag.state, q.state),
+    except.includes("state") ? undefined : eq(riskFlag.state, q.state),
     q.rule ? eq(riskFlag.rule, q.rule) : undefined,
-    q.severity ? eq(riskFlag.severity, q.severity) : undefined,
+    except.includes("severity") || !q.severity ? undefined : eq(riskFlag.severity, q.severity),
     q.subjectType ? eq(riskFlag.subjectType, q.subjectType) : undefined,
     q.subject ? eq(riskFlag.subjectId, q.subject) : undefined,
+    // (seen in the range: first seen before its end, last seen at or after its start)
+    q.endTime !== undefined ? lt(riskFlag.firstSeenAt, q.endTime) : undefined,
+    q.startTime !== undefined ? gte(riskFlag.lastSeenAt, q.startTime) : undefined,
   ];
-  const where = and(...filters);
+  return and(...filters);
+}
+
+const NEWEST_FIRST = [desc(riskFlag.lastSeenAt), desc(riskFlag.id)];
+
+/** One page of the flags the filter selects, the most recently seen first, and how many there are. */
+export async function listFlags(db: Db, q: RiskFlagsFilter & { page: number; pageSize: number }): Promise<{ items: RiskFlag[]; total: number }> {
+  const where = flagWhere(q);
   const [items, [total]] = await Promise.all([
-    db.select().from(riskFlag).where(where).orderBy(desc(riskFlag.lastSeenAt), desc(riskFlag.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select().from(riskFlag).where(where).orderBy(...NEWEST_FIRST).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(riskFlag).where(where),
   ]);
   return { items: items.map(flagOf), total: Number(total?.n ?? 0) };
+}
+
+/** How many flags of each severity every filter but `severity` selects. */
+export async function countFlags(db: Db, q: RiskFlagsFilter): Promise<Record<RiskSeverity, number>> {
+  const found = await db.select({ severity: riskFlag.severity, n: count() }).from(riskFlag).where(flagWhere(q, ["severity"])).groupBy(riskFlag.severity);
+  const counts = Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as Record<RiskSeverity, number>;
+  for (const r of found) if (r.severity in counts) counts[r.severity as RiskSeverity] = Number(r.n);
+  return counts;
+}
+
+/**
+ * Every flag of the filter in the list's order, `size` at a time: each batch one short
+ * statement that starts after the last row of the one before (keyset), so no statement or
+ * transaction stays open while a download is written.
+ */
+export async function* flagBatches(db: Db, q: RiskFlagsFilter, size: number, signal?: AbortSignal): AsyncGenerator<RiskFlag[]> {
+  let after: { seen: number; id: number } | null = null;
+  for (;;) {
+    signal?.throwIfAborted();
+    const past: SQL | undefined = after ? or(lt(riskFlag.lastSeenAt, after.seen), and(eq(riskFlag.lastSeenAt, after.seen), lt(riskFlag.id, after.id))) : undefined;
+    const batch: Row[] = await db.select().from(riskFlag).where(and(flagWhere(q), past)).orderBy(...NEWEST_FIRST).limit(size);
+    if (batch.length > 0) yield batch.map(flagOf);
+    if (batch.length < size) return;
+    const last: Row = batch[batch.length - 1]!;
+    after = { seen: last.lastSeenAt, id: last.id };
+  }
 }
 
 export async function getFlag(db: Db, id: string): Promise<RiskFlag | null> {

@@ -119,6 +119,7 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "alerts/report-csv": { GET: { role: "public", sample: () => ({ path: `/api/alerts/report-csv?from=2026-03-01&to=2026-03-07&expires=${now + DAY_MS}&sig=${"0".repeat(64)}` }), ok: [403] } },
   // risk flags: viewers read, admins review and tune; never a partner's (the manager's view)
   "risk/flags": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags?pageSize=5" }), ok: [200] } },
+  "risk/flags/export": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags/export" }), ok: [200] } },
   "risk/flags/[id]": {
     GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags/999999999" }), ok: [404] },
     PATCH: { role: "admin", sample: () => ({ path: "/api/risk/flags/999999999", body: { state: "confirmed" } }), ok: [404] },

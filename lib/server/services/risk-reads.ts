@@ -3,7 +3,6 @@
  * flags of the subjects a table shows (its badges). Both read the archive and the flags only.
  */
 import "server-only";
-import { createTranslator } from "next-intl";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/server/http/errors";
 import type { Locale } from "@/lib/i18n/locales";
@@ -11,18 +10,13 @@ import type { RiskFlagDetail, RiskSubjectFlags, RiskSubjectsQuery } from "@/lib/
 import { getFlag } from "@/lib/risk/flags";
 import { flagSeries } from "@/lib/risk/series";
 import { openFlagsOf } from "@/lib/risk/subjects";
-import { flagSummary } from "@/lib/risk/summary";
-import en from "@/messages/en";
-import zhCN from "@/messages/zh-CN";
-
-const CATALOGUES = { en, "zh-CN": zhCN } as const;
+import { withSummaries } from "./risk";
 
 export async function flagDetail(id: string, locale: Locale): Promise<RiskFlagDetail> {
   const db = await getDb();
   const flag = await getFlag(db, id);
   if (!flag) throw new ApiError("not_found", `There is no risk flag ${id}.`);
-  const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "risk" }) as unknown as Parameters<typeof flagSummary>[1];
-  return { flag: { ...flag, summary: flagSummary(flag, t) }, series: await flagSeries(db, flag, Date.now()) };
+  return { flag: withSummaries(locale)(flag), series: await flagSeries(db, flag, Date.now()) };
 }
 
 export async function subjectsFlags(q: RiskSubjectsQuery): Promise<{ items: RiskSubjectFlags[] }> {

@@ -12,9 +12,13 @@ import { audit } from "@/lib/server/identity/audit";
 import { ApiError, fieldError } from "@/lib/server/http/errors";
 import type { SessionUser } from "@/lib/server/identity/principal";
 import type { Locale } from "@/lib/i18n/locales";
-import type { RiskFlagPatch, RiskFlagsQuery, RiskRuleKey, RiskRulePatch } from "@/lib/contract/risk";
+import type { RiskFlagItem, RiskFlagPatch, RiskFlagsFilter, RiskFlagsPage, RiskFlagsQuery, RiskRuleKey, RiskRulePatch } from "@/lib/contract/risk";
+import { riskFlagsFilename, RISK_FLAG_COLUMNS } from "@/lib/export/datasets";
+import { exportResponse } from "@/lib/export/server";
+import { takeExportTurn } from "@/lib/server/http/export-turns";
 import { riskRunner } from "@/lib/risk/after-sync";
-import { getFlag, listFlags, reviewFlag, type RiskFlag } from "@/lib/risk/flags";
+import { atRisk } from "@/lib/risk/at-risk";
+import { countFlags, flagBatches, getFlag, listFlags, reviewFlag, type RiskFlag } from "@/lib/risk/flags";
 import { RISK_RULES } from "@/lib/risk/rules";
 import { checkParams, ruleSettings, saveRuleSetting } from "@/lib/risk/settings";
 import { flagSummary } from "@/lib/risk/summary";
@@ -30,11 +34,40 @@ export const afterRun = runner.onRun;
 
 type Who = { user: SessionUser; ip: string };
 
-export async function flagsPage(q: RiskFlagsQuery, locale: Locale) {
-  const { items, total } = await listFlags(await getDb(), q);
+/** Flags as answered: each with its sentence in the reader's language. */
+export function withSummaries(locale: Locale): (f: RiskFlag) => RiskFlagItem {
   const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "risk" }) as unknown as Parameters<typeof flagSummary>[1];
+  return (f) => ({ ...f, summary: flagSummary(f, t) });
+}
+
+export async function flagsPage(q: RiskFlagsQuery, locale: Locale): Promise<RiskFlagsPage> {
+  const db = await getDb();
+  const [{ items, total }, counts, risk] = await Promise.all([listFlags(db, q), countFlags(db, q), atRisk(db, q, Date.now())]);
   const pages = Math.max(1, Math.ceil(total / q.pageSize));
-  return { items: items.map((f) => ({ ...f, summary: flagSummary(f, t) })), page: q.page, pageSize: q.pageSize, total, pages, hasNextPage: q.page < pages };
+  return { items: items.map(withSummaries(locale)), page: q.page, pageSize: q.pageSize, total, pages, hasNextPage: q.page < pages, counts, atRisk: risk };
+}
+
+/** Flags per batch of the CSV export: one short statement each. */
+const EXPORT_BATCH = 500;
+
+/** GET /api/risk/flags/export: every flag of the filter as CSV, streamed a batch at a time (one export at a time per person). */
+export async function flagsExport(q: RiskFlagsFilter, locale: Locale, req: Request): Promise<Response> {
+  const giveBack = takeExportTurn();
+  try {
+    const db = await getDb();
+    const item = withSummaries(locale);
+    return await exportResponse(req, {
+      filename: riskFlagsFilename(q),
+      columns: RISK_FLAG_COLUMNS,
+      rows: async function* (signal) {
+        for await (const batch of flagBatches(db, q, EXPORT_BATCH, signal)) yield batch.map(item);
+      },
+      onSettled: giveBack,
+    });
+  } catch (e) {
+    giveBack();
+    throw e;
+  }
 }
 
 export async function changeFlag(id: string, patch: RiskFlagPatch, w: Who): Promise<{ flag: RiskFlag }> {
