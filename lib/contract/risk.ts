@@ -9,7 +9,7 @@ import { inEnum, inList, inText, inTime } from "@/lib/weex/wire";
 import { decimal, id, listPageSchema, time } from "./answer-meta";
 import { ORDERED_ONLY, paged, windowed } from "./queries";
 
-export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"] as const;
+export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"] as const;
 export type RiskRuleKey = (typeof RISK_RULE_KEYS)[number];
 
 export const RISK_SEVERITIES = ["low", "medium", "high"] as const;

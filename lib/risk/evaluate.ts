@@ -32,16 +32,18 @@ async function evaluateRule(db: Db, rule: RiskRuleKey, p: RiskParams, since: num
   const def = RISK_RULES[rule];
   const gap = def.gapMs(p);
   const from = since <= 0 ? 0 : Math.max(0, since - 2 * def.lookbackMs(p) - gap);
+  // the subject's type: the rule's, or the query's own per firing (`subjectTypes`)
+  const subjectType = def.subjectTypes ? sql`q.subject_type` : sql`${def.subjectType}::text`;
   const [r] = await rows<{ fired: number | string; held: number | string; expired: number | string }>(
     db,
-    sql`WITH found AS (${def.query(p, from)}),
-      starts AS (SELECT subject_id, at, evidence,
-        CASE WHEN at - lag(at) OVER (PARTITION BY subject_id ORDER BY at) <= ${gap}::bigint THEN 0 ELSE 1 END AS starts FROM found),
-      grouped AS (SELECT subject_id, at, evidence, sum(starts) OVER (PARTITION BY subject_id ORDER BY at) AS grp FROM starts),
-      episodes AS (SELECT DISTINCT ON (subject_id, grp) subject_id, min(at) OVER (PARTITION BY subject_id, grp) AS episode_at, evidence
-        FROM grouped ORDER BY subject_id, grp, at DESC),
+    sql`WITH found AS (SELECT subject_id, at, evidence, ${subjectType} AS subject_type FROM (${def.query(p, from)}) q),
+      starts AS (SELECT subject_type, subject_id, at, evidence,
+        CASE WHEN at - lag(at) OVER (PARTITION BY subject_type, subject_id ORDER BY at) <= ${gap}::bigint THEN 0 ELSE 1 END AS starts FROM found),
+      grouped AS (SELECT subject_type, subject_id, at, evidence, sum(starts) OVER (PARTITION BY subject_type, subject_id ORDER BY at) AS grp FROM starts),
+      episodes AS (SELECT DISTINCT ON (subject_type, subject_id, grp) subject_type, subject_id, min(at) OVER (PARTITION BY subject_type, subject_id, grp) AS episode_at, evidence
+        FROM grouped ORDER BY subject_type, subject_id, grp, at DESC),
       up AS (INSERT INTO risk_flag (rule, severity, subject_type, subject_id, episode_at, evidence, first_seen_at, last_seen_at)
-        SELECT ${rule}, ${def.severity}, ${def.subjectType}, subject_id, episode_at, evidence, ${now}::bigint, ${now}::bigint
+        SELECT ${rule}, ${def.severity}, subject_type, subject_id, episode_at, evidence, ${now}::bigint, ${now}::bigint
         FROM episodes WHERE episode_at >= ${since}::bigint
         ON CONFLICT (rule, subject_type, subject_id, episode_at) DO UPDATE SET evidence = EXCLUDED.evidence, last_seen_at = EXCLUDED.last_seen_at,
           state = CASE WHEN risk_flag.state = 'expired' THEN 'open' ELSE risk_flag.state END,

@@ -108,7 +108,7 @@ onEachTestDatabase("risk rules", (database) => {
 
   it("each rule flags exactly its planted subjects", async () => {
     const outcomes = await evaluateRisk(db(), { now: day(100), since: 0 });
-    expect(outcomes.map((o) => o.rule).sort()).toEqual(["churn", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
+    expect(outcomes.map((o) => o.rule).sort()).toEqual(["churn", "concentration", "fundedInvitee", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
     expect(await flagged(db(), "inAndOut")).toEqual(["io-hit"]);
     expect(await flagged(db(), "churn")).toEqual(["churn-hit"]);
     expect(await flagged(db(), "signupBurst")).toEqual(["(none)", "BURST", "HIST4"]);

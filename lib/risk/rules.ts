@@ -12,13 +12,17 @@ import type { DatasetKey } from "@/lib/archive/settings";
 import { DAY_MS } from "@/lib/time/calendar";
 import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery, twinDepositsQuery } from "./code-queries";
 import { churnQuery, inAndOutQuery } from "./invitee-queries";
+import { concentrationQuery, fundedInviteeQuery } from "./money-queries";
 
 /** A rule's parameter: a whole number or a number (a percentage) within bounds. */
 export type RiskParamSpec = Extract<ParamSpec, { type: "int" } | { type: "number" }>;
 export type RiskParams = Record<string, number>;
 
 export interface RiskRuleDef {
+  /** its flags' subject type (for a rule with `subjectTypes`, the widest of them) */
   subjectType: RiskSubjectType;
+  /** a rule whose subject type is decided per firing: its query names it (`subject_type`), one of these */
+  subjectTypes?: readonly RiskSubjectType[];
   severity: RiskSeverity;
   params: Record<string, RiskParamSpec>;
   reads: readonly DatasetKey[];
@@ -26,7 +30,7 @@ export interface RiskRuleDef {
   lookbackMs(p: RiskParams): number;
   /** firings of one subject at most this far apart (ms) are one episode */
   gapMs(p: RiskParams): number;
-  /** every position where the rule holds on the data from `from` (ms) on: (subject_id, at, evidence) */
+  /** every position where the rule holds on the data from `from` (ms) on: (subject_id, at, evidence[, subject_type]) */
   query(p: RiskParams, from: number): SQL;
 }
 
@@ -85,5 +89,28 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: (p) => days(p.baselineDays),
     gapMs: () => days(1),
     query: q(subSpikeQuery),
+  },
+  // Each transfer is its own episode (a reviewer judges each payment: dismissing one does not
+  // hide the next). Its window reaches forward from the transfer, not back.
+  fundedInvitee: {
+    subjectType: "invitee",
+    severity: "high",
+    params: { days: int(1, 30, 7) },
+    reads: ["withdrawals", "commissions"],
+    lookbackMs: () => 0,
+    gapMs: () => 0,
+    query: q(fundedInviteeQuery),
+  },
+  // One episode per scope, coin and UTC month (the subject id names the coin; the position is
+  // the month's start). Exposure, not fraud: severity low.
+  concentration: {
+    subjectType: "account",
+    subjectTypes: ["account", "inviteCode"],
+    severity: "low",
+    params: { percent: percent(50), minUsdt: int(1, 1_000_000_000, 100), minBtc: { type: "number", above: 0, max: 1_000, default: 0.001 } },
+    reads: ["commissions", "invitees"],
+    lookbackMs: () => 0,
+    gapMs: () => 0,
+    query: q(concentrationQuery),
   },
 };
