@@ -351,7 +351,7 @@ const riskFlagPath: ValidatedRoute["path"] = { valid: fc.integer({ min: 100_000_
 /** The risk flags' filters (the list's and its export's). */
 const riskFlagFilter = {
   state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
-  rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike"]),
+  rule: q.enumOf(["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"]),
   severity: q.enumOf(["low", "medium", "high"]),
   subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode", "account"]),
   startTime: time(recentStart),

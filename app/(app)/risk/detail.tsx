@@ -19,18 +19,18 @@ import { RISK_FLAGS_PATH, riskFlagQuery } from "./query-options";
 // Recharts loads with the first detail opened, not with the list.
 const RiskChart = dynamic(() => import("./risk-chart").then((m) => m.RiskChart), { ssr: false, loading: () => <ChartSkeleton height={220} /> });
 
-/** The evidence's figures in USDT (volumes, deposits and withdrawals are; a sub-affiliate's commission is too). */
-const USDT_KEYS = new Set(["deposits", "withdrawals", "volume", "amount", "commission", "medianVolume", "medianCommission"]);
+/** The evidence's amounts: in the evidence's `coin` where it names one, else USDT (volumes, deposits and withdrawals are; a sub-affiliate's commission is too). */
+const AMOUNT_KEYS = new Set(["deposits", "withdrawals", "volume", "amount", "commission", "total", "medianVolume", "medianCommission"]);
 /** The evidence's instants (epoch ms). */
-const TIME_KEYS = new Set(["from", "to", "historyFrom", "registeredOn", "day"]);
+const TIME_KEYS = new Set(["from", "to", "historyFrom", "registeredOn", "day", "time"]);
 const linkClass = "text-sky-800 underline dark:text-sky-300";
 
 /** An instant of the evidence: a date where it is a UTC day's start, else the time. */
 const when = (ms: number) => (ms % DAY_MS === 0 ? formatDate(ms, "UTC") : `${formatDateTime(ms, "UTC")} UTC`);
 
-function EvidenceValue({ name, value }: { name: string; value: unknown }) {
+function EvidenceValue({ name, value, coin }: { name: string; value: unknown; coin: string }) {
   if (typeof value === "number" && TIME_KEYS.has(name)) return <span className="tabular-nums">{when(value)}</span>;
-  if (typeof value === "string" && USDT_KEYS.has(name)) return <Amount value={value} coin="USDT" />;
+  if (typeof value === "string" && AMOUNT_KEYS.has(name)) return <Amount value={value} coin={name === "volume" ? "USDT" : coin} />;
   if (Array.isArray(value)) return <span className="break-all font-mono text-xs">{value.join(", ")}</span>;
   return <span className="tabular-nums">{String(value)}</span>;
 }
@@ -38,13 +38,14 @@ function EvidenceValue({ name, value }: { name: string; value: unknown }) {
 /** The figures that made the flag fire, each under its label (a key a newer rule adds shows under its own name). */
 function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
   const t = useTranslations("risk.view.evidence");
+  const coin = typeof evidence.coin === "string" ? evidence.coin : "USDT";
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="risk-evidence">
       {Object.entries(evidence).map(([k, v]) => (
         <div key={k} className="min-w-0 rounded-md border border-slate-200 p-2 dark:border-slate-700">
           <dt className="text-xs text-slate-600 dark:text-slate-400">{t.has(k as "from") ? t(k as "from") : k}</dt>
           <dd className="mt-1 break-all font-semibold">
-            <EvidenceValue name={k} value={v} />
+            <EvidenceValue name={k} value={v} coin={coin} />
           </dd>
         </div>
       ))}
