@@ -37,6 +37,7 @@ import type { SubAffiliateData } from "./subAffiliates";
 import { DAY_MS } from "../../time/calendar";
 import { addTrade, dayOf, DayBook, emptyTotals, tradeRecord, type Commission, type CommissionFilter, type Counted, type InviteeDay, type Movement, type ProductType, type Totals } from "./activity-records";
 import { habitsOf, mix, pickSkewed, rngOf, type SymbolLists } from "./activity-seeds";
+import { plantedDay } from "./risk-plants";
 
 /** The fee of a record in 1e-8 USDT, per million of volume: taker and maker, per product. */
 const FEE_PPM: Record<ProductType, { taker: number; maker: number }> = {
@@ -47,8 +48,11 @@ const FEE_PPM: Record<ProductType, { taker: number; maker: number }> = {
 export const SUB_AGENT_RATE_PCT = 10;
 /** Uids of sub-affiliates' own invitees: far above the direct invitees' (4.2e9 and up). */
 export const SUB_AGENT_UID_BASE = 90_000_000_000;
-/** A record's volume is capped at 2M USDT (the log-normal tail would invent absurd trades). */
-const MAX_RECORD_CENTS = 200_000_000;
+/** An ordinary invitee trades at most 3,300 USDT a day: 30 days stay below churn's 100,000 USDT floor (risk-plants.ts exceeds it). */
+const MAX_DAY_CENTS = 330_000;
+/** Deposits and withdrawals keep to their own 3 days of a 10-day cycle, as often as on any day before. */
+const MOVE_CYCLE_DAYS = 10;
+const CYCLE_SHARE = MOVE_CYCLE_DAYS / 3;
 /** Records of all kinds the day cache keeps before it forgets the least recently read day. */
 export const MAX_CACHED_RECORDS = 1_500_000;
 
@@ -97,19 +101,22 @@ export class InviteeActivity {
     const firstDay = dayOf(inv.firstDeposit);
     const lastDay = dayOf(lastActive(inv));
     if (day < firstDay || day > lastDay) return out;
-    const h = habitsOf(this.base, inv.uid);
     const rng = rngOf(this.base, Number(inv.uid), day);
+    if (inv.plant) return plantedDay(inv.uid, inv.plant, day, rng, this.lists, FEE_PPM);
+    const h = habitsOf(this.base, inv.uid);
     const dayStart = day * DAY_MS;
     const anyTime = () => dayStart + Math.floor(rng() * DAY_MS);
     const depositOf = (time: number) => ({ time, cents: Math.max(1_000, Math.round(logNormal(rng, h.depositCents, 0.8))) });
 
-    // Deposits: exactly at the first and the last one, some days between.
+    // Deposits: exactly at the first and the last one, some days between (days 0-2 of the cycle
+    // from the first). Withdrawals: after the first deposit's day, up to the last active day, on
+    // days 5-7 and 3 days or more from the last deposit: never within the inAndOut rule's 3 days.
     const lastDepositDay = dayOf(inv.lastDeposit);
+    const phase = (day - firstDay) % MOVE_CYCLE_DAYS;
     if (day === firstDay) out.deposits.push(depositOf(inv.firstDeposit));
     if (inv.lastDeposit !== inv.firstDeposit && day === lastDepositDay) out.deposits.push(depositOf(inv.lastDeposit));
-    if (day > firstDay && day < lastDepositDay && rng() < h.depositDays) out.deposits.push(depositOf(anyTime()));
-    // Withdrawals: after the first deposit's day, up to the last active day.
-    if (day > firstDay && rng() < h.withdrawalDays) {
+    if (day > firstDay && day < lastDepositDay && rng() < h.depositDays * CYCLE_SHARE && phase < 3) out.deposits.push(depositOf(anyTime()));
+    if (day > firstDay && rng() < h.withdrawalDays * CYCLE_SHARE && phase >= 5 && phase <= 7 && Math.abs(day - lastDepositDay) >= 3) {
       out.withdrawals.push({ time: anyTime(), cents: Math.max(500, Math.round(logNormal(rng, h.depositCents * 0.4, 0.8))) });
     }
     out.deposits.sort((a, b) => a.time - b.time);
@@ -128,7 +135,7 @@ export class InviteeActivity {
       const productType: ProductType = rng() < h.futuresShare ? "FUTURES" : "SPOT";
       const btc = productType === "SPOT" && rng() < h.btcShare && this.lists.spotBtc.length > 0;
       const symbol = pickSkewed(rng, productType === "FUTURES" ? this.lists.futures : btc ? this.lists.spotBtc : this.lists.spotUsdt);
-      const cents = Math.min(MAX_RECORD_CENTS, Math.max(500, Math.round(logNormal(rng, h.dayCents / count, 0.9))));
+      const cents = Math.min(Math.floor(MAX_DAY_CENTS / count), Math.max(500, Math.round(logNormal(rng, h.dayCents / count, 0.9))));
       out.trades.push(tradeRecord(rng, inv.uid, time, productType, btc ? "BTC" : "USDT", symbol, 1, cents, FEE_PPM[productType], h.ratePct[productType]));
     }
     return out;

@@ -16,6 +16,7 @@ import { buildSpotOrders, orderPairs, SPOT_ORDER_DAYS, type SpotOrder } from "./
 import { buildSubAffiliates, type SubAffiliateData } from "./subAffiliates";
 import { buildContractSymbols, buildSpotPairs, type ContractSymbol, type SpotPair } from "./symbols";
 import { buildTransfers, type Transfer } from "./withdrawals";
+import { PLANTED_SUBS, plantedRegistrations, plantedTransfers } from "./risk-plants";
 import { DAY_MS } from "../../time/calendar";
 
 /** Days generated beyond the start day, which appear as the clock moves. */
@@ -73,8 +74,9 @@ function network(seed: number, scale: number, anchor: number, pairs: SpotPair[],
   // Each kind's own generator, its first day, its days of history and the days it runs ahead.
   const span = (kind: "invitees" | "subAffiliates") =>
     [rngFor(seed, kind), scale, dayZero(anchor, HISTORY_DAYS[kind]), HISTORY_DAYS[kind], HISTORY_DAYS[kind] + DAYS_AHEAD] as const;
-  const invitees = buildInvitees(...span("invitees"));
-  const subAffiliates = buildSubAffiliates(...span("subAffiliates"));
+  // The risk patterns are planted among the ordinary population (risk-plants.ts).
+  const invitees = buildInvitees(...span("invitees"), plantedRegistrations(anchor));
+  const subAffiliates = buildSubAffiliates(...span("subAffiliates"), PLANTED_SUBS);
   const inviteesByUid = new Map(invitees.map((i) => [i.uid, i]));
   const activity = new InviteeActivity(seed, invitees, inviteesByUid, subAffiliates, symbolLists(pairs, contracts));
   return { invitees, inviteesByUid, subAffiliates, activity };
@@ -91,7 +93,10 @@ export function generateDataset(opts: { seed: number; scale: number; now: number
   const coins = buildCoins(rngFor(seed, "coins"), [...STABLES, ...assets.slice(0, 64)]);
   const { invitees, inviteesByUid, subAffiliates, activity } = network(seed, scale, anchor, pairs, contracts.values());
   // Transfers start one day inside the month so the first day is still queryable at start.
-  const transfers = buildTransfers(rngFor(seed, "transfers"), scale, dayZero(anchor, HISTORY_DAYS.transfers - 1), HISTORY_DAYS.transfers - 1 + DAYS_AHEAD);
+  const transfers = plantedTransfers(
+    buildTransfers(rngFor(seed, "transfers"), scale, dayZero(anchor, HISTORY_DAYS.transfers - 1), HISTORY_DAYS.transfers - 1 + DAYS_AHEAD),
+    invitees,
+  );
   const spotOrders = buildSpotOrders(
     rngFor(seed, "spotOrders"),
     scale,

@@ -8,6 +8,7 @@
  */
 import { intBetween, logNormal, pickWeighted, type Rng } from "../prng";
 import { DAY_MS } from "../../time/calendar";
+import type { PlantedRegistration, PlantScript } from "./risk-plants";
 
 export interface Invitee {
   uid: string;
@@ -19,6 +20,8 @@ export interface Invitee {
   firstTrade: number;
   lastDeposit: number;
   lastTrade: number;
+  /** a risk pattern planted on purpose (risk-plants.ts): what it does instead of the habits of the ordinary population */
+  plant?: PlantScript;
 }
 
 interface Campaign {
@@ -41,8 +44,10 @@ export const INVITEES_PER_YEAR = 24_000;
 /**
  * @param firstDay start of the first UTC day of the year of history
  * @param days number of days to generate (history + days ahead that appear while running)
+ * @param planted registrations of the risk patterns, oldest first, joined in on their days: each
+ *   takes the next uid up (no random draw, so the ordinary population stays what it was)
  */
-export function buildInvitees(rng: Rng, scale: number, firstDay: number, historyDays: number, days: number): Invitee[] {
+export function buildInvitees(rng: Rng, scale: number, firstDay: number, historyDays: number, days: number, planted: readonly PlantedRegistration[] = []): Invitee[] {
   const campaigns: Campaign[] = CAMPAIGN_CODES.map((code, i) => ({
     code,
     startDay: Math.floor(((i + 0.3 + rng() * 0.5) * historyDays) / CAMPAIGN_CODES.length),
@@ -66,6 +71,7 @@ export function buildInvitees(rng: Rng, scale: number, firstDay: number, history
   const perWeight = (INVITEES_PER_YEAR * scale) / historyWeight;
   const out: Invitee[] = [];
   let uid = 4_200_000_000;
+  let next = 0;
   for (let d = 0; d < days; d++) {
     const expected = weights[d] * perWeight;
     const count = Math.floor(expected + rng());
@@ -75,11 +81,13 @@ export function buildInvitees(rng: Rng, scale: number, firstDay: number, history
     times.sort((a, b) => a - b);
     const campaign = campaigns.find((c) => d >= c.startDay && d < c.startDay + c.days);
     for (const registerTime of times) {
+      for (; next < planted.length && planted[next].registerTime <= registerTime; next++) out.push(plantedInvitee(String(++uid), planted[next]));
       uid += intBetween(rng, 1, 4_000);
       const viaCampaign = campaign !== undefined && rng() < 1 - 1 / campaign.boost;
       const inviteCode = viaCampaign ? campaign.code : pickWeighted(rng, STANDING_CODES, [6, 3, 1]);
       out.push(funnel(rng, String(uid), registerTime, inviteCode, viaCampaign ? campaign : undefined));
     }
+    for (; next < planted.length && planted[next].registerTime < dayStart + DAY_MS; next++) out.push(plantedInvitee(String(++uid), planted[next]));
   }
   // Newest first, then uid descending: the order every page is cut from.
   out.reverse();
@@ -98,6 +106,25 @@ function funnel(rng: Rng, uid: string, registerTime: number, inviteCode: string,
   inv.firstTrade = inv.firstDeposit + Math.min(30 * DAY_MS, Math.round(logNormal(rng, 3 * HOUR, 1.5)));
   inv.lastTrade = rng() < 0.3 ? inv.firstTrade : inv.firstTrade + Math.round(logNormal(rng, 25 * DAY_MS, 1.2));
   return inv;
+}
+
+/** A planted invitee's funnel, from its script: verified half an hour after registering, its first and last deposit and trade. */
+function plantedInvitee(uid: string, p: PlantedRegistration): Invitee {
+  const never = Number.POSITIVE_INFINITY;
+  const times = (xs: Array<{ time: number }>) => xs.map((x) => x.time);
+  const deposits = times(p.script.deposits);
+  const trades = times(p.script.trades);
+  return {
+    uid,
+    registerTime: p.registerTime,
+    inviteCode: p.inviteCode,
+    kycAt: p.kyc ? p.registerTime + 30 * 60_000 : never,
+    firstDeposit: Math.min(never, ...deposits),
+    lastDeposit: deposits.length ? Math.max(...deposits) : never,
+    firstTrade: Math.min(never, ...trades),
+    lastTrade: trades.length ? Math.max(...trades) : never,
+    plant: p.script,
+  };
 }
 
 /** An event time as the exchange shows it at `now`: null when it has not happened (yet). */

@@ -12,6 +12,7 @@
 import { intBetween, logNormal, normal, type Rng } from "../prng";
 import { formatUnits, utcDate } from "../units";
 import { DAY_MS } from "../../time/calendar";
+import { plantedSubCents, type PlantedSub } from "./risk-plants";
 
 export type ProductType = "SPOT" | "FUTURES";
 
@@ -55,7 +56,11 @@ interface Profile {
   dormant?: { from: number; to: number };
 }
 
-export function buildSubAffiliates(rng: Rng, scale: number, firstDay: number, historyDays: number, days: number): SubAffiliateData {
+/**
+ * @param planted the risk patterns' sub-affiliates (uids above every generated one): a record of
+ *   each product every day, after the generated ones of the day (no random draw)
+ */
+export function buildSubAffiliates(rng: Rng, scale: number, firstDay: number, historyDays: number, days: number, planted: readonly PlantedSub[] = []): SubAffiliateData {
   const count = Math.max(5, Math.round(SUB_AFFILIATES * scale));
   const stars = new Set<number>();
   while (stars.size < Math.max(1, Math.round(count / 32))) stars.add(intBetween(rng, 0, count - 1));
@@ -95,6 +100,7 @@ export function buildSubAffiliates(rng: Rng, scale: number, firstDay: number, hi
     market.push(Math.exp(level));
   }
 
+  const plantedSubs = planted.map((p) => ({ plant: p, sub: { uid: p.uid, feePpm: { FUTURES: 400, SPOT: 800 }, commissionPct: 30 } }));
   const records: Record<ProductType, DailyRecord[]> = { SPOT: [], FUTURES: [] };
   // Newest day first and profiles in uid order: the arrays come out in paging order.
   for (let d = days - 1; d >= 0; d--) {
@@ -105,17 +111,25 @@ export function buildSubAffiliates(rng: Rng, scale: number, firstDay: number, hi
       const progress = (d - p.joinDay) / Math.max(1, historyDays - p.joinDay);
       const trend = 1 + (p.growth - 1) * Math.min(1, progress);
       const weekend = weekday === 0 || weekday === 6 ? p.weekend : 1;
+      // A day without futures is quiet for spot too, and a day's own swing is at most 3× (or a
+      // third of) the usual: an ordinary day never reaches the subSpike rule's 10× the median
+      // of its days (a median of spot-only days would be a small fraction of a futures day),
+      // which the planted spikes do (risk-plants.ts).
+      const quiet = { SPOT: rng() < p.quiet.SPOT, FUTURES: rng() < p.quiet.FUTURES };
       for (const product of ["SPOT", "FUTURES"] as const) {
-        if (rng() < p.quiet[product]) continue;
+        if (quiet[product] || quiet.FUTURES) continue;
         const median = product === "FUTURES" ? p.futuresMedian : p.futuresMedian * p.spotShare;
-        const usd = median * trend * weekend * seasonal * market[d] * logNormal(rng, 1, 0.45);
+        const usd = median * trend * weekend * seasonal * market[d] * Math.min(3, Math.max(1 / 3, logNormal(rng, 1, 0.45)));
         // Capped at 300M USD a day: the log-normal tail would otherwise invent absurd days.
         const cents = Math.round(Math.min(usd, 300_000_000) * 100);
         records[product].push({ sub: p.sub, day: d, volumeCents: Math.max(1, cents) });
       }
     }
+    for (const p of plantedSubs) {
+      for (const product of ["SPOT", "FUTURES"] as const) records[product].push({ sub: p.sub, day: d, volumeCents: plantedSubCents(p.plant, product, d - (historyDays - 1)) });
+    }
   }
-  return { subs: profiles.map((p) => p.sub), records, firstDay };
+  return { subs: [...profiles.map((p) => p.sub), ...plantedSubs.map((p) => p.sub)], records, firstDay };
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * The risk rules on the simulator's data, synced through the real client over HTTP into each
+ * test database with the archive's default settings (a year of commission records, 90 days of
+ * per-day totals): every rule flags exactly the subjects the simulator planted for it
+ * (lib/simulator/data/risk-plants.ts) and none of its ordinary population. The loop covers
+ * every rule of the table, so a rule added to it is held to its plants too.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { RISK_RULE_KEYS, type RiskRuleKey } from "@/lib/contract/risk";
+import { testBackends } from "@/lib/db/test-support";
+import { ArchiveEngine } from "@/lib/archive/engine";
+import { DATASETS, DEFAULT_SETTINGS } from "@/lib/archive/settings";
+import { frozenArchiveSuite } from "@/lib/archive/test-suite";
+import { PLANTED_RULES, plantedSubjects } from "@/lib/simulator/data/risk-plants";
+import { evaluateRisk } from "./evaluate";
+import { listFlags } from "./flags";
+import { RISK_RULES } from "./rules";
+
+const T0 = Date.now();
+const now = () => T0;
+
+it("the simulator plants every rule of the risk table, and the eight the dashboard names", () => {
+  expect([...PLANTED_RULES].sort()).toEqual(["churn", "concentration", "fundedInvitee", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
+  for (const rule of RISK_RULE_KEYS) expect(PLANTED_RULES).toContain(rule);
+});
+
+for (const backend of testBackends()) {
+  describe(`the rules on the simulator's synced data on ${backend.name}`, () => {
+    const suite = frozenArchiveSuite(now, () => backend.open());
+
+    beforeAll(async () => {
+      const engine = new ArchiveEngine({ db: suite.database.db, lister: suite.client(), now, settings: DEFAULT_SETTINGS });
+      for (const ds of DATASETS) expect((await engine.run(ds)).plan).toBe("backfill");
+      await evaluateRisk(suite.database.db, { now: T0, since: 0 });
+    }, 600_000);
+
+    it("plants two or three subjects per rule, each rule's of its own", () => {
+      const planted = plantedSubjects(suite.sim.data.invitees);
+      for (const rule of PLANTED_RULES) expect(planted[rule].length, rule).toBeGreaterThanOrEqual(2);
+      for (const rule of PLANTED_RULES) expect(planted[rule].length, rule).toBeLessThanOrEqual(3);
+      const all = Object.values(planted).flat();
+      expect(new Set(all).size).toBe(all.length);
+    });
+
+    it.each(Object.keys(RISK_RULES) as RiskRuleKey[])("%s flags exactly its planted subjects", async (rule) => {
+      const { items, total } = await listFlags(suite.database.db, { state: "open", rule, page: 1, pageSize: 200 });
+      expect(total).toBeLessThanOrEqual(200);
+      const flagged = [...new Set(items.map((f) => f.subject.id))].sort();
+      expect(flagged).toEqual(plantedSubjects(suite.sim.data.invitees)[rule]);
+    });
+  });
+}
