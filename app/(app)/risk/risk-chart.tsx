@@ -10,6 +10,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { useFormat } from "@/components/i18n/use-format";
+import { PlainTable } from "@/components/ui/plain-table";
 import type { RiskFlagDetail } from "@/lib/contract/risk";
 
 const COLORS = { deposits: "#0284c7", withdrawals: "#dc2626", volume: "#d97706", commission: "#7c3aed", median: "#475569" } as const;
@@ -53,29 +54,16 @@ export function RiskChart({ series, title }: { series: Series; title: string }) 
       <details className="mt-2 text-sm" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer text-sky-800 underline-offset-2 hover:underline dark:text-sky-300">{t("detail.showTable")}</summary>
         {tableOpen ? (
-          <div className="relative mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t("detail.tableCaption")}>
-            <table className="min-w-full text-xs">
-              <caption className="sr-only">{t("detail.tableCaption")}</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col" className="px-2 py-1">{t("detail.day")}</th>
-                  {figures.map((k) => (
-                    <th key={k} scope="col" className="px-2 py-1 text-right">{t(`series.${k}`)}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {series.days.map((d) => (
-                  <tr key={d.day} className="border-t border-slate-100 dark:border-slate-800">
-                    <th scope="row" className="px-2 py-1 text-left font-normal">{d.day}</th>
-                    {figures.map((k) => (
-                      <td key={k} className="px-2 py-1 text-right tabular-nums" data-exact={d[k]}>{f.decimal(d[k] ?? "0")}</td>
-                    ))}
-                  </tr>
+          <PlainTable caption={t("detail.tableCaption")} columns={[t("detail.day"), ...figures.map((k) => t(`series.${k}`))]}>
+            {series.days.map((d) => (
+              <tr key={d.day} className="border-t border-slate-100 dark:border-slate-800">
+                <th scope="row" className="py-1 pr-4 font-normal">{d.day}</th>
+                {figures.map((k) => (
+                  <td key={k} className="py-1 pr-4 tabular-nums" data-exact={d[k]}>{f.decimal(d[k] ?? "0")}</td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </PlainTable>
         ) : null}
       </details>
     </figure>

@@ -21,6 +21,7 @@ import { columnHelper } from "@/components/ui/table-columns";
 import { usePagedQuery, type PageRequest } from "@/components/ui/use-url-paging";
 import { RISK_FLAG_STATES, RISK_RULE_KEYS, RISK_SEVERITIES, RISK_SUBJECT_TYPES, type RiskFlagItem, type RiskFlagsPage, type RiskFlagState, type RiskRuleKey, type RiskSeverity, type RiskSubjectType } from "@/lib/contract/risk";
 import { formatDate, formatDateTime } from "@/lib/time/calendar";
+import { detailLink } from "@/lib/ui/url-state";
 import type { Values } from "nuqs";
 import { RISK_FLAGS_PATH, riskFilter, riskFlagsQuery } from "./query-options";
 import { riskSearch } from "./search-params";
@@ -43,11 +44,7 @@ export function RiskView({ isAdmin }: { isAdmin: boolean }) {
 
   const columns = useMemo(() => {
     const h = columnHelper<RiskFlagItem>();
-    const detailHref = (id: string) => {
-      const sp = new URLSearchParams(search.toString());
-      sp.set("flag", id);
-      return `/risk?${sp.toString()}#flag-detail`;
-    };
+    const detailHref = (id: string) => detailLink("/risk", search, "flag", id, "flag-detail");
     return h.columns([
       h.accessor("severity", { header: t("view.columns.severity"), cell: (c) => <Badge tone={SEVERITY_TONE[c.getValue()]}>{t(`view.severities.${c.getValue()}`)}</Badge> }),
       h.accessor("rule", { header: t("view.columns.rule"), cell: (c) => <span className="whitespace-nowrap">{t(`rules.${c.getValue()}.name`)}</span> }),

@@ -26,6 +26,7 @@ import { VALUE_SORTS, type ValueSort } from "@/lib/contract/params";
 import type { InviteeValue, InviteeValuePage } from "@/lib/contract/responses";
 import { coinsIn, UID_RE } from "@/lib/ui/invitee-value";
 import { formatDate, formatDateTime } from "@/lib/time/calendar";
+import { detailLink } from "@/lib/ui/url-state";
 import { valueFilter, valueQuery } from "./query-options";
 import { valueSearch } from "./search-params";
 
@@ -59,11 +60,7 @@ export function ValueView({ riskBadges = false }: { riskBadges?: boolean }) {
 
   const columns = useMemo(() => {
     const h = columnHelper<InviteeValue>();
-    const detailHref = (uid: string) => {
-      const sp = new URLSearchParams(search.toString());
-      sp.set("invitee", uid);
-      return `/value?${sp.toString()}#invitee-detail`;
-    };
+    const detailHref = (uid: string) => detailLink("/value", search, "invitee", uid, "invitee-detail");
     const usdt = (v: string) => <Amount value={v} coin={USDT} />;
     return h.columns([
       h.accessor("uid", { header: t("columns.uid"), cell: (c) => <IdWithRiskBadge id={c.getValue()} label={t("columns.uidLabel")} flags={flags} />, meta: { nowrap: true } }),
