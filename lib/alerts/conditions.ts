@@ -14,6 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { rows, toMs, type Db } from "@/lib/archive/db";
 import { startOfDay } from "@/lib/time/calendar";
 import { dayYmd, lastCompleteDay, shiftDay } from "./calendar";
+import { riskFlagFindings, riskFlagsChangedAt } from "./risk-flags";
 import type { ProductScope, RuleKind, RuleParams } from "@/lib/contract/alerts";
 
 export interface Finding {
@@ -32,10 +33,11 @@ export interface RuleToEvaluate {
   lastEvaluatedAt: number | null;
 }
 
-/** What the archive has synced: the instants every row is at least as fresh as. */
+/** What the archive has synced: the instants every row is at least as fresh as; and when the risk flags last changed. */
 export interface ArchiveClock {
   subAffiliatesSyncedAt: number | null;
   inviteesSyncedAt: number | null;
+  riskFlagsChangedAt: number | null;
 }
 
 export const NETWORK = "network";
@@ -43,7 +45,7 @@ export const NETWORK = "network";
 export async function archiveClock(db: Db): Promise<ArchiveClock> {
   const r = await rows<{ dataset: string; synced_at: unknown }>(db, sql`SELECT dataset, synced_at FROM archive_dataset`);
   const at = (d: string) => toMs(r.find((x) => x.dataset === d)?.synced_at);
-  return { subAffiliatesSyncedAt: at("subAffiliates"), inviteesSyncedAt: at("invitees") };
+  return { subAffiliatesSyncedAt: at("subAffiliates"), inviteesSyncedAt: at("invitees"), riskFlagsChangedAt: await riskFlagsChangedAt(db) };
 }
 
 type Evaluator = (db: Db, rule: RuleToEvaluate, clock: ArchiveClock, now: number) => Promise<Finding[] | null>;
@@ -180,6 +182,9 @@ const EVALUATORS: Record<RuleKind, Evaluator> = {
       },
     ];
   },
+
+  // a flag is a finding while it is open (risk-flags.ts): the flags are there or not, never "cannot tell yet"
+  riskFlag: (db, rule) => riskFlagFindings(db, rule),
 };
 
 const DAILY_LABEL = { newInvitees: "New invitees", firstTrades: "First trades", paidCommission: "Paid commission" } as const;

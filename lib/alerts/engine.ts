@@ -97,11 +97,11 @@ export class AlertEngine {
 
   /**
    * Evaluate the rules that have something new to look at: every rule after the archive
-   * synced since the last evaluation, and a new or edited rule at once.
+   * synced or the risk flags changed since the last evaluation, and a new or edited rule at once.
    */
   async evaluate(now: number): Promise<{ evaluated: number; opened: number; resolved: number }> {
     const clock = await archiveClock(this.db);
-    const stamp = Math.max(clock.subAffiliatesSyncedAt ?? 0, clock.inviteesSyncedAt ?? 0);
+    const stamp = Math.max(clock.subAffiliatesSyncedAt ?? 0, clock.inviteesSyncedAt ?? 0, clock.riskFlagsChangedAt ?? 0);
     const seen = (await workerValue(this.db, EVALUATED_SYNC)) ?? -1;
     const totals = { evaluated: 0, opened: 0, resolved: 0 };
     for (const rule of await listRules(this.db, { enabledOnly: true })) {

@@ -54,6 +54,17 @@ const RENDER: Record<string, (d: Detail, t: AlertsTranslate, f: Format) => strin
       threshold: f.decimal(threshold as string),
     });
   },
+  riskFlag(d, t) {
+    const { flagId, rule, severity, subjectType, subject } = d;
+    if (![flagId, rule, severity, subjectType, subject].every(text)) return null;
+    return t("summary.riskFlag", {
+      flag: flagId as string,
+      rule: rule as string,
+      severity: t(`summary.severities.${severity as string}`),
+      subjectType: t(`summary.subjectTypes.${subjectType as string}`),
+      subject: subject as string,
+    });
+  },
 };
 
 /**

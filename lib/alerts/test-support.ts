@@ -1,8 +1,8 @@
 /**
  * Real parts for the alerts tests: an HTTP receiver that records what arrived and counts every
  * connection made to it (and can fail, hang, redirect or answer without end on demand), an
- * SMTP server (smtp-server) whose messages are parsed with mailparser, and archive rows
- * written straight into the archive tables.
+ * SMTP server (smtp-server) whose messages are parsed with mailparser, archive rows
+ * written straight into the archive tables, and an engine sending to them.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,6 +14,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { Database, Db } from "@/lib/db/connection";
 import type { TestBackend } from "@/lib/db/test-support";
+import { realChannels } from "./channels";
+import { AlertEngine } from "./engine";
+import { signCsvLink } from "./report";
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -225,3 +228,13 @@ export function freshDatabasePerTest(backend: TestBackend, channels: { receiver:
   });
 }
 
+
+/** An engine on `db` sending to the file's channels (the receiver on 127.0.0.1, allowed on purpose, as ALERT_WEBHOOK_ALLOW_HOSTS does). */
+export function engineSendingTo(db: Db, channels: { mail: MailCatcher }): AlertEngine {
+  return new AlertEngine({
+    db,
+    channels: realChannels({ webhookTimeoutMs: 300, smtpUrl: channels.mail.url, mailFrom: "Dashboard <dash@example.test>", webhookPolicy: { allow: [{ host: "127.0.0.1", port: null }], never: [] } }),
+    settings: { retryBaseMs: 1_000 },
+    csvLink: (from, to, expires) => signCsvLink("http://dash.example.test", "test-link-secret", from, to, expires),
+  });
+}

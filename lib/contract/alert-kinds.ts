@@ -8,7 +8,7 @@
 export const PRODUCT_SCOPES = ["SPOT", "FUTURES", "both"] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 
-export const RULE_KINDS = ["drop", "silent", "dormant", "daily"] as const;
+export const RULE_KINDS = ["drop", "silent", "dormant", "daily", "riskFlag"] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 /**
@@ -40,7 +40,9 @@ export const DECIMAL_TEXT = /^-?\d{1,20}(\.\d{1,18})?$/;
  *   `percent` against its daily average of the `baselineDays` before;
  * - silent: a sub-affiliate that had records has none (no volume) for `days`;
  * - dormant: at least `count` invitees crossed "no trade for `days` days" since the last evaluation;
- * - daily: a day's total (in the rule's time zone) above or below a threshold.
+ * - daily: a day's total (in the rule's time zone) above or below a threshold;
+ * - riskFlag: a risk flag raised after the rule was made, of `minSeverity` or above (one
+ *   alert per flag, open while the flag is).
  */
 export const RULE_KIND_PARAMS = {
   drop: {
@@ -57,6 +59,8 @@ export const RULE_KIND_PARAMS = {
     direction: choice(["above", "below"], "below"),
     threshold: { type: "decimal", default: "0" },
   },
+  // (the risk flags' severities, lowest first: RISK_SEVERITIES of ./risk.ts, which loads zod)
+  riskFlag: { minSeverity: choice(["low", "medium", "high"], "medium") },
 } as const satisfies Record<RuleKind, Record<string, ParamSpec>>;
 
 type Defaults<P> = { [K in keyof P]: P[K] extends { default: infer D } ? D : never };

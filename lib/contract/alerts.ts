@@ -1,5 +1,5 @@
 /**
- * The alerts API's contract: the schemas of the four rule kinds' parameters, the
+ * The alerts API's contract: the schemas of the rule kinds' parameters, the
  * bodies of rules, destinations and report schedules, and what the routes answer. zod only, no
  * server code. The /alerts page imports only types from here; the kinds, labels and defaults
  * it shows are plain data in ./alert-kinds.ts (no zod in the browser).
@@ -54,6 +54,7 @@ export const RULE_PARAMS = {
   silent: paramsOf("silent"),
   dormant: paramsOf("dormant"),
   daily: paramsOf("daily"),
+  riskFlag: paramsOf("riskFlag"),
 } as const satisfies Record<RuleKind, z.ZodType>;
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shareRouteAccess } from "./share";
+import { neverShared, SHARE_PAGES, shareRouteAccess } from "./share";
 
 describe("what a share link's token may read", () => {
   it("reads its view's routes and the common ones, exports apart, and nothing of another view", () => {
@@ -21,5 +21,12 @@ describe("what a share link's token may read", () => {
     expect(shareRouteAccess("value", "/api/affiliate/invitees/value/export")).toBe("export");
     // a prefix is not the route
     expect(shareRouteAccess("value", "/api/affiliate/invitees/value/extra")).toBeNull();
+  });
+
+  it("never shows the manager's own routes, in no view (risk flags and rules, whatever is added under them)", () => {
+    for (const path of ["/api/risk/flags", "/api/risk/flags/export", "/api/risk/flags/12", "/api/risk/rules/churn", "/api/risk/subjects"]) expect(neverShared(path), path).toBe(true);
+    for (const path of ["/api/riskier", "/api/affiliate/invitees", "/api/alerts"]) expect(neverShared(path), path).toBe(false);
+    const shown = Object.values(SHARE_PAGES).flatMap((p) => [...p.routes, ...p.exports]);
+    expect(shown.filter(neverShared)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * with the link's token — one table. The route wrapper (lib/server/http/route.ts) lets a request
  * that carries a token (the SHARE_TOKEN_HEADER) and no session through to these routes only
  * (GET, within the link's filters and the creator's scope: lib/server/identity/share-scope.ts), an
- * export route only when the link allows exports; every other route answers it 401. A view's own API calls are listed here as its query
+ * export route only when the link allows exports; the manager's own routes (NEVER_SHARED) answer
+ * it 403, every other route 401. A view's own API calls are listed here as its query
  * options name them (app/(app)/<page>/query-options.ts): a view that starts reading another
  * route needs its line here, or that part of the shared view shows a 403.
  */
@@ -73,6 +74,18 @@ export function shareRouteAccess(page: SharePageKey, pathname: string): "read" |
   if ([...COMMON, ...entry.routes].some((p) => matches(p, pathname))) return "read";
   if (entry.exports.some((p) => matches(p, pathname))) return "export";
   return null;
+}
+
+/**
+ * What no link shows, whatever its view: the manager's own reads (risk flags and rules, under
+ * these prefixes: which referrals put the commission at risk stays inside the team). A link's
+ * token that opens its view is answered 403 there — refused on purpose, as partners are — where
+ * any other route outside its view answers 401.
+ */
+export const NEVER_SHARED = ["/api/risk"] as const;
+
+export function neverShared(pathname: string): boolean {
+  return NEVER_SHARED.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
 /** Whether a link to `page` reads `pathname` for one invitee only (SharePage.oneInvitee). */

@@ -388,7 +388,8 @@ describe("partners over every route file", () => {
 /**
  * The same route files with a share link's token and no session: a link to the
  * cohorts view, made by a viewer, reads that view's routes and the archive's and reference
- * data, GET only; every other route and method answers 401 to it (public routes as to anyone).
+ * data, GET only; the manager's own routes (risk flags and rules) answer it 403, refused on
+ * purpose; every other route and method answers 401 to it (public routes as to anyone).
  */
 describe("a share link's token over every route file", () => {
   let token = "";
@@ -409,11 +410,15 @@ describe("a share link's token over every route file", () => {
       const c = MATRIX[r.key]?.[method];
       if (!c || c.role === "public") continue;
       const reads = method === "GET" && READS.has(r.key);
-      it(`${method} /api/${r.key} with the token of a cohorts link: ${reads ? "answered" : "401"}`, async () => {
+      const refused = r.key.startsWith("risk/");
+      it(`${method} /api/${r.key} with the token of a cohorts link: ${reads ? "answered" : refused ? "403" : "401"}`, async () => {
         const s = await c.sample();
         const res = await api(s.path, { method, headers: { "x-share-token": token }, body: s.body ?? (method === "GET" ? undefined : {}), patient: true });
         if (reads) expect(c.ok, `${method} ${r.key} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
-        else {
+        else if (refused) {
+          expect(res.status, `${method} ${r.key}: ${res.text.slice(0, 200)}`).toBe(403);
+          expect(res.json).toMatchObject({ error: { code: "forbidden" } });
+        } else {
           expect(res.status, `${method} ${r.key}: ${res.text.slice(0, 200)}`).toBe(401);
           expect(res.json).toMatchObject({ error: { code: "unauthorized" } });
         }

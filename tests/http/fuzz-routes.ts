@@ -361,7 +361,7 @@ const alertRule: InputModel<Json> = {
   strict: true,
   fields: {
     name: alertName,
-    kind: b.enumOf(["drop", "silent", "dormant", "daily"], true),
+    kind: b.enumOf(["drop", "silent", "dormant", "daily", "riskFlag"], true),
     timeZone: zoneField,
     enabled: b.bool(false),
     quiet: { valid: pick<Json>([null, { from: "22:00", to: "07:00" }]), invalid: pick<Json>([{ from: "25:00", to: "07:00" }, { from: "22:00", to: "22:00" }, "22-07", [], { from: "22:00" }]) },

@@ -24,7 +24,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { getAuthSecret } from "@/lib/config/config";
 import { mayOpen } from "@/lib/contract/roles";
-import { isSharePage, SHARE_MAX_DAYS, SHARE_PAGES, SHARE_TOKEN_HEADER, shareRouteAccess, type NewShareLink, type SharePageKey } from "@/lib/contract/share";
+import { isSharePage, neverShared, SHARE_MAX_DAYS, SHARE_PAGES, SHARE_TOKEN_HEADER, shareRouteAccess, type NewShareLink, type SharePageKey } from "@/lib/contract/share";
 import type { Scope } from "@/lib/contract/scope";
 import { getDb } from "@/lib/db";
 import { createShareLink, getShareLink, listShareLinks, revokeShareLink, shareLinkByToken, type ShareLinkRow } from "@/lib/db/share-links";
@@ -173,13 +173,15 @@ export async function auditOpening(opening: ShareOpening, ip: string): Promise<v
 /**
  * The reader of a request that carries a link's token and no session (route.ts), or null when
  * it carries none. Refused (401) for a link that opens nothing now, a route outside its view,
- * any method but GET, an export the link does not allow, or a route that is not a viewer's.
+ * any method but GET, an export the link does not allow, or a route that is not a viewer's;
+ * refused (403) on the manager's own routes, which no link shows (NEVER_SHARED).
  */
 export async function shareUser(req: NextRequest, routeRole: string): Promise<{ reader: SessionUser; link: ShareLinkRow } | null> {
   const token = req.headers.get(SHARE_TOKEN_HEADER);
   if (token === null || routeRole === "public") return null;
   const opening = await openShare(token, (name) => req.cookies.get(name)?.value);
   if (opening.kind !== "open") throw new ApiError("unauthorized", opening.kind === "password" ? "This share link needs its password." : "This share link no longer opens anything (revoked, expired or unknown).");
+  if (neverShared(req.nextUrl.pathname)) throw new ApiError("forbidden", "A share link never shows this: it is the manager's own view.");
   const access = routeRole === "viewer" && req.method === "GET" ? shareRouteAccess(opening.link.page as SharePageKey, req.nextUrl.pathname) : null;
   if (access === null || (access === "export" && !opening.link.allowExport)) {
     throw new ApiError("unauthorized", access === "export" ? "This share link does not allow exports." : "A share link opens its own view only.");
