@@ -9,6 +9,7 @@
 import { CONTRACT_ORDER_CAP } from "../weex/limits";
 import type { Account } from "./auth";
 import { generateDataset } from "./data";
+import { plantedSubjects } from "./data/risk-plants";
 import { faultsFromEnv } from "./faults";
 import { SimServer } from "./server";
 import { SIM_DEFAULTS, type Simulator, type SimulatorOptions } from "./types";
@@ -49,6 +50,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const port = await server.listen(opts.port ?? SIM_DEFAULTS.port, host);
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   if (!quiet) console.log(`[sim] WEEX simulator on ${url} (seed ${seed}, scale ${scale}, data generated in ${data.generationMs} ms)`);
+  if (!quiet) {
+    const planted = Object.entries(plantedSubjects(data.invitees)).map(([rule, ids]) => `${rule} ${ids.join(" ")}`);
+    console.log(`[sim] risk patterns planted (docs/simulator.md): ${planted.join("; ")}`);
+  }
 
   return {
     url,

@@ -98,10 +98,14 @@ const TWINS: Array<{ code: string; day: number; count: number; amount: number }>
   { code: "PAIR1K", day: -50, count: 7, amount: 1_000 },
 ];
 
-/** concentration: one invitee brings nearly all of its code's USDT commission of the previous calendar month. */
+/**
+ * concentration: one invitee brings nearly all of its code's USDT commission of the previous
+ * calendar month: 10 days of futures at a 0.5 rate, at least 140 and 168 USDT (a futures fee is
+ * at least 0.028 % of the volume).
+ */
 const CONCENTRATED: Array<{ code: string; perDay: number; others: number }> = [
-  { code: "SOLO77", perDay: 60_000, others: 2 },
-  { code: "WHALE9", perDay: 80_000, others: 3 },
+  { code: "SOLO77", perDay: 100_000, others: 2 },
+  { code: "WHALE9", perDay: 120_000, others: 3 },
 ];
 
 /** Planted sub-affiliates: a steady daily volume and one day at `factor` × it. */
