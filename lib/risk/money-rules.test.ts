@@ -74,38 +74,35 @@ async function plantTransfers(db: Db) {
 /** Commission in the middle of month `n`. */
 const mid = (n: number) => month(n) + 10 * DAY_MS;
 
-async function plantCommission(db: Db) {
-  for (const [uid, code] of [["c-big", null], ["c-other", null], ["solo", "SOLO"], ["t1", "TRIO"], ["t2", "TRIO"], ["t3", "TRIO"], ["pair-a", "PAIR"], ["pair-b", "PAIR"]] as const) await invitee(db, uid, code);
+/** A sub-affiliate's client: its records (source type 2) are the account's commission, no invitee's. */
+const SUB = "sub-client";
+
+/** (uid, month index, coin, commission): each a record in the middle of the month, a day later for a second one. */
+const COMMISSION: [string, number, string, string][] = [
   // June: USDT exactly 50 % of the account (fires); BTC at its floor, 50 % (fires: a second coin, a second episode)
-  await record(db, "c-big", mid(0), "USDT", "60");
-  await record(db, "c-big", mid(0) + DAY_MS, "USDT", "40");
-  await record(db, "c-other", mid(0), "USDT", "100");
-  await record(db, "c-big", mid(0), "BTC", "0.001");
-  await record(db, "c-other", mid(0), "BTC", "0.001");
+  ["c-big", 0, "USDT", "60"], ["c-big", 0, "USDT", "40"], ["c-other", 0, "USDT", "100"], ["c-big", 0, "BTC", "0.001"], ["c-other", 0, "BTC", "0.001"],
   // July: 100 of 200.01 USDT is just under half of the account, but all of code SOLO's (fires
   // for the code); BTC alone but under its floor
-  await record(db, "solo", mid(1), "USDT", "100");
-  await record(db, "c-other", mid(1), "USDT", "60");
-  await record(db, "sub-client", mid(1), "USDT", "40.01", "1000", 2);
-  await record(db, "c-big", mid(1), "BTC", "0.00099");
+  ["solo", 1, "USDT", "100"], ["c-other", 1, "USDT", "60"], [SUB, 1, "USDT", "40.01"], ["c-big", 1, "BTC", "0.00099"],
   // August: under the floor; within code TRIO the most is just under half of the code (100 of
   // 200.01) while PAIR's 150.01 of 300.01 is just over (a sub-affiliate's 1,000 keeps every
   // invitee under half of the account)
-  await record(db, "c-big", mid(2), "USDT", "99.99");
-  await record(db, "t1", mid(2), "USDT", "100");
-  await record(db, "t2", mid(2), "USDT", "100");
-  await record(db, "t3", mid(2), "USDT", "0.01");
-  await record(db, "pair-a", mid(2), "USDT", "150.01");
-  await record(db, "pair-b", mid(2), "USDT", "150");
-  await record(db, "sub-client", mid(2), "USDT", "1000", "1000", 2);
+  ["c-big", 2, "USDT", "99.99"], ["t1", 2, "USDT", "100"], ["t2", 2, "USDT", "100"], ["t3", 2, "USDT", "0.01"],
+  ["pair-a", 2, "USDT", "150.01"], ["pair-b", 2, "USDT", "150"], [SUB, 2, "USDT", "1000"],
   // September: 100 of 200.01 with a sub-affiliate's 100.01 (the account's commission counts it)
-  await record(db, "c-big", mid(3), "USDT", "100");
-  await record(db, "sub-client", mid(3), "USDT", "100.01", "1000", 2);
+  ["c-big", 3, "USDT", "100"], [SUB, 3, "USDT", "100.01"],
   // October: coins never summed: 60 USDT + 60 USDC, 0.0006 BTC, all alone; a coin with no floor
-  await record(db, "c-big", mid(4), "USDT", "60");
-  await record(db, "c-big", mid(4), "USDC", "60");
-  await record(db, "c-big", mid(4), "BTC", "0.0006");
-  await record(db, "c-other", mid(4), "ETH", "1000");
+  ["c-big", 4, "USDT", "60"], ["c-big", 4, "USDC", "60"], ["c-big", 4, "BTC", "0.0006"], ["c-other", 4, "ETH", "1000"],
+];
+
+async function plantCommission(db: Db) {
+  for (const [uid, code] of [["c-big", null], ["c-other", null], ["solo", "SOLO"], ["t1", "TRIO"], ["t2", "TRIO"], ["t3", "TRIO"], ["pair-a", "PAIR"], ["pair-b", "PAIR"]] as const) await invitee(db, uid, code);
+  const seen = new Set<string>();
+  for (const [uid, n, coin, commission] of COMMISSION) {
+    const at = mid(n) + (seen.has(`${uid}${n}${coin}`) ? DAY_MS : 0);
+    seen.add(`${uid}${n}${coin}`);
+    await record(db, uid, at, coin, commission, "1000", uid === SUB ? 2 : 1);
+  }
 }
 
 const flags = async (db: Db, rule: "fundedInvitee" | "concentration", state: "open" | "dismissed" | "expired" = "open") =>
@@ -171,7 +168,7 @@ onEachTestDatabase("risk money rules", (database) => {
     const [btc] = (await flags(db(), "concentration")).filter((f) => f.subject.id === "BTC");
     await reviewFlag(db(), btc!.id, { state: "dismissed", note: "our market maker" }, "admin", day(203));
     // a sub-affiliate's June commission: the USDT shares fall under half; BTC still holds, dismissed
-    await record(db(), "sub-client", mid(0), "USDT", "0.01", "1000", 2);
+    await record(db(), SUB, mid(0), "USDT", "0.01", "1000", 2);
     expect(await evaluateRisk(db(), { now: day(204), since: 0, rules: ["concentration"] })).toEqual([{ rule: "concentration", fired: 0, held: 4, expired: 1 }]);
     expect(ids(await flags(db(), "concentration", "expired"))).toEqual(["account:USDT@2026-06-01"]);
     expect(ids(await flags(db(), "concentration", "dismissed"))).toEqual(["account:BTC@2026-06-01"]);

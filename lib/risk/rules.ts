@@ -51,6 +51,14 @@ function inviteeWindow<P extends { days: number }>(severity: RiskSeverity, param
   return { subjectType: "invitee", severity, params, reads: ["inviteeTotals", "commissions"], lookbackMs: (p) => days(p.days), gapMs: (p) => days(p.days), query: q(query) };
 }
 
+/**
+ * A rule with no trailing window (its position is a day, a transfer or a month, and what it
+ * reads there needs no data from before it) whose every position is an episode of its own.
+ */
+function eachPosition(def: Omit<RiskRuleDef, "lookbackMs" | "gapMs">): RiskRuleDef {
+  return { ...def, lookbackMs: () => 0, gapMs: () => 0 };
+}
+
 export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
   inAndOut: inviteeWindow("high", { days: int(1, 30, 3), minDeposit: int(1, 1_000_000_000, 100), withdrawnPercent: percent(90), volumeMultiple: int(1, 1_000, 3) }, inAndOutQuery),
   churn: inviteeWindow("medium", { days: int(1, 90, 30), volumeMultiple: int(1, 100_000, 200), minVolume: int(1, 1_000_000_000_000, 100_000) }, churnQuery),
@@ -72,15 +80,7 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     gapMs: () => 0,
     query: q(hollowSignupsQuery),
   },
-  twinDeposits: {
-    subjectType: "inviteCode",
-    severity: "medium",
-    params: { minCount: int(2, 10_000, 5) },
-    reads: ["inviteeTotals", "invitees"],
-    lookbackMs: () => 0,
-    gapMs: () => 0,
-    query: q(twinDepositsQuery),
-  },
+  twinDeposits: eachPosition({ subjectType: "inviteCode", severity: "medium", params: { minCount: int(2, 10_000, 5) }, reads: ["inviteeTotals", "invitees"], query: q(twinDepositsQuery) }),
   subSpike: {
     subjectType: "subAffiliate",
     severity: "medium",
@@ -91,26 +91,16 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     query: q(subSpikeQuery),
   },
   // Each transfer is its own episode (a reviewer judges each payment: dismissing one does not
-  // hide the next). Its window reaches forward from the transfer, not back.
-  fundedInvitee: {
-    subjectType: "invitee",
-    severity: "high",
-    params: { days: int(1, 30, 7) },
-    reads: ["withdrawals", "commissions"],
-    lookbackMs: () => 0,
-    gapMs: () => 0,
-    query: q(fundedInviteeQuery),
-  },
+  // hide the next).
+  fundedInvitee: eachPosition({ subjectType: "invitee", severity: "high", params: { days: int(1, 30, 7) }, reads: ["withdrawals", "commissions"], query: q(fundedInviteeQuery) }),
   // One episode per scope, coin and UTC month (the subject id names the coin; the position is
   // the month's start). Exposure, not fraud: severity low.
-  concentration: {
+  concentration: eachPosition({
     subjectType: "account",
     subjectTypes: ["account", "inviteCode"],
     severity: "low",
     params: { percent: percent(50), minUsdt: int(1, 1_000_000_000, 100), minBtc: { type: "number", above: 0, max: 1_000, default: 0.001 } },
     reads: ["commissions", "invitees"],
-    lookbackMs: () => 0,
-    gapMs: () => 0,
     query: q(concentrationQuery),
-  },
+  }),
 };

@@ -67,7 +67,7 @@ describe("risk routes", () => {
     expect(fields(reversed.json)).toEqual(["endTime"]);
     const rules = await api<Rules>("/api/risk/rules", { cookie: viewer });
     expect(rules.status).toBe(200);
-    expect(rules.json.items.map((r) => r.rule).sort()).toEqual(["churn", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
+    expect(rules.json.items.map((r) => r.rule).sort()).toEqual(["churn", "concentration", "fundedInvitee", "hollowSignups", "inAndOut", "signupBurst", "subSpike", "twinDeposits"]);
     expect(rules.json.items.find((r) => r.rule === "churn")).toMatchObject({ severity: "medium", subjectType: "invitee", paramSpecs: { days: { min: 1, max: 90, default: 30 } } });
   });
 
