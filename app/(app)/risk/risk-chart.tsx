@@ -22,6 +22,23 @@ const FIGURES: Record<Exclude<Series["kind"], "none">, { bars: Figure[]; line: F
   subAffiliate: { bars: ["volume"], line: "commission" },
 };
 
+/**
+ * The legend in the page's language. Recharts' own legend labels its icons "… legend icon" in
+ * English (inside the chart's role="img", but an attribute all the same).
+ */
+function FigureLegend({ figures }: { figures: Figure[] }) {
+  const t = useTranslations("risk.view");
+  return (
+    <ul className="flex justify-center gap-4 text-xs" aria-hidden="true">
+      {figures.map((k) => (
+        <li key={k}>
+          <span style={{ color: COLORS[k] }}>■</span> {t(`series.${k}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RiskChart({ series, title }: { series: Series; title: string }) {
   const t = useTranslations("risk.view");
   const f = useFormat();
@@ -42,7 +59,7 @@ export function RiskChart({ series, title }: { series: Series; title: string }) 
           <YAxis yAxisId="bars" {...axis} tickFormatter={(v: number) => compact.format(v)} width={56} />
           <YAxis yAxisId="line" orientation="right" {...axis} tickFormatter={(v: number) => compact.format(v)} width={56} />
           <Tooltip formatter={(v) => f.decimal(String(v))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend content={<FigureLegend figures={figures} />} />
           {bars.map((k) => (
             <Bar key={k} yAxisId="bars" dataKey={k} name={t(`series.${k}`)} fill={COLORS[k]} isAnimationActive={false} />
           ))}
