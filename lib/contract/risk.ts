@@ -89,6 +89,8 @@ export const riskFlagPatch = z
 export type RiskFlagPatch = z.output<typeof riskFlagPatch>;
 
 export const riskFlagParams = z.strictObject({ id: z.string().regex(/^\d{1,18}$/, "must be a flag id") });
+/** GET /api/risk/flags/{id} takes nothing but its path: a query is a 400 naming it. */
+export const riskFlagQuery = z.strictObject({});
 
 /** PATCH /api/risk/rules/{rule}: each parameter is checked against the rule's bounds on the server. */
 export const riskRulePatch = z

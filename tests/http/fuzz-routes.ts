@@ -821,7 +821,7 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "validated", role: "trader", path: "/api/risk/flags/export", query: { strict: true, fields: riskFlagFilter, combos: reversed }, runs: { broken: 30, mixed: 4 }, ok: [200, 429] },
   },
   "risk/flags/[id]": {
-    GET: { kind: "validated", role: "trader", path: riskFlagPath, runs: { broken: 20, mixed: 4 }, ok: [404] },
+    GET: { kind: "validated", role: "trader", path: riskFlagPath, query: { strict: true, fields: {} }, runs: { broken: 20, mixed: 4 }, ok: [404] },
     PATCH: {
       kind: "validated",
       role: "admin",
