@@ -93,12 +93,12 @@ onEachTestDatabase("risk flags list", (database) => {
     expect(await countFlags(db(), filter({ subjectType: "invitee", endTime: String(day(15)) }))).toEqual({ high: 1, medium: 1, low: 0 });
   });
 
-  it("reads every flag of a filter in the list's order, batch by batch", async () => {
+  it("reads every flag of a filter batch by batch, the most recently raised first", async () => {
     const batches: string[][] = [];
     for await (const b of flagBatches(db(), filter({}), 2)) batches.push(b.map((f) => f.id));
     expect(batches.map((b) => b.length)).toEqual([2, 2, 1]);
     const page = await listFlags(db(), riskFlagsQuery.parse({ pageSize: "50" }));
-    expect(batches.flat()).toEqual(page.items.map((f) => f.id));
+    expect(batches.flat()).toEqual(page.items.map((f) => f.id).sort((a, b) => Number(b) - Number(a)));
   });
 
   describe("the commission at risk", () => {

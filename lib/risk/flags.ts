@@ -1,8 +1,8 @@
 /**
  * Reading the risk flags (a filtered page, the most recently seen first; how many of each
- * severity; every flag of a filter batch by batch) and recording a review of one.
+ * severity; every flag of a filter batch by batch, the newest first) and recording a review of one.
  */
-import { and, count, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { RISK_SEVERITIES, type RiskFlagState, type RiskFlagsFilter, type RiskRuleKey, type RiskSeverity, type RiskSubjectType } from "@/lib/contract/risk";
 import type { Db } from "@/lib/archive/db";
 import { riskFlag } from "@/lib/db/schema/risk";
@@ -72,20 +72,25 @@ export async function countFlags(db: Db, q: RiskFlagsFilter): Promise<Record<Ris
 }
 
 /**
- * Every flag of the filter in the list's order, `size` at a time: each batch one short
- * statement that starts after the last row of the one before (keyset), so no statement or
- * transaction stays open while a download is written.
+ * Every flag of the filter, the most recently raised first (by id: a flag seen again while a
+ * download is written moves in the list's order, never in this one, so none is skipped or
+ * written twice), `size` at a time: each batch one short statement that starts after the last
+ * row of the one before (keyset), so no statement or transaction stays open while a download
+ * is written.
  */
 export async function* flagBatches(db: Db, q: RiskFlagsFilter, size: number, signal?: AbortSignal): AsyncGenerator<RiskFlag[]> {
-  let after: { seen: number; id: number } | null = null;
+  let after: number | null = null;
   for (;;) {
     signal?.throwIfAborted();
-    const past: SQL | undefined = after ? or(lt(riskFlag.lastSeenAt, after.seen), and(eq(riskFlag.lastSeenAt, after.seen), lt(riskFlag.id, after.id))) : undefined;
-    const batch: Row[] = await db.select().from(riskFlag).where(and(flagWhere(q), past)).orderBy(...NEWEST_FIRST).limit(size);
+    const batch: Row[] = await db
+      .select()
+      .from(riskFlag)
+      .where(and(flagWhere(q), after === null ? undefined : lt(riskFlag.id, after)))
+      .orderBy(desc(riskFlag.id))
+      .limit(size);
     if (batch.length > 0) yield batch.map(flagOf);
     if (batch.length < size) return;
-    const last: Row = batch[batch.length - 1]!;
-    after = { seen: last.lastSeenAt, id: last.id };
+    after = batch[batch.length - 1]!.id;
   }
 }
 
