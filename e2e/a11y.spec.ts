@@ -4,7 +4,7 @@ import { expectAccessible, login, settled } from "./helpers";
 // Every page once more, in the dark theme and on a phone-sized screen (the other specs scan
 // the light theme on a desktop): no serious or critical axe violation anywhere, and no page
 // wider than the phone.
-const PAGES = ["/?period=7d", "/invitees", "/cohorts?period=7d", "/value?period=7d", "/referrals", "/sub-affiliates?period=7d", "/transfers", "/orders?symbol=BTCUSDT", "/markets", "/coins", "/trading", "/settings/tokens"];
+const PAGES = ["/?period=7d", "/invitees", "/cohorts?period=7d", "/value?period=7d", "/referrals", "/sub-affiliates?period=7d", "/transfers", "/risk", "/orders?symbol=BTCUSDT", "/markets", "/coins", "/trading", "/settings/tokens"];
 
 test.describe("accessibility in the dark theme on a phone", () => {
   test.use({ colorScheme: "dark", viewport: { width: 390, height: 844 } });

@@ -29,6 +29,8 @@ export const PAGES = {
   orders: { path: "/orders", role: "trader", loading: "table" },
   trading: { path: "/trading", role: "trader" },
   alerts: { path: "/alerts", role: "viewer" },
+  // risk is the manager's view: never a partner's (no `partners`) nor a share link's
+  risk: { path: "/risk", role: "viewer", loading: "table" },
   users: { path: "/admin/users", role: "admin" },
   audit: { path: "/admin/audit", role: "admin", loading: "blank" },
   sync: { path: "/admin/sync", role: "admin" },

@@ -14,7 +14,7 @@ export interface NavItem {
 const PERIOD = ["period", "from", "to", "granularity", "tz", "compare", "compareStart", "compareEnd"] as const;
 const TZ = ["tz"] as const;
 
-export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync" | "tokens";
+export type NavKey = "overview" | "invitees" | "cohorts" | "value" | "referrals" | "subAffiliates" | "transfers" | "alerts" | "risk" | "markets" | "coins" | "orders" | "trading" | "users" | "audit" | "sync" | "tokens";
 export type NavSection = "affiliate" | "reference" | "trading" | "administration" | "api";
 
 export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavItem[] }> = [
@@ -29,6 +29,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ id: NavSection; items: readonly NavIt
       { href: "/sub-affiliates", key: "subAffiliates", role: "viewer", partners: "subAffiliates", carry: PERIOD },
       { href: "/transfers", key: "transfers", role: "viewer", carry: TZ },
       { href: "/alerts", key: "alerts", role: "viewer", carry: [] },
+      { href: "/risk", key: "risk", role: "viewer", carry: [] },
     ],
   },
   {

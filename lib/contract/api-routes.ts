@@ -39,7 +39,7 @@ import {
   transfersPageSchema,
 } from "./responses";
 import type { Role } from "./roles";
-import { riskFlagParams, riskFlagPatch, riskFlagsExportQuery, riskFlagsPageSchema, riskFlagsQuery, riskRuleParams, riskRulePatch } from "./risk";
+import { riskFlagDetailSchema, riskFlagParams, riskFlagPatch, riskFlagQuery, riskFlagsExportQuery, riskFlagsPageSchema, riskFlagsQuery, riskRuleParams, riskRulePatch, riskSubjectsQuery, riskSubjectsSchema } from "./risk";
 import { newShareLinkSchema, shareLinkParams, shareUnlockSchema } from "./share";
 import { tokenCreatedSchema, tokenDeletedSchema, tokenInput, tokenListSchema, tokenParams } from "./tokens";
 
@@ -202,7 +202,11 @@ export const API_ROUTES = {
   "/api/risk/flags/export": {
     GET: { role: "viewer", tag: "exports", summary: "Risk flags as CSV (the list's filters, every page)", description: `${EXPORT_NOTE} The summary in the reader's language, times in ISO 8601 UTC, the evidence as JSON (\`evidenceJson\`).`, query: riskFlagsExportQuery, answer: "csv", urlToken: true },
   },
-  "/api/risk/flags/[id]": { PATCH: { role: "admin", tag: "risk", summary: "Review a flag: {state: dismissed | confirmed | open, note} (a note is required to dismiss)", params: riskFlagParams, body: riskFlagPatch, answer: "json" } },
+  "/api/risk/flags/[id]": {
+    GET: { role: "viewer", tag: "risk", summary: "A flag with the daily figures behind it", description: "{flag, series: {kind: invitee | subAffiliate | none, days: [{day (YYYY-MM-DD, UTC), ...figures as exact decimal strings}], median?}}: an invitee's deposits, withdrawals and volume over the evidence's period and some days either side; a sub-affiliate's days with records over its baseline and the spike, with the baseline's median.", params: riskFlagParams, query: riskFlagQuery, answer: riskFlagDetailSchema },
+    PATCH: { role: "admin", tag: "risk", summary: "Review a flag: {state: dismissed | confirmed | open, note} (a note is required to dismiss)", params: riskFlagParams, body: riskFlagPatch, answer: "json" },
+  },
+  "/api/risk/subjects": { GET: { role: "viewer", tag: "risk", summary: "The open flags of the subjects named (a table's badges)", description: "{items: [{subject: {type, id}, severity (the highest), rules, count}]}, only the subjects with an open flag, in the order named.", query: riskSubjectsQuery, answer: riskSubjectsSchema } },
   "/api/risk/rules": { GET: { role: "viewer", tag: "risk", summary: "The risk rules with their settings, parameters' bounds and defaults", answer: "json" } },
   "/api/risk/rules/[rule]": {
     PATCH: { role: "admin", tag: "risk", summary: "Change a rule: {enabled?, params?}; it is re-evaluated over the whole archive", description: "A parameter out of its bounds or unknown is a 400 naming `params.<name>`.", params: riskRuleParams, body: riskRulePatch, answer: "json" },

@@ -5,7 +5,7 @@
  * parameters are checked there against that table (a 400 naming `params.<name>`).
  */
 import { z } from "zod";
-import { inEnum, inText, inTime } from "@/lib/weex/wire";
+import { inEnum, inList, inText, inTime } from "@/lib/weex/wire";
 import { decimal, id, listPageSchema, time } from "./answer-meta";
 import { ORDERED_ONLY, paged, windowed } from "./queries";
 
@@ -89,6 +89,8 @@ export const riskFlagPatch = z
 export type RiskFlagPatch = z.output<typeof riskFlagPatch>;
 
 export const riskFlagParams = z.strictObject({ id: z.string().regex(/^\d{1,18}$/, "must be a flag id") });
+/** GET /api/risk/flags/{id} takes nothing but its path: a query is a 400 naming it. */
+export const riskFlagQuery = z.strictObject({});
 
 /** PATCH /api/risk/rules/{rule}: each parameter is checked against the rule's bounds on the server. */
 export const riskRulePatch = z
@@ -97,3 +99,43 @@ export const riskRulePatch = z
 export type RiskRulePatch = z.output<typeof riskRulePatch>;
 
 export const riskRuleParams = z.strictObject({ rule: inEnum(RISK_RULE_KEYS) });
+
+/** One UTC day of the figures behind a flag: an invitee's deposits, withdrawals and volume, or a sub-affiliate's volume and commission (exact decimal strings). */
+const riskSeriesDay = z.object({ day: z.string() }).catchall(decimal);
+export type RiskSeriesDay = z.output<typeof riskSeriesDay>;
+
+/**
+ * GET /api/risk/flags/{id}: the flag and the daily figures behind it, from the archive tables
+ * its rule reads: an invitee's days over the evidence's period with some days either side, a
+ * sub-affiliate's days with records over its baseline and the spike with the baseline's median;
+ * `none` for a subject without daily figures of its own (an invite code, the account).
+ */
+export const riskFlagDetailSchema = z.object({
+  flag: riskFlagSchema,
+  series: z.object({
+    kind: z.enum(["invitee", "subAffiliate", "none"]),
+    days: z.array(riskSeriesDay),
+    median: z.object({ volume: decimal, commission: decimal }).optional(),
+  }),
+});
+export type RiskFlagDetail = z.output<typeof riskFlagDetailSchema>;
+
+/** The most subjects one request names: a table's largest page. */
+export const RISK_SUBJECTS_MAX = 200;
+
+/** GET /api/risk/subjects: the open flags of the subjects a table shows (a badge per row). */
+export const riskSubjectsQuery = z.strictObject({
+  subjectType: inEnum(["invitee", "subAffiliate", "inviteCode"] as const),
+  ids: inList(inText(64), RISK_SUBJECTS_MAX),
+});
+export type RiskSubjectsQuery = z.output<typeof riskSubjectsQuery>;
+
+/** Per subject with an open flag: the highest severity, the rules (each once) and how many flags. */
+const riskSubjectFlags = z.object({
+  subject: z.object({ type: z.enum(RISK_SUBJECT_TYPES), id }),
+  severity: z.enum(RISK_SEVERITIES),
+  rules: z.array(z.enum(RISK_RULE_KEYS)),
+  count: z.number().int(),
+});
+export type RiskSubjectFlags = z.output<typeof riskSubjectFlags>;
+export const riskSubjectsSchema = z.object({ items: z.array(riskSubjectFlags) });

@@ -18,3 +18,13 @@ export { periodParsers, tzParser };
  * granularity of the charts and the display zone (the navigation carries them along).
  */
 export const periodSearch = { ...periodParsers, tz: tzParser };
+
+/**
+ * A link to a detail on the same list page: the current query string (filters, paging, period)
+ * with `key` set to `value`, and the detail's anchor.
+ */
+export function detailLink(path: string, current: { toString(): string }, key: string, value: string, anchor: string): string {
+  const sp = new URLSearchParams(current.toString());
+  sp.set(key, value);
+  return `${path}?${sp.toString()}#${anchor}`;
+}

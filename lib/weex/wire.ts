@@ -178,10 +178,15 @@ export const inDay = z
  * each as `inId` (digits, never through a JS number).
  */
 export function inIdList(max: number) {
+  return inList(inId, max);
+}
+
+/** A list given as an array or as one comma-separated text: 1 to `max` items, each checked by `item`. */
+export function inList<T extends z.ZodType<unknown, string | number>>(item: T, max: number) {
   return z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: "must be a list of ids" })
     .transform((v): (string | number)[] => (Array.isArray(v) ? v : String(v).split(",")).map((x) => String(x).trim()).filter((x) => x !== ""))
-    .pipe(z.array(inId).min(1, "must name at least one id").max(max, `must name at most ${max} ids`));
+    .pipe(z.array(item).min(1, "must name at least one id").max(max, `must name at most ${max} ids`));
 }
 
 export function inInt(min: number, max: number) {

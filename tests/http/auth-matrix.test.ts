@@ -120,7 +120,11 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   // risk flags: viewers read, admins review and tune; never a partner's (the manager's view)
   "risk/flags": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags?pageSize=5" }), ok: [200] } },
   "risk/flags/export": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags/export" }), ok: [200] } },
-  "risk/flags/[id]": { PATCH: { role: "admin", sample: () => ({ path: "/api/risk/flags/999999999", body: { state: "confirmed" } }), ok: [404] } },
+  "risk/flags/[id]": {
+    GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/flags/999999999" }), ok: [404] },
+    PATCH: { role: "admin", sample: () => ({ path: "/api/risk/flags/999999999", body: { state: "confirmed" } }), ok: [404] },
+  },
+  "risk/subjects": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/subjects?subjectType=invitee&ids=1,2" }), ok: [200] } },
   "risk/rules": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/rules" }), ok: [200] } },
   "risk/rules/[rule]": { PATCH: { role: "admin", sample: () => ({ path: "/api/risk/rules/hollowSignups", body: { enabled: true } }), ok: [200] } },
   "archive/status": { GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/archive/status" }), ok: [200] } },

@@ -346,6 +346,8 @@ const alertIdPath = (what: string): ValidatedRoute["path"] => ({
 });
 const alertName = b.text(fc.stringMatching(/^[A-Za-z0-9 ]{1,40}$/).filter((s) => s.trim() !== ""), ["", "   ", "x".repeat(121)], true);
 const zoneField = b.text(pick(["UTC", "Europe/Berlin", "Asia/Tokyo"]), ["Mars/Base", "utc+1", "", "Europe/Nowhere"], false);
+/** A risk flag's id in its path: digits (none exists on the shared server: 404). */
+const riskFlagPath: ValidatedRoute["path"] = { valid: fc.integer({ min: 100_000_000, max: 2_000_000_000 }).map(String), invalid: pick(["abc", "1.5", "-1", "9".repeat(19)]), build: (id) => `/api/risk/flags/${encodeURIComponent(id)}` };
 /** The risk flags' filters (the list's and its export's). */
 const riskFlagFilter = {
   state: q.enumOf(["open", "dismissed", "confirmed", "expired"]),
@@ -819,13 +821,30 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
     GET: { kind: "validated", role: "trader", path: "/api/risk/flags/export", query: { strict: true, fields: riskFlagFilter, combos: reversed }, runs: { broken: 30, mixed: 4 }, ok: [200, 429] },
   },
   "risk/flags/[id]": {
+    GET: { kind: "validated", role: "trader", path: riskFlagPath, query: { strict: true, fields: {} }, runs: { broken: 20, mixed: 4 }, ok: [404] },
     PATCH: {
       kind: "validated",
       role: "admin",
-      path: { valid: fc.integer({ min: 100_000_000, max: 2_000_000_000 }).map(String), invalid: pick(["abc", "1.5", "-1", "9".repeat(19)]), build: (id) => `/api/risk/flags/${encodeURIComponent(id)}` },
+      path: riskFlagPath,
       body: { strict: true, fields: { state: b.enumOf(["confirmed", "open"], true), note: b.text(pick(["checked", "a campaign"]), [1, null, [], {}], false, 2001) } },
       runs: { broken: 30, mixed: 4 },
       ok: [404],
+    },
+  },
+  "risk/subjects": {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/risk/subjects",
+      query: {
+        strict: true,
+        fields: {
+          subjectType: q.enumOf(["invitee", "subAffiliate", "inviteCode"], true),
+          ids: { valid: fc.array(anyId, { minLength: 1, maxLength: 5 }).map((ids) => ids.join(",")), invalid: pick(["", ",", "has space", "x".repeat(65), Array.from({ length: 201 }, (_, i) => i + 1).join(",")]), required: true },
+        },
+      },
+      runs: { broken: 30, mixed: 4 },
+      ok: [200],
     },
   },
   "risk/rules": { GET: { kind: "fixed", role: "trader", paths: fc.constant("/api/risk/rules"), status: [200], runs: 10 } },

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { ExportButton } from "@/components/export/export-button";
 import { useTimeZone } from "@/components/period/use-period";
 import { Badge, FlagBadge, type Tone } from "@/components/ui/badge";
-import { CopyableId } from "@/components/ui/copyable-id";
+import { IdWithRiskBadge, useRiskBadges } from "@/components/risk/risk-badge";
 import { columnHelper } from "@/components/ui/table-columns";
 import { DateRangeFields } from "@/components/ui/date-range-fields";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -44,12 +44,14 @@ export function funnelStage(i: Invitee): { stage: Stage; tone: Tone } {
   return { stage: "registered", tone: "neutral" };
 }
 
-export function InviteesView() {
+/** `riskBadges`: a badge on a row with an open risk flag (viewers and above; never a partner or a share link). */
+export function InviteesView({ riskBadges = false }: { riskBadges?: boolean }) {
   const t = useTranslations("invitees");
   const tz = useTimeZone();
   const { url, setUrl, paging, query: q } = usePagedQuery(inviteesSearch, "invitees", inviteesQuery, tz);
   const filter = inviteesFilter(url, tz);
   const [now] = useState(() => Date.now());
+  const flags = useRiskBadges("invitee", q.data?.items.map((i) => i.uid) ?? [], riskBadges);
 
   // Filter edits stay local until applied; the form remounts when the URL changes (back/forward).
   const formKey = `${url.uid}|${url.regFrom}|${url.regTo}|${url.stage}|${url.activity}|${url.activeDays}|${url.inviteCode}`;
@@ -58,7 +60,7 @@ export function InviteesView() {
     const h = columnHelper<Invitee>();
     const time = (v: number | null) => (v ? <span className="whitespace-nowrap tabular-nums">{formatDateTime(v, tz)}</span> : <span className="text-slate-500 dark:text-slate-400">{t("never")}</span>);
     return h.columns([
-      h.accessor("uid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.uidLabel")} />, meta: { nowrap: true } }),
+      h.accessor("uid", { header: t("columns.uid"), cell: (c) => <IdWithRiskBadge id={c.getValue()} label={t("columns.uidLabel")} flags={flags} />, meta: { nowrap: true } }),
       h.display({
         id: "stage",
         header: t("columns.stage"),
@@ -75,7 +77,7 @@ export function InviteesView() {
       h.accessor("lastDeposit", { header: t("columns.lastDeposit"), cell: (c) => time(c.getValue()) }),
       h.accessor("lastTrade", { header: t("columns.lastTrade"), cell: (c) => time(c.getValue()) }),
     ]);
-  }, [tz, t]);
+  }, [tz, t, flags]);
 
   const filtered = url.uid || url.regFrom || url.regTo || url.stage || url.activity || url.inviteCode;
   const caption = [

@@ -7,7 +7,7 @@ import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod, usePeriodNamed } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { Badge } from "@/components/ui/badge";
-import { CopyableId } from "@/components/ui/copyable-id";
+import { IdWithRiskBadge, useRiskBadges } from "@/components/risk/risk-badge";
 import { columnHelper } from "@/components/ui/table-columns";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -33,7 +33,8 @@ const UID_RE = /^[1-9]\d{0,19}$/;
 /** FUTURES first: the page's default */
 const PRODUCTS = [...PRODUCT_TYPES].reverse();
 
-export function SubAffiliatesView() {
+/** `riskBadges`: a badge on a row with an open risk flag (viewers and above; never a partner or a share link). */
+export function SubAffiliatesView({ riskBadges = false }: { riskBadges?: boolean }) {
   const t = useTranslations("subAffiliates");
   const { tz, period, previous, against, state: periodState } = usePeriod();
   // No period in the URL (the person chose none): the route picks the window — WEEX answers
@@ -43,12 +44,13 @@ export function SubAffiliatesView() {
   const { url, setUrl, paging, query: q } = usePagedQuery(subAffiliatesSearch, "subAffiliates", subAffiliatesQuery, asked);
   const chosen = q.data?.window.chosen ? q.data.window : null;
   const trendUid = url.trend ?? url.subUid;
+  const flags = useRiskBadges("subAffiliate", q.data?.items.map((r) => r.subAffiliateUid) ?? [], riskBadges);
 
   const columns = useMemo(() => {
     const h = columnHelper<SubAffiliateRow>();
     return h.columns([
       h.accessor("date", { header: t("columns.date"), cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue()}</span> }),
-      h.accessor("subAffiliateUid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("uidLabel")} />, meta: { nowrap: true } }),
+      h.accessor("subAffiliateUid", { header: t("columns.uid"), cell: (c) => <IdWithRiskBadge id={c.getValue()} label={t("uidLabel")} flags={flags} />, meta: { nowrap: true } }),
       h.accessor("productType", { header: t("columns.product"), cell: (c) => <Badge tone={c.getValue() === "SPOT" ? "info" : "warn"}>{c.getValue()}</Badge> }),
       h.accessor("tradingVolume", { header: t("metrics.tradingVolume"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
       h.accessor("netTradingFee", { header: t("metrics.netTradingFee"), cell: (c) => <Amount value={c.getValue()} coin={METRIC_COIN} />, meta: { numeric: true } }),
@@ -68,7 +70,7 @@ export function SubAffiliatesView() {
         },
       }),
     ]);
-  }, [trendUid, setUrl, t]);
+  }, [trendUid, setUrl, t, flags]);
 
   // (the records are UTC days: a chosen window is named by its UTC dates)
   const shown = chosen ? { from: formatDate(chosen.startTime, UTC), to: formatDate(chosen.endTime, UTC) } : { from: period.from, to: period.to };

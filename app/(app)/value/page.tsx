@@ -1,6 +1,7 @@
+import { hasRole } from "@/lib/contract/roles";
 import { definePage } from "../define-page";
 import { ValueView } from "./view";
 
-const { generateMetadata, Page } = definePage("value", () => <ValueView />);
+const { generateMetadata, Page } = definePage("value", ({ user }) => <ValueView riskBadges={hasRole(user, "viewer")} />);
 export { generateMetadata };
 export default Page;

@@ -11,7 +11,7 @@ import { PeriodControls } from "@/components/period/period-controls";
 import { usePeriod } from "@/components/period/use-period";
 import { Amount } from "@/components/ui/amount";
 import { ChoiceGroup } from "@/components/ui/choice-group";
-import { CopyableId } from "@/components/ui/copyable-id";
+import { IdWithRiskBadge, useRiskBadges } from "@/components/risk/risk-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SelectField, TextField } from "@/components/ui/field";
 import { FilterForm } from "@/components/ui/filter-form";
@@ -26,6 +26,7 @@ import { VALUE_SORTS, type ValueSort } from "@/lib/contract/params";
 import type { InviteeValue, InviteeValuePage } from "@/lib/contract/responses";
 import { coinsIn, UID_RE } from "@/lib/ui/invitee-value";
 import { formatDate, formatDateTime } from "@/lib/time/calendar";
+import { detailLink } from "@/lib/ui/url-state";
 import { valueFilter, valueQuery } from "./query-options";
 import { valueSearch } from "./search-params";
 
@@ -46,25 +47,23 @@ const USDT = "USDT";
  * by the chosen measure, with the totals of the whole filter, the export of the same filter, and
  * an invitee's detail (funnel, commission over time, records, assets) under `?invitee=`.
  */
-export function ValueView() {
+/** `riskBadges`: a badge on a row with an open risk flag (viewers and above; never a partner or a share link). */
+export function ValueView({ riskBadges = false }: { riskBadges?: boolean }) {
   const t = useTranslations("value");
   const { tz, period } = usePeriod();
   const { url, setUrl, paging, query: q } = usePagedQuery(valueSearch, "inviteeValue", fillingValueQuery, period);
   const filter = valueFilter(url, period);
   const search = useSearchParams();
+  const flags = useRiskBadges("invitee", q.data?.items.map((i) => i.uid) ?? [], riskBadges);
   // the coins of the commission columns: those of the totals (the whole filter), so the columns stay while paging
   const coins = useMemo(() => (q.data ? coinsIn([q.data.totals.commission, ...q.data.items.map((i) => i.commission)]) : []), [q.data]);
 
   const columns = useMemo(() => {
     const h = columnHelper<InviteeValue>();
-    const detailHref = (uid: string) => {
-      const sp = new URLSearchParams(search.toString());
-      sp.set("invitee", uid);
-      return `/value?${sp.toString()}#invitee-detail`;
-    };
+    const detailHref = (uid: string) => detailLink("/value", search, "invitee", uid, "invitee-detail");
     const usdt = (v: string) => <Amount value={v} coin={USDT} />;
     return h.columns([
-      h.accessor("uid", { header: t("columns.uid"), cell: (c) => <CopyableId value={c.getValue()} label={t("columns.uidLabel")} />, meta: { nowrap: true } }),
+      h.accessor("uid", { header: t("columns.uid"), cell: (c) => <IdWithRiskBadge id={c.getValue()} label={t("columns.uidLabel")} flags={flags} />, meta: { nowrap: true } }),
       h.display({
         id: "detail",
         header: t("columns.detail"),
@@ -89,7 +88,7 @@ export function ValueView() {
       h.accessor("depositAmount", { header: t("columns.deposits"), cell: (c) => usdt(c.getValue()), meta: { numeric: true, sortedDescending: url.sort === "deposits" } }),
       h.accessor("withdrawalAmount", { header: t("columns.withdrawals"), cell: (c) => usdt(c.getValue()), meta: { numeric: true } }),
     ]);
-  }, [t, tz, coins, url.sort, url.coin, search]);
+  }, [t, tz, coins, url.sort, url.coin, search, flags]);
 
   const filtered = url.uid || url.inviteCode;
   const caption = [

@@ -35,7 +35,7 @@ export const afterRun = runner.onRun;
 type Who = { user: SessionUser; ip: string };
 
 /** Flags as answered: each with its sentence in the reader's language. */
-function withSummaries(locale: Locale): (f: RiskFlag) => RiskFlagItem {
+export function withSummaries(locale: Locale): (f: RiskFlag) => RiskFlagItem {
   const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "risk" }) as unknown as Parameters<typeof flagSummary>[1];
   return (f) => ({ ...f, summary: flagSummary(f, t) });
 }
