@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { classify, referrerHost } from "./classify";
 import { checkDestination, newSlug, SLUG_RE, withUtm } from "./destination";
+import { linkSettingsFromEnv } from "./settings";
 import { BUCKET_MS, bucketOf, visitorKeys } from "./visitor";
 
 const HOSTS = ["weex.com", "weex-partner.example"];
@@ -99,5 +100,15 @@ describe("visitor keys and buckets", () => {
     // 05:30 (India) and 05:45 (Nepal) are bucket boundaries
     expect((5.5 * 3_600_000) % BUCKET_MS).toBe(0);
     expect((5.75 * 3_600_000) % BUCKET_MS).toBe(0);
+  });
+});
+
+describe("link settings", () => {
+  it("allow WEEX's hosts and those LINK_DESTINATION_HOSTS adds; keep click rows 90 days unless told", () => {
+    expect(linkSettingsFromEnv({})).toEqual({ destinationHosts: ["weex.com"], retentionDays: 90 });
+    expect(linkSettingsFromEnv({ LINK_DESTINATION_HOSTS: " Weex.io, partner.example ,", LINK_CLICK_RETENTION_DAYS: "30" })).toEqual({ destinationHosts: ["weex.com", "weex.io", "partner.example"], retentionDays: 30 });
+    expect(() => linkSettingsFromEnv({ LINK_DESTINATION_HOSTS: "https://weex.io" })).toThrow(/LINK_DESTINATION_HOSTS/);
+    expect(() => linkSettingsFromEnv({ LINK_DESTINATION_HOSTS: "*.weex.io" })).toThrow(/LINK_DESTINATION_HOSTS/);
+    expect(() => linkSettingsFromEnv({ LINK_CLICK_RETENTION_DAYS: "0" })).toThrow(/LINK_CLICK_RETENTION_DAYS/);
   });
 });
