@@ -15,7 +15,7 @@ const alias = {
  */
 const OWN_STACKS = [
   "alerts", "archive", "client-address", "cohorts", "demo-seed", "fair-share", "faults", "first-backfill", "invitee-value",
-  "odd-records", "order-cap", "order-cap-shared", "people-first", "secrets", "share-scope", "sign-in-shared", "tokens-shared", "zones", "boundaries",
+  "odd-records", "order-cap", "order-cap-shared", "people-first", "secrets", "share-scope", "sign-in-shared", "tokens-shared", "zones", "boundaries", "links-shared",
 ].map((name) => `tests/http/${name}.test.ts`);
 
 /**

@@ -23,20 +23,21 @@ const inviteCode = z.string({ error: "must be text" }).trim().min(1, "must not b
 
 const destination = z.string({ error: "must be an https URL" }).trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters");
 
-const utm = z.strictObject({ source: label(128).nullish(), medium: label(128).nullish(), campaign: label(128).nullish() }, { error: "must be an object {source?, medium?, campaign?}" });
+/** The UTM parameters the redirect adds; given whole (a change replaces all three: one left out is none). */
+const utm = z.strictObject({ source: label(128).optional(), medium: label(128).optional(), campaign: label(128).optional() }, { error: "must be an object {source?, medium?, campaign?}" });
 
 /** POST /api/links */
 export const linkInput = z.strictObject({
   slug: slug.optional(),
   destination,
   inviteCode,
-  channel: label(64).nullish(),
-  campaign: label(128).nullish(),
+  channel: label(64).optional(),
+  campaign: label(128).optional(),
   utm: utm.optional(),
 });
 export type LinkInput = z.output<typeof linkInput>;
 
-/** PATCH /api/links/{id}: what changes (the slug never does: a posted short URL keeps leading where it did). */
+/** PATCH /api/links/{id}: what changes (the slug never does: a posted short URL keeps its name); null clears a channel or campaign. */
 export const linkPatch = z
   .strictObject({ destination: destination.optional(), inviteCode: inviteCode.optional(), channel: label(64).nullish(), campaign: label(128).nullish(), utm: utm.optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "must change at least one of destination, inviteCode, channel, campaign, utm");

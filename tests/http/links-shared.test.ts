@@ -1,0 +1,89 @@
+/**
+ * Tracked links' clicks across instances that share one PostgreSQL: 1,000 clicks spread over
+ * two instances are counted exactly once (each instance adds its counts to the same rows); an
+ * instance stopped with SIGTERM writes its buffered clicks before it exits; one killed with
+ * SIGKILL loses at most the clicks of the last second (the buffer is written every second).
+ *
+ * Needs PostgreSQL: set TEST_DATABASE_URL (`.ci/run` does). Each run uses a fresh schema.
+ */
+import { describe, expect, it } from "vitest";
+import { TEST_DATABASE_URL } from "../../lib/db/test-support";
+import { api, login } from "./helpers";
+import { sharedInstances } from "./instances";
+import { DAY_MS } from "../../lib/time/calendar";
+
+const url = TEST_DATABASE_URL;
+const DEST = "https://www.weex.com/register?vipCode=SHARED";
+const UAS = Array.from({ length: 10 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${i}.0 Safari/537.36`);
+
+type Listed = { id: string; clicks: number; bots: number; visitors: number };
+
+describe.skipIf(!url)(url ? "tracked links' clicks over instances" : "tracked links' clicks over instances (skipped: set TEST_DATABASE_URL)", () => {
+  const { servers } = sharedInstances(url!, {}, 3);
+
+  async function linkOn(base: string, cookie: string, slug: string): Promise<string> {
+    const made = await api<{ id: string }>("/api/links", { base, cookie, method: "POST", body: { slug, destination: DEST, inviteCode: "SHARED" } });
+    expect(made.status, made.text).toBe(201);
+    return made.json.id;
+  }
+
+  /** `n` clicks on `base`, `parallel` at a time, the user agents in turn; every one a 302. */
+  async function clicks(base: string, slug: string, n: number, uas: readonly string[] = UAS, parallel = 25): Promise<void> {
+    for (let i = 0; i < n; i += parallel) {
+      const batch = Array.from({ length: Math.min(parallel, n - i) }, (_, j) => fetch(`${base}/r/${slug}`, { redirect: "manual", headers: { "user-agent": uas[(i + j) % uas.length]! } }));
+      for (const res of await Promise.all(batch)) expect(res.status).toBe(302);
+    }
+  }
+
+  async function counts(base: string, cookie: string, id: string): Promise<Listed> {
+    const list = await api<{ items: Listed[] }>(`/api/links?startTime=${Date.now() - DAY_MS}&endTime=${Date.now() + DAY_MS}`, { base, cookie });
+    expect(list.status, list.text).toBe(200);
+    return list.json.items.find((l) => l.id === id)!;
+  }
+
+  /** The counts once they stop changing (two reads a second and a half apart agree), at most 15 s. */
+  async function settled(base: string, cookie: string, id: string): Promise<Listed> {
+    const since = Date.now();
+    let last = await counts(base, cookie, id);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1_500));
+      const now = await counts(base, cookie, id);
+      if (JSON.stringify(now) === JSON.stringify(last) || Date.now() - since > 15_000) return now;
+      last = now;
+    }
+  }
+
+  it("count 1,000 clicks served by two instances exactly once, the visitors and bots too", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const admin = await login("admin", "demo", { base: a });
+    const id = await linkOn(a, admin, "spread");
+    await Promise.all([clicks(a, "spread", 500), clicks(b, "spread", 500), clicks(b, "spread", 20, ["TelegramBot (like TwitterBot)"])]);
+    expect(await settled(a, admin, id)).toMatchObject({ clicks: 1000, bots: 20, visitors: 10 });
+  }, 120_000);
+
+  it("write the buffered clicks when an instance is stopped (SIGTERM)", async () => {
+    const [a, c] = [servers[0]!, servers[2]!];
+    const admin = await login("admin", "demo", { base: a.url });
+    const id = await linkOn(a.url, admin, "sigterm");
+    await clicks(c.url, "sigterm", 200);
+    // at once: the clicks are still in the buffer, written at most a second later
+    await c.stop();
+    expect(await c.exited).not.toBeNull();
+    expect((await settled(a.url, admin, id)).clicks).toBe(200);
+  }, 120_000);
+
+  it("lose at most the last second's clicks when an instance is killed (SIGKILL)", async () => {
+    const [a, b] = [servers[0]!, servers[1]!];
+    const admin = await login("admin", "demo", { base: a.url });
+    const id = await linkOn(a.url, admin, "sigkill");
+    await clicks(b.url, "sigkill", 300);
+    // more than a second: the buffer has been written
+    await new Promise((r) => setTimeout(r, 2_000));
+    await clicks(b.url, "sigkill", 50);
+    b.child.kill("SIGKILL");
+    await b.exited;
+    const counted = (await settled(a.url, admin, id)).clicks;
+    expect(counted).toBeGreaterThanOrEqual(300);
+    expect(counted).toBeLessThanOrEqual(350);
+  }, 120_000);
+});
