@@ -21,10 +21,13 @@ type Listed = { id: string; clicks: number; bots: number; visitors: number };
 describe.skipIf(!url)(url ? "tracked links' clicks over instances" : "tracked links' clicks over instances (skipped: set TEST_DATABASE_URL)", () => {
   const { servers } = sharedInstances(url!, {}, 3);
 
-  async function linkOn(base: string, cookie: string, slug: string): Promise<string> {
-    const made = await api<{ id: string }>("/api/links", { base, cookie, method: "POST", body: { slug, destination: DEST, inviteCode: "SHARED" } });
+  /** A new link, made on the first instance; `settled()` reads its counts there once they stop changing. */
+  async function newLink(slug: string): Promise<{ settled: () => Promise<Listed> }> {
+    const base = servers[0]!.url;
+    const admin = await login("admin", "demo", { base });
+    const made = await api<{ id: string }>("/api/links", { base, cookie: admin, method: "POST", body: { slug, destination: DEST, inviteCode: "SHARED" } });
     expect(made.status, made.text).toBe(201);
-    return made.json.id;
+    return { settled: () => settled(base, admin, made.json.id) };
   }
 
   /** `n` clicks on `base`, `parallel` at a time, the user agents in turn; every one a 302. */
@@ -55,34 +58,30 @@ describe.skipIf(!url)(url ? "tracked links' clicks over instances" : "tracked li
 
   it("count 1,000 clicks served by two instances exactly once, the visitors and bots too", async () => {
     const [a, b] = [servers[0]!.url, servers[1]!.url];
-    const admin = await login("admin", "demo", { base: a });
-    const id = await linkOn(a, admin, "spread");
+    const link = await newLink("spread");
     await Promise.all([clicks(a, "spread", 500), clicks(b, "spread", 500), clicks(b, "spread", 20, ["TelegramBot (like TwitterBot)"])]);
-    expect(await settled(a, admin, id)).toMatchObject({ clicks: 1000, bots: 20, visitors: 10 });
+    expect(await link.settled()).toMatchObject({ clicks: 1000, bots: 20, visitors: 10 });
   }, 120_000);
 
   it("write the buffered clicks when an instance is stopped (SIGTERM)", async () => {
-    const [a, c] = [servers[0]!, servers[2]!];
-    const admin = await login("admin", "demo", { base: a.url });
-    const id = await linkOn(a.url, admin, "sigterm");
+    const link = await newLink("sigterm");
+    const c = servers[2]!;
     await clicks(c.url, "sigterm", 200);
     // at once: the clicks are still in the buffer, written at most a second later
     await c.stop();
-    expect(await c.exited).not.toBeNull();
-    expect((await settled(a.url, admin, id)).clicks).toBe(200);
+    expect((await link.settled()).clicks).toBe(200);
   }, 120_000);
 
   it("lose at most the last second's clicks when an instance is killed (SIGKILL)", async () => {
-    const [a, b] = [servers[0]!, servers[1]!];
-    const admin = await login("admin", "demo", { base: a.url });
-    const id = await linkOn(a.url, admin, "sigkill");
+    const link = await newLink("sigkill");
+    const b = servers[1]!;
     await clicks(b.url, "sigkill", 300);
     // more than a second: the buffer has been written
     await new Promise((r) => setTimeout(r, 2_000));
     await clicks(b.url, "sigkill", 50);
     b.child.kill("SIGKILL");
     await b.exited;
-    const counted = (await settled(a.url, admin, id)).clicks;
+    const { clicks: counted } = await link.settled();
     expect(counted).toBeGreaterThanOrEqual(300);
     expect(counted).toBeLessThanOrEqual(350);
   }, 120_000);

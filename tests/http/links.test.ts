@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, baseUrl, login } from "./helpers";
+import { api, baseUrl, login, signedInPartner } from "./helpers";
 import { DAY_MS } from "../../lib/time/calendar";
 
 type ErrorBody = { error: { code: string; message: string; fields?: { path: string }[] } };
@@ -26,22 +26,15 @@ const PREVIEWS = [
   "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
 ];
 
-let admin = "";
-let viewer = "";
-let partner = "";
+const session = { admin: "", viewer: "", partner: "" };
 
 beforeAll(async () => {
-  admin = await login("admin");
-  viewer = await login("viewer");
-  const username = `links-partner-${run}`;
-  const made = await api("/api/admin/users", { cookie: admin, method: "POST", body: { username, password: "partner-password", role: "partner", scope: { inviteCodes: [`P${CODE}`] } } });
-  expect(made.status, made.text).toBe(201);
-  partner = await login(username, "partner-password");
+  Object.assign(session, { admin: await login("admin"), viewer: await login("viewer"), partner: await signedInPartner(`links-partner-${run}`, { inviteCodes: [`P${CODE}`] }) });
 });
 
 const fields = (body: ErrorBody) => (body.error.fields ?? []).map((f) => f.path);
 
-async function make(body: Record<string, unknown>, cookie = admin) {
+async function make(body: Record<string, unknown>, cookie = session.admin) {
   return api<LinkView & ErrorBody>("/api/links", { cookie, method: "POST", body });
 }
 
@@ -54,7 +47,7 @@ function click(slug: string, userAgent: string, method: "GET" | "HEAD" = "GET", 
 async function countsOf(id: string, done: (l: Listed) => boolean): Promise<Listed> {
   const since = Date.now();
   for (;;) {
-    const list = await api<{ items: Listed[] }>(`/api/links?startTime=${Date.now() - DAY_MS}&endTime=${Date.now() + DAY_MS}`, { cookie: viewer });
+    const list = await api<{ items: Listed[] }>(`/api/links?startTime=${Date.now() - DAY_MS}&endTime=${Date.now() + DAY_MS}`, { cookie: session.viewer });
     expect(list.status, list.text).toBe(200);
     const l = list.json.items.find((i) => i.id === id)!;
     if (done(l) || Date.now() - since > 10_000) return l;
@@ -132,25 +125,25 @@ describe("tracked links", () => {
   });
 
   it("let a partner make and see links of their own codes only; viewers and API tokens only read", async () => {
-    const other = await make({ destination: DEST, inviteCode: CODE }, partner);
+    const other = await make({ destination: DEST, inviteCode: CODE }, session.partner);
     expect(other.status).toBe(403);
     expect(fields(other.json)).toEqual(["inviteCode"]);
-    const own = await make({ destination: `https://www.weex.com/register?vipCode=P${CODE}`, inviteCode: `P${CODE}` }, partner);
+    const own = await make({ destination: `https://www.weex.com/register?vipCode=P${CODE}`, inviteCode: `P${CODE}` }, session.partner);
     expect(own.status, own.text).toBe(201);
-    const theirs = await api<{ items: Listed[] }>("/api/links", { cookie: partner });
+    const theirs = await api<{ items: Listed[] }>("/api/links", { cookie: session.partner });
     expect(theirs.status).toBe(200);
     expect(new Set(theirs.json.items.map((l) => l.inviteCode))).toEqual(new Set([`P${CODE}`]));
     // an admin's link of another code: not the partner's to change or delete
     const admins = await make({ destination: DEST, inviteCode: CODE });
-    expect((await api<ErrorBody>(`/api/links/${admins.json.id}`, { cookie: partner, method: "DELETE" })).status).toBe(403);
-    const moved = await api<ErrorBody>(`/api/links/${own.json.id}`, { cookie: partner, method: "PATCH", body: { inviteCode: CODE } });
+    expect((await api<ErrorBody>(`/api/links/${admins.json.id}`, { cookie: session.partner, method: "DELETE" })).status).toBe(403);
+    const moved = await api<ErrorBody>(`/api/links/${own.json.id}`, { cookie: session.partner, method: "PATCH", body: { inviteCode: CODE } });
     expect(moved.status).toBe(403);
     expect(fields(moved.json)).toEqual(["inviteCode"]);
     // a viewer reads, but makes and changes nothing
-    expect((await make({ destination: DEST, inviteCode: CODE }, viewer)).status).toBe(403);
-    expect((await api(`/api/links/${admins.json.id}`, { cookie: viewer, method: "PATCH", body: { channel: "x" } })).status).toBe(403);
+    expect((await make({ destination: DEST, inviteCode: CODE }, session.viewer)).status).toBe(403);
+    expect((await api(`/api/links/${admins.json.id}`, { cookie: session.viewer, method: "PATCH", body: { channel: "x" } })).status).toBe(403);
     // an admin's token with write reads links, and makes none
-    const token = await api<{ token: string }>("/api/tokens", { cookie: admin, method: "POST", body: { name: `links-${run}`, expiresAt: Date.now() + DAY_MS, write: true } });
+    const token = await api<{ token: string }>("/api/tokens", { cookie: session.admin, method: "POST", body: { name: `links-${run}`, expiresAt: Date.now() + DAY_MS, write: true } });
     expect(token.status, token.text).toBe(201);
     const bearer = { authorization: `Bearer ${token.json.token}` };
     expect((await api("/api/links", { headers: bearer })).status).toBe(200);
@@ -161,10 +154,10 @@ describe("tracked links", () => {
   it("answer 410 with a plain page after a delete; the slug stays taken; changes are audit-logged", async () => {
     const made = await make({ slug: `gone-${run}`, destination: DEST, inviteCode: CODE });
     expect((await click(`gone-${run}`, CHROME)).status).toBe(302);
-    const changed = await api<LinkView>(`/api/links/${made.json.id}`, { cookie: admin, method: "PATCH", body: { destination: `https://weex.com/campaign?vipCode=${CODE}` } });
+    const changed = await api<LinkView>(`/api/links/${made.json.id}`, { cookie: session.admin, method: "PATCH", body: { destination: `https://weex.com/campaign?vipCode=${CODE}` } });
     expect(changed.status, changed.text).toBe(200);
     expect((await click(`gone-${run}`, CHROME)).headers.get("location")).toBe(`https://weex.com/campaign?vipCode=${CODE}`);
-    const deleted = await api(`/api/links/${made.json.id}`, { cookie: admin, method: "DELETE" });
+    const deleted = await api(`/api/links/${made.json.id}`, { cookie: session.admin, method: "DELETE" });
     expect(deleted.status, deleted.text).toBe(200);
     const gone = await click(`gone-${run}`, CHROME);
     expect(gone.status).toBe(410);
@@ -172,11 +165,11 @@ describe("tracked links", () => {
     expect(gone.headers.get("content-type")).toContain("text/html");
     expect(await gone.text()).toContain("Link removed");
     expect((await click(`gone-${run}`, CHROME, "HEAD")).status).toBe(410);
-    expect((await api(`/api/links/${made.json.id}`, { cookie: admin, method: "DELETE" })).status).toBe(404);
+    expect((await api(`/api/links/${made.json.id}`, { cookie: session.admin, method: "DELETE" })).status).toBe(404);
     const reuse = await make({ slug: `gone-${run}`, destination: DEST, inviteCode: CODE });
     expect(reuse.status).toBe(400);
     expect(fields(reuse.json)).toEqual(["slug"]);
-    const log = await api<{ items: { action: string; detail: { slug?: string } | null }[] }>("/api/admin/audit?pageSize=100", { cookie: admin });
+    const log = await api<{ items: { action: string; detail: { slug?: string } | null }[] }>("/api/admin/audit?pageSize=100", { cookie: session.admin });
     const actions = log.json.items.filter((e) => e.detail?.slug === `gone-${run}`).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["link.create", "link.update", "link.delete"]));
   });

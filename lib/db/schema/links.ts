@@ -27,13 +27,17 @@ export const link = pgTable(
   (t) => [uniqueIndex("link_slug").on(t.slug), index("link_invite_code").on(t.inviteCode)],
 );
 
+/** The link a click row or rollup counts for. */
+const linkRef = () =>
+  bigint("link_id", { mode: "number" })
+    .notNull()
+    .references(() => link.id);
+
 /** One visitor key's clicks on one link in one 15-minute bucket. */
 export const linkClick = pgTable(
   "link_click",
   {
-    linkId: bigint("link_id", { mode: "number" })
-      .notNull()
-      .references(() => link.id),
+    linkId: linkRef(),
     /** the bucket's start, epoch ms */
     bucketAt: ms("bucket_at").notNull(),
     visitor: text("visitor").notNull(),
@@ -51,9 +55,7 @@ export const linkClick = pgTable(
 export const linkClickDay = pgTable(
   "link_click_day",
   {
-    linkId: bigint("link_id", { mode: "number" })
-      .notNull()
-      .references(() => link.id),
+    linkId: linkRef(),
     /** the day's start (00:00 UTC), epoch ms */
     dayAt: ms("day_at").notNull(),
     clicks: integer("clicks").notNull(),
