@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { classify, referrerHost } from "./classify";
 import { checkDestination, newSlug, SLUG_RE, withUtm } from "./destination";
+import type { ClickCount } from "./clicks";
+import { ClickRecorder, MAX_PENDING } from "./recorder";
 import { linkSettingsFromEnv } from "./settings";
 import { BUCKET_MS, bucketOf, visitorKeys } from "./visitor";
 
@@ -110,5 +112,39 @@ describe("link settings", () => {
     expect(() => linkSettingsFromEnv({ LINK_DESTINATION_HOSTS: "https://weex.io" })).toThrow(/LINK_DESTINATION_HOSTS/);
     expect(() => linkSettingsFromEnv({ LINK_DESTINATION_HOSTS: "*.weex.io" })).toThrow(/LINK_DESTINATION_HOSTS/);
     expect(() => linkSettingsFromEnv({ LINK_CLICK_RETENTION_DAYS: "0" })).toThrow(/LINK_CLICK_RETENTION_DAYS/);
+  });
+});
+
+describe("the click buffer", () => {
+  const at = Date.UTC(2026, 10, 29, 12);
+  const add = (rec: ClickRecorder, visitor: string, bot = false) => rec.add({ linkId: 1, at, visitor, bot, referrerHost: null, device: "desktop", browser: null, os: null });
+
+  it("holds one entry per visitor and bucket, writes it once per flush and nothing when empty", async () => {
+    const batches: ClickCount[][] = [];
+    const rec = new ClickRecorder({ write: async (b) => void batches.push(b), bucketOf });
+    for (let i = 0; i < 1000; i++) add(rec, "flood");
+    add(rec, "crawler", true);
+    await rec.flush();
+    await rec.flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((c) => [c.visitor, c.clicks, c.bots])).toEqual([["flood", 1000, 0], ["crawler", 0, 1]]);
+  });
+
+  it("writes on its timer at least every interval, and what is left when closed", async () => {
+    const batches: ClickCount[][] = [];
+    const rec = new ClickRecorder({ write: async (b) => void batches.push(b), bucketOf, intervalMs: 50 }).start();
+    add(rec, "a");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(batches).toHaveLength(1);
+    add(rec, "b");
+    await rec.close();
+    expect(batches.map((b) => b.map((c) => c.visitor))).toEqual([["a"], ["b"]]);
+  });
+
+  it("stays bounded: new visitors past the limit are dropped and counted", async () => {
+    const rec = new ClickRecorder({ write: async () => {}, bucketOf });
+    for (let i = 0; i < MAX_PENDING + 5; i++) add(rec, `v${i}`);
+    add(rec, "v0");
+    expect(rec.droppedClicks).toBe(5);
   });
 });

@@ -40,6 +40,8 @@ interface State {
   /** days with clicks written since the last rollup */
   touched: Set<number>;
   timers: NodeJS.Timeout[];
+  /** the buffer's dropped clicks already logged */
+  droppedLogged: number;
 }
 
 const g = globalThis as typeof globalThis & { __weexLinks?: State };
@@ -55,7 +57,7 @@ export function links(): State {
     onError: (e) => log().warn({ err: e }, "clicks could not be written; they are kept for the next batch"),
     onWritten: (batch) => batch.forEach((c) => touched.add(dayOf(c.bucketAt))),
   }).start();
-  const state: State = { settings: linkSettingsFromEnv(), recorder, slugs: new TtlCache(SLUG_CACHE_MS, 10_000), visitor: visitorKeys(getAuthSecret()), touched, timers: [] };
+  const state: State = { settings: linkSettingsFromEnv(), recorder, slugs: new TtlCache(SLUG_CACHE_MS, 10_000), visitor: visitorKeys(getAuthSecret()), touched, timers: [], droppedLogged: 0 };
   g.__weexLinks = state;
   return state;
 }
@@ -103,6 +105,9 @@ function holdExitUntil(done: Promise<unknown>, maxMs: number): void {
 }
 
 async function rollUpTouched(state: State): Promise<void> {
+  const dropped = state.recorder.droppedClicks;
+  if (dropped > state.droppedLogged) log().warn({ dropped: dropped - state.droppedLogged }, "clicks dropped: the click buffer was full while the database did not answer");
+  state.droppedLogged = dropped;
   const days = [...state.touched];
   state.touched.clear();
   const db = await getDb();
