@@ -1,6 +1,7 @@
 /**
  * Tracked links' clicks across instances that share one PostgreSQL: 1,000 clicks spread over
- * two instances are counted exactly once (each instance adds its counts to the same rows); an
+ * two instances are counted exactly once (each instance adds its counts to the same rows); a
+ * link deleted on one answers 410 on the other within the slug cache's 5 s; an
  * instance stopped with SIGTERM writes its buffered clicks before it exits; one killed with
  * SIGKILL loses at most the clicks of the last second (the buffer is written every second).
  *
@@ -9,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { TEST_DATABASE_URL } from "../../lib/db/test-support";
 import { api, login } from "./helpers";
-import { sharedInstances } from "./instances";
+import { CACHE_MS, sharedInstances, SLACK_MS } from "./instances";
 import { DAY_MS } from "../../lib/time/calendar";
 
 const url = TEST_DATABASE_URL;
@@ -62,6 +63,25 @@ describe.skipIf(!url)(url ? "tracked links' clicks over instances" : "tracked li
     await Promise.all([clicks(a, "spread", 500), clicks(b, "spread", 500), clicks(b, "spread", 20, ["TelegramBot (like TwitterBot)"])]);
     expect(await link.settled()).toMatchObject({ clicks: 1000, bots: 20, visitors: 10 });
   }, 120_000);
+
+  it("answer 410 on the other instance within the slug cache's bound after a delete", async () => {
+    const [a, b] = [servers[0]!.url, servers[1]!.url];
+    const admin = await login("admin", "demo", { base: a });
+    const made = await api<{ id: string }>("/api/links", { base: a, cookie: admin, method: "POST", body: { slug: "deleted", destination: DEST, inviteCode: "SHARED" } });
+    // the other instance has the link cached as live
+    expect((await fetch(`${b}/r/deleted`, { redirect: "manual" })).status).toBe(302);
+    expect((await api(`/api/links/${made.json.id}`, { base: a, cookie: admin, method: "DELETE" })).status).toBe(200);
+    // (the slug cache, SLUG_CACHE_MS in lib/server/services/link-clicks.ts, keeps the 5 s of CACHE_MS)
+    const deleted = Date.now();
+    expect((await fetch(`${a}/r/deleted`, { redirect: "manual" })).status).toBe(410);
+    let status = 302;
+    while (status === 302 && Date.now() - deleted < CACHE_MS + SLACK_MS) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await fetch(`${b}/r/deleted`, { redirect: "manual" })).status;
+    }
+    expect(status).toBe(410);
+    expect(Date.now() - deleted).toBeLessThan(CACHE_MS + SLACK_MS);
+  }, 60_000);
 
   it("write the buffered clicks when an instance is stopped (SIGTERM)", async () => {
     const link = await newLink("sigterm");
