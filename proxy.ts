@@ -60,7 +60,8 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // Pages only: not API routes (next-auth's included), Next's static assets and image
-  // optimiser, or files like /favicon.ico.
-  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Pages only: not API routes (next-auth's included), a tracked link's short URL /r/{slug}
+  // (public, answered by its route alone: a click costs no session check), Next's static assets
+  // and image optimiser, or files like /favicon.ico.
+  matcher: ["/((?!api/|r/|_next/static|_next/image|.*\\.[a-zA-Z0-9]+$).*)"],
 };

@@ -15,7 +15,7 @@ const alias = {
  */
 const OWN_STACKS = [
   "alerts", "archive", "client-address", "cohorts", "demo-seed", "fair-share", "faults", "first-backfill", "invitee-value",
-  "odd-records", "order-cap", "order-cap-shared", "people-first", "risk-flags", "secrets", "share-scope", "sign-in-shared", "tokens-shared", "zones", "boundaries",
+  "odd-records", "order-cap", "order-cap-shared", "people-first", "risk-flags", "secrets", "share-scope", "sign-in-shared", "tokens-shared", "zones", "boundaries", "links-shared",
 ].map((name) => `tests/http/${name}.test.ts`);
 
 /**
@@ -26,7 +26,7 @@ const OWN_STACKS = [
  * budget's windows, for a second instance), so the CPU-heavy suites (zones, boundaries, faults)
  * stay together in the stacks half and do not slow the timed ones of the other.
  */
-const STACKS_IN_ROUTES = ["fair-share", "client-address", "order-cap", "order-cap-shared"].map((name) => `tests/http/${name}.test.ts`);
+const STACKS_IN_ROUTES = ["fair-share", "client-address", "order-cap", "order-cap-shared", "links-shared"].map((name) => `tests/http/${name}.test.ts`);
 const STACKS_HALF = OWN_STACKS.filter((file) => !STACKS_IN_ROUTES.includes(file));
 
 function httpProject(name: string, files: { include?: string[]; exclude?: string[] }) {

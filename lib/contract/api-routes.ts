@@ -39,6 +39,7 @@ import {
   transfersPageSchema,
 } from "./responses";
 import type { Role } from "./roles";
+import { linkInput, linkParams, linkPatch, linksQuery } from "./links";
 import { riskFlagDetailSchema, riskFlagParams, riskFlagPatch, riskFlagQuery, riskFlagsExportQuery, riskFlagsPageSchema, riskFlagsQuery, riskRuleParams, riskRulePatch, riskSubjectsQuery, riskSubjectsSchema } from "./risk";
 import { newShareLinkSchema, shareLinkParams, shareUnlockSchema } from "./share";
 import { tokenCreatedSchema, tokenDeletedSchema, tokenInput, tokenListSchema, tokenParams } from "./tokens";
@@ -54,6 +55,7 @@ export const API_TAGS = {
   orders: "Contract orders",
   alerts: "Alerts and reports",
   risk: "Risk flags",
+  links: "Tracked links",
   archive: "Archive",
   admin: "Administration",
   share: "Share links",
@@ -111,6 +113,9 @@ const SESSION_ONLY_USERS = "From a signed-in session only, never an API token (4
 
 const LIST_NOTE = "One page in the list shape ({items, page, pageSize, total, pages, hasNextPage, freshness, warnings}); `source` picks the archive, WEEX live, or both (auto).";
 const EXPORT_NOTE = "Every record of the filter as CSV (UTF-8 with BOM, RFC 4180), streamed; one export at a time per person (a second is answered 429 with Retry-After). Also takes a token made for URLs as ?access_token= (for spreadsheets).";
+
+const LINKS_READ = "Each link's clicks (human GETs), bots (apart), unique visitors (distinct visitor keys, which change daily: a range of days adds its days') and the registrations of its invite code (from the invitee archive; links sharing a code each show the code's). A partner sees the links of their own invite codes.";
+const LINKS_WRITE = "Admins any link, a partner links of their own invite codes (403 naming `inviteCode`); viewers only read. From a signed-in session only, never an API token (a token must not make a public door). `destination` must be an https URL on an allowed host (`weex.com` and its subdomains, and LINK_DESTINATION_HOSTS): else a 400 naming it. Audit-logged.";
 
 export const API_ROUTES = {
   "/api/health": { GET: { role: "public", tag: "system", summary: "Liveness: the mode and the database", answer: healthSchema } },
@@ -210,6 +215,17 @@ export const API_ROUTES = {
   "/api/risk/rules": { GET: { role: "viewer", tag: "risk", summary: "The risk rules with their settings, parameters' bounds and defaults", answer: "json" } },
   "/api/risk/rules/[rule]": {
     PATCH: { role: "admin", tag: "risk", summary: "Change a rule: {enabled?, params?}; it is re-evaluated over the whole archive", description: "A parameter out of its bounds or unknown is a 400 naming `params.<name>`.", params: riskRuleParams, body: riskRulePatch, answer: "json" },
+  },
+
+  // tracked links: short URLs /r/{slug} that count clicks; admins manage every link, a partner
+  // those of their own invite codes, viewers read; changes from a signed-in session only
+  "/api/links": {
+    GET: { role: "viewer", tag: "links", summary: "Tracked links with their clicks, unique visitors and registrations over a range (default: the last 7 days)", description: LINKS_READ, query: linksQuery, answer: "json" },
+    POST: { role: "viewer", tag: "links", summary: "Make a tracked link: its short URL redirects to the destination with the UTM parameters", description: LINKS_WRITE, body: linkInput, answer: "json", status: 201, tokens: false },
+  },
+  "/api/links/[id]": {
+    PATCH: { role: "viewer", tag: "links", summary: "Change a link's destination, invite code, channel, campaign or UTM (never its slug)", description: LINKS_WRITE, params: linkParams, body: linkPatch, answer: "json", tokens: false },
+    DELETE: { role: "viewer", tag: "links", summary: "Delete a link: its short URL answers 410 and its slug stays taken", description: LINKS_WRITE, params: linkParams, answer: "json", tokens: false },
   },
 
   "/api/archive/status": { GET: { role: "viewer", tag: "archive", summary: "Whether the first backfill runs, and what each dataset holds", answer: archiveStatusSchema } },

@@ -84,7 +84,8 @@ function scopeColumns(role: UserRole, scope: Scope | undefined) {
   return { scopeSubAffiliateUids: s.subAffiliateUids, scopeInviteCodes: s.inviteCodes };
 }
 
-function isUniqueViolation(e: unknown): boolean {
+/** Whether a database error (or one it wraps) is a unique constraint's refusal. */
+export function isUniqueViolation(e: unknown): boolean {
   for (let err = e; err; err = (err as { cause?: unknown }).cause) {
     if ((err as { code?: string }).code === "23505") return true;
   }

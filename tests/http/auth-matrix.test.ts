@@ -127,6 +127,17 @@ const MATRIX: Record<string, Partial<Record<Method, Case>>> = {
   "risk/subjects": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/subjects?subjectType=invitee&ids=1,2" }), ok: [200] } },
   "risk/rules": { GET: { role: "viewer", partners: "denied", sample: () => ({ path: "/api/risk/rules" }), ok: [200] } },
   "risk/rules/[rule]": { PATCH: { role: "admin", sample: () => ({ path: "/api/risk/rules/hollowSignups", body: { enabled: true } }), ok: [200] } },
+  // tracked links: viewers read; making and changing is an admin's or a partner's (of their own
+  // codes), checked after the input: the sample's destination is off the allow-list (400 to
+  // every role), and names a code outside both partners' scopes (403 to them first)
+  links: {
+    GET: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/links" }), ok: [200] },
+    POST: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/links", body: { destination: "https://evil.example/", inviteCode: "MATRIX-NOBODY" } }), ok: [400], partnerOk: [403] },
+  },
+  "links/[id]": {
+    PATCH: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/links/999999999", body: { channel: "matrix" } }), ok: [404] },
+    DELETE: { role: "viewer", partners: "invitees", sample: () => ({ path: "/api/links/999999999" }), ok: [404] },
+  },
   "archive/status": { GET: { role: "viewer", partners: "open", sample: () => ({ path: "/api/archive/status" }), ok: [200] } },
   "admin/sync": {
     GET: { role: "admin", sample: () => ({ path: "/api/admin/sync" }), ok: LET_IN },

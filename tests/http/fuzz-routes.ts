@@ -381,6 +381,24 @@ const alertDestination: InputModel<Json> = {
   },
 };
 /** POST /api/share-links: a view, its filters, an expiry within 90 days, a password of the rules' length. */
+/** POST /api/links: a WEEX destination (another host, another scheme or a relative URL is a 400 as much as a wrong type). */
+const linkBody: InputModel<Json> = {
+  strict: true,
+  fields: {
+    slug: b.text(fc.stringMatching(/^[a-z0-9_-]{12,20}$/), ["ab", "UPPER", "with space", "a/b/c", "", "é-é-é"], false, 64),
+    destination: b.text(
+      pick(["https://www.weex.com/register?vipCode=FUZZ", "https://weex.com/", "https://m.weex.com/campaign?vipCode=FUZZ"]),
+      ["https://evil.example/", "https://weex.com.evil.example/", "javascript:alert(1)", "//weex.com/", "http://weex.com/", "/register", "", " "],
+      true,
+      2048,
+    ),
+    inviteCode: b.text(pick(["FUZZCODE", "abc123"]), ["", " ", "two words", "中文"], true, 64),
+    channel: b.text(pick(["telegram", "YouTube", "x"]), ["", "new\nline"], false, 64),
+    campaign: b.text(pick(["launch", "Black Friday"]), ["", "tab\there"], false, 128),
+    utm: { valid: fc.record({ source: pick(["telegram", "x"]), medium: pick(["social", "video"]) }, { requiredKeys: [] }), invalid: pick<Json>([null, "telegram", 1, [], { source: 1 }, { other: "x" }, { source: "" }]) },
+  },
+};
+
 const shareLink: InputModel<Json> = {
   strict: true,
   fields: {
@@ -857,6 +875,30 @@ export const MODELS: Record<string, Partial<Record<Method, RouteModel>>> = {
       runs: { broken: 30, mixed: 4 },
       ok: [200],
     },
+  },
+  // tracked links: a link id is digits (none so high exists on the shared server: 404)
+  links: {
+    GET: {
+      kind: "validated",
+      role: "trader",
+      path: "/api/links",
+      query: { strict: true, fields: { startTime: time(recentStart), endTime: time(recentEnd), inviteCode: q.text(pick(["FUZZCODE", "abc123"]), 64) }, combos: reversed },
+      runs: { broken: 30, mixed: 8 },
+      ok: [200],
+    },
+    POST: { kind: "validated", role: "admin", path: "/api/links", body: linkBody, runs: { broken: 45, mixed: 6 }, ok: [201] },
+  },
+  "links/[id]": {
+    PATCH: {
+      kind: "validated",
+      role: "admin",
+      path: { valid: fc.integer({ min: 100_000_000, max: 2_000_000_000 }).map(String), invalid: pick(["abc", "0", "1.5", "-1", "9".repeat(19)]), build: (id) => `/api/links/${encodeURIComponent(id)}` },
+      // (the same fields as a new link's, each optional here)
+      body: { strict: true, fields: { destination: { ...linkBody.fields.destination!, required: false }, inviteCode: { ...linkBody.fields.inviteCode!, required: false } } },
+      runs: { broken: 30, mixed: 4 },
+      ok: [404],
+    },
+    DELETE: { kind: "fixed", role: "admin", paths: fc.integer({ min: 100_000_000, max: 2_000_000_000 }).map((id) => `/api/links/${id}`), status: [404], runs: 5 },
   },
   // share links
   "share-links": {

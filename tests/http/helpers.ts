@@ -102,6 +102,13 @@ export async function login(user: Role | string, password = "demo", opts: { fres
   return r.cookie;
 }
 
+/** A new partner of `scope`, made by the admin, signed in: their Cookie header. */
+export async function signedInPartner(username: string, scope: { subAffiliateUids?: string[]; inviteCodes?: string[] }): Promise<string> {
+  const made = await api("/api/admin/users", { cookie: await login("admin"), method: "POST", body: { username, password: "partner-password", role: "partner", scope } });
+  if (made.status !== 201) throw new Error(`making the partner ${username} failed: HTTP ${made.status} ${made.text}`);
+  return login(username, "partner-password");
+}
+
 export interface ApiInit {
   cookie?: string;
   method?: string;

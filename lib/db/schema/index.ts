@@ -12,3 +12,4 @@ export * from "./archive";
 export * from "./share-links";
 export * from "./alerts";
 export * from "./risk";
+export * from "./links";

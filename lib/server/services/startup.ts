@@ -11,6 +11,7 @@ import { startArchiveSync } from "@/lib/server/services/archive";
 import { ConfigError, getAuthSecret, getConfig } from "@/lib/config/config";
 import { logger } from "@/lib/log/log";
 import { startAlerts } from "@/lib/server/services/alerts";
+import { startLinks } from "@/lib/server/services/link-clicks";
 
 export async function startServer(): Promise<void> {
   const log = logger("startup");
@@ -23,6 +24,9 @@ export async function startServer(): Promise<void> {
     await startArchiveSync().catch((e) => log.error({ err: e }, "the archive sync could not start"));
     // Alerts and scheduled reports: evaluated on the archive, sent by one instance.
     await startAlerts().catch((e) => log.error({ err: e }, "the alerts worker could not start"));
+    // Tracked links: their settings (a bad one stops the start), the click rows' upkeep, and
+    // the buffered clicks written when the process stops.
+    await startLinks();
     log.info(
       { mode: config.mode, database: config.database.kind, spotBaseUrl: config.spotBaseUrl, contractBaseUrl: config.contractBaseUrl },
       `dashboard ready in ${config.mode} mode`,
