@@ -9,9 +9,12 @@ import type { SQL } from "drizzle-orm";
 import type { ParamSpec } from "@/lib/contract/alert-kinds";
 import type { RiskRuleKey, RiskSeverity, RiskSubjectType } from "@/lib/contract/risk";
 import type { DatasetKey } from "@/lib/archive/settings";
+import type { Interval } from "@/lib/archive/intervals";
 import { DAY_MS } from "@/lib/time/calendar";
 import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery, twinDepositsQuery } from "./code-queries";
 import { churnQuery, inAndOutQuery } from "./invitee-queries";
+import type { Only } from "./only";
+import { codeSubjects, depositCodeSubjects, inviteeSubjects, subAffiliateSubjects } from "./subjects";
 
 /** A rule's parameter: a whole number or a number (a percentage) within bounds. */
 export type RiskParamSpec = Extract<ParamSpec, { type: "int" } | { type: "number" }>;
@@ -26,8 +29,10 @@ export interface RiskRuleDef {
   lookbackMs(p: RiskParams): number;
   /** firings of one subject at most this far apart (ms) are one episode */
   gapMs(p: RiskParams): number;
-  /** every position where the rule holds on the data from `from` (ms) on: (subject_id, at, evidence) */
-  query(p: RiskParams, from: number): SQL;
+  /** every position where the rule holds on the data from `from` (ms) on, of the subjects `only` keeps: (subject_id, at, evidence) */
+  query(p: RiskParams, from: number, only: Only): SQL;
+  /** the subjects with rows in `changed` (ms; null: every subject with rows), as `subject_id` (subjects.ts) */
+  subjects(changed: Interval | null): SQL;
 }
 
 const int = (min: number, max: number, dflt: number) => ({ type: "int", min, max, default: dflt }) as const;
@@ -36,7 +41,7 @@ const days = (n: number) => n * DAY_MS;
 
 // The query builders take their own parameter shapes; the table hands them the validated,
 // default-filled parameters of their rule (settings.ts `paramsOf`).
-type Q<P> = (p: P, from: number) => SQL;
+type Q<P> = (p: P, from: number, only: Only) => SQL;
 const q = <P>(f: Q<P>) => f as unknown as Q<RiskParams>;
 
 /**
@@ -44,7 +49,7 @@ const q = <P>(f: Q<P>) => f as unknown as Q<RiskParams>;
  * volume: it reads back one window, and firings within one window of each other are one episode.
  */
 function inviteeWindow<P extends { days: number }>(severity: RiskSeverity, params: Record<string, RiskParamSpec>, query: Q<P>): RiskRuleDef {
-  return { subjectType: "invitee", severity, params, reads: ["inviteeTotals", "commissions"], lookbackMs: (p) => days(p.days), gapMs: (p) => days(p.days), query: q(query) };
+  return { subjectType: "invitee", severity, params, reads: ["inviteeTotals", "commissions"], lookbackMs: (p) => days(p.days), gapMs: (p) => days(p.days), query: q(query), subjects: inviteeSubjects };
 }
 
 export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
@@ -58,6 +63,7 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: (p) => days(p.historyDays) + p.windowMinutes * 60_000,
     gapMs: (p) => p.windowMinutes * 60_000,
     query: q(signupBurstQuery),
+    subjects: (changed) => codeSubjects(changed, { noCode: true }),
   },
   hollowSignups: {
     subjectType: "inviteCode",
@@ -67,6 +73,7 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: () => days(7),
     gapMs: () => 0,
     query: q(hollowSignupsQuery),
+    subjects: (changed) => codeSubjects(changed, { noCode: false }),
   },
   twinDeposits: {
     subjectType: "inviteCode",
@@ -76,6 +83,7 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: () => 0,
     gapMs: () => 0,
     query: q(twinDepositsQuery),
+    subjects: depositCodeSubjects,
   },
   subSpike: {
     subjectType: "subAffiliate",
@@ -85,5 +93,6 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     lookbackMs: (p) => days(p.baselineDays),
     gapMs: () => days(1),
     query: q(subSpikeQuery),
+    subjects: subAffiliateSubjects,
   },
 };
