@@ -73,14 +73,19 @@ export function twinDepositsQuery(p: { minCount: number }, from: number, only: O
  */
 export function subSpikeQuery(p: { factor: number; baselineDays: number; minDays: number; minVolume: number }, from: number, only: Only = everyone): SQL {
   const fromDay = new Date(from).toISOString().slice(0, 10);
-  const median = (col: string) => sql.raw(`(percentile_disc(0.5) WITHIN GROUP (ORDER BY b.${col}) + percentile_disc(0.5) WITHIN GROUP (ORDER BY b.${col} DESC)) / 2`);
-  return sql`WITH d AS (SELECT sub_affiliate_uid AS uid, day, sum(trading_volume) AS vol, sum(paid_commission) AS comm
-      FROM archive_sub_affiliate_daily WHERE day >= ${fromDay}::date AND ${only(sql`sub_affiliate_uid`)} GROUP BY 1, 2 HAVING sum(trading_volume) >= ${p.minVolume}::numeric)
+  const median = (col: string) => sql.raw(`(SELECT (percentile_disc(0.5) WITHIN GROUP (ORDER BY x) + percentile_disc(0.5) WITHIN GROUP (ORDER BY x DESC)) / 2 FROM unnest(c.${col}) x)`);
+  // The baseline's days ride along each day (a window of the days before it); a day is a
+  // candidate only if it reaches `factor` × the baseline's least day (the median is at least
+  // that, so no spike is missed), and the median is taken for the candidates only.
+  return sql`WITH a AS (SELECT sub_affiliate_uid AS uid, day, sum(trading_volume) AS vol, sum(paid_commission) AS comm
+      FROM archive_sub_affiliate_daily WHERE day >= ${fromDay}::date - ${p.baselineDays}::int AND ${only(sql`sub_affiliate_uid`)} GROUP BY 1, 2),
+    w AS (SELECT uid, day, vol, comm, count(*) OVER b AS n, min(vol) OVER b AS lo_vol, min(comm) OVER b AS lo_comm, array_agg(vol) OVER b AS vols, array_agg(comm) OVER b AS comms
+      FROM a WINDOW b AS (PARTITION BY uid ORDER BY day RANGE BETWEEN ${sql.raw(`'${Math.round(p.baselineDays)} days'`)}::interval PRECEDING AND '1 day'::interval PRECEDING)),
+    d AS (SELECT * FROM w WHERE day >= ${fromDay}::date AND vol >= ${p.minVolume}::numeric AND n >= ${p.minDays}::int
+      AND (vol >= lo_vol * ${p.factor}::numeric OR (comm > 0 AND comm >= lo_comm * ${p.factor}::numeric)))
     SELECT c.uid AS subject_id, (c.day - date '1970-01-01')::bigint * ${raw(DAY_MS)} AS at,
       jsonb_build_object('day', c.day::text, 'volume', ${dec(sql`c.vol`)}, 'commission', ${dec(sql`c.comm`)}, 'medianVolume', ${dec(sql`m.mv`)},
-        'medianCommission', ${dec(sql`m.mc`)}, 'baselineDays', m.n, 'baselineFrom', (c.day - ${p.baselineDays}::int)::text) AS evidence
-    FROM d c, LATERAL (SELECT count(*) AS n, ${median("vol")} AS mv, ${median("comm")} AS mc
-      FROM (SELECT day, sum(trading_volume) AS vol, sum(paid_commission) AS comm FROM archive_sub_affiliate_daily
-        WHERE sub_affiliate_uid = c.uid AND day >= c.day - ${p.baselineDays}::int AND day < c.day GROUP BY day) b) m
-    WHERE m.n >= ${p.minDays}::int AND (c.vol >= m.mv * ${p.factor}::numeric OR (c.comm > 0 AND c.comm >= m.mc * ${p.factor}::numeric))`;
+        'medianCommission', ${dec(sql`m.mc`)}, 'baselineDays', c.n, 'baselineFrom', (c.day - ${p.baselineDays}::int)::text) AS evidence
+    FROM d c, LATERAL (SELECT ${median("vols")} AS mv, ${median("comms")} AS mc) m
+    WHERE c.vol >= m.mv * ${p.factor}::numeric OR (c.comm > 0 AND c.comm >= m.mc * ${p.factor}::numeric)`;
 }

@@ -1,21 +1,23 @@
 /**
- * Evaluating the risk rules on the archive (never a WEEX request): one statement per rule finds
- * where it holds, groups the firings into episodes, and records them, so a flag fires once per
+ * Evaluating the risk rules on the archive (never a WEEX request): a statement per rule and
+ * chunk of subjects finds where it holds, groups the firings into episodes, and records them, so a flag fires once per
  * episode whatever the number of evaluations or instances (the unique episode key and
  * INSERT … ON CONFLICT), is updated while it holds (its evidence, last seen), keeps a review
  * (a dismissed or confirmed flag stays so), and is closed as `expired` when the data it was
  * found on no longer shows it. Only episodes starting at or after `since` are touched (a full
  * pass: since 0). After a sync the pass reads only the subjects whose rows the sync wrote
- * (subjects.ts), over their whole history: each subject's flags come out as a full pass makes
- * them. Each statement reads one chunk of subjects, and the pass yields between statements, so
- * a person's request is never held behind a long one (the embedded database answers one
- * statement at a time, on the server's own thread).
+ * (subjects.ts; a subject's flags depend on its own rows alone), from a little before the first
+ * row it wrote, and from the start of the subject's episode in progress then: each subject's
+ * flags come out as a full pass makes them. Each statement reads one chunk of subjects, and the
+ * pass yields between statements, so a person's request is never held behind a long one (the
+ * embedded database answers one statement at a time, on the server's own thread).
  */
 import { sql } from "drizzle-orm";
 import type { RiskRuleKey } from "@/lib/contract/risk";
 import type { DatasetKey } from "@/lib/archive/settings";
 import { rows, type Db } from "@/lib/archive/db";
 import type { Interval } from "@/lib/archive/intervals";
+import { DAY_MS } from "@/lib/time/calendar";
 import { onlySubjects, type Only } from "./only";
 import { RISK_RULES, type RiskParams } from "./rules";
 import { ruleSettings, type RuleSetting } from "./settings";
@@ -73,26 +75,40 @@ export interface EvaluateOptions {
   rules?: readonly RiskRuleKey[];
   /**
    * after a sync: the range (ms) it read; only the subjects with rows in it (and those with an
-   * open flag of the rule) are evaluated, over their whole history (`since` is then 0)
+   * open flag of the rule) are evaluated, from `CHANGED_MARGIN_MS` before it (`since` is ignored)
    */
   changed?: Interval;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** One rule's pass: its subjects in chunks, one statement each, yielding between them. */
+/**
+ * How far before the first row a sync wrote a changed position can lie: a week (a week's
+ * deposits period, a registration's week) and a day (a burst's window) of margin.
+ */
+export const CHANGED_MARGIN_MS = 8 * DAY_MS;
+
+/**
+ * One rule's pass: its subjects in chunks, one statement each, yielding between them. A
+ * subject's episodes from `since` on are decided again; so is its latest standing episode begun
+ * before (a sync's rows can carry it on: its evidence moves), so that subject's pass starts at
+ * that episode. Subjects are sorted by where they start, so a chunk reads back no further than
+ * its subjects need.
+ */
 async function rulePass(db: Db, s: RuleSetting, opts: EvaluateOptions): Promise<RuleOutcome> {
   const def = RISK_RULES[s.rule];
-  const since = opts.changed ? 0 : opts.since;
-  const subjects = await rows<{ subject_id: string }>(
+  const since = opts.changed ? Math.max(0, opts.changed.from - CHANGED_MARGIN_MS) : opts.since;
+  const subjects = await rows<{ subject_id: string; since: unknown }>(
     db,
-    sql`${def.subjects(opts.changed ?? null)} UNION SELECT subject_id FROM risk_flag WHERE rule = ${s.rule} AND state = 'open' ORDER BY 1`,
+    sql`SELECT s.subject_id, COALESCE((SELECT max(f.episode_at) FROM risk_flag f WHERE f.rule = ${s.rule} AND f.subject_type = ${def.subjectType}
+        AND f.subject_id = s.subject_id AND f.state <> 'expired' AND f.episode_at < ${since}::bigint), ${since}::bigint) AS since
+      FROM (${def.subjects(opts.changed ?? null)} UNION SELECT subject_id FROM risk_flag WHERE rule = ${s.rule} AND state = 'open') s ORDER BY 2, 1`,
   );
   const out: RuleOutcome = { rule: s.rule, fired: 0, held: 0, expired: 0 };
   for (let k = 0; k < subjects.length; k += SUBJECTS_PER_STATEMENT) {
     await nextTurn();
-    const chunk = subjects.slice(k, k + SUBJECTS_PER_STATEMENT).map((r) => r.subject_id);
-    const r = await evaluateRule(db, s.rule, s.params, since, opts.now, onlySubjects(chunk));
+    const chunk = subjects.slice(k, k + SUBJECTS_PER_STATEMENT);
+    const r = await evaluateRule(db, s.rule, s.params, Number(chunk[0]!.since), opts.now, onlySubjects(chunk.map((c) => c.subject_id)));
     out.fired += r.fired;
     out.held += r.held;
     out.expired += r.expired;

@@ -1,7 +1,7 @@
 /**
  * Which subjects a pass evaluates. A rule decides each subject on that subject's own rows alone
- * (an invitee's days, a code's invitees, a sub-affiliate's days), so a pass over some subjects'
- * whole history gives exactly the flags a full pass gives them. After a sync the pass takes the
+ * (an invitee's days, a code's invitees, a sub-affiliate's days), so a pass over some subjects
+ * gives exactly the flags a full pass gives them (evaluate.ts). After a sync the pass takes the
  * subjects with rows in the range the sync read (`changed`), plus the rule's open flags' subjects
  * (rows a re-sync removed can end them); a full pass takes every subject with rows.
  */
