@@ -11,8 +11,8 @@
  *   (lib/risk/after-sync.ts: the rules that read the dataset, over the subjects the run wrote),
  *   timed per dataset and in total; then the same passes again, median and worst of `--runs`
  *   (target: the passes of a day's sync under 2 s in total at 10×);
- * - `people`: a person's read while those passes run against idle: the invitee-value list of
- *   the last 30 days as its route reads it from the archive, one after the other, p50 and worst
+ * - `people`: a person's read while those passes run against idle: the weekly invitee cohorts
+ *   of the last 90 days as the route reads them from the archive, 100 ms apart, p50 and worst
  *   of each and their ratio (on PGlite a read waits for the statement in progress: each pass's
  *   statement reads one chunk of subjects, so the wait is one statement's).
  * No WEEX request is made: the rules read the archive only.
@@ -27,14 +27,14 @@ import { sql } from "drizzle-orm";
 import { rows } from "../lib/archive/db";
 import type { DatasetKey } from "../lib/archive/settings";
 import { selectedSources } from "../lib/archive/sources";
-import { inviteeValue } from "../lib/archive/value";
+import { cohorts } from "../lib/archive/cohorts-query";
 import type { Db } from "../lib/db";
 import { riskRunner } from "../lib/risk/after-sync";
 import { evaluateRisk, type RuleOutcome } from "../lib/risk/evaluate";
 import { DAY_MS } from "../lib/time/calendar";
 import { openBenchDb } from "./lib/bench-db";
 import { fillArchive, syncToday, type Filled } from "./lib/risk-fill";
-import { percentile, printFigures } from "./lib/stack";
+import { percentile, printFigures, sleep } from "./lib/stack";
 
 const { values: args } = parseArgs({
   options: {
@@ -77,16 +77,18 @@ async function archiveOf(kind: string, db: Db, scale: number, now: number): Prom
 }
 
 /** A person's read, one after the other until `until` settles (or `count` reads when idle): each read's ms. */
-async function reads(db: Db, at: number, until: Promise<unknown> | null, count = 15): Promise<number[]> {
+async function reads(db: Db, at: number, until: Promise<unknown> | null, count = 10): Promise<number[]> {
   const sources = () => selectedSources("archive", { db: async () => db, lister: { list: () => Promise.reject(new Error("no upstream in this bench")) }, subAffiliateDays: 365, now: () => at });
-  const read = () => inviteeValue(sources(), { startTime: at - 30 * DAY_MS, endTime: at, sort: "commission" }, { page: 1, pageSize: 50 });
+  const read = () => cohorts(sources(), { startTime: at - 90 * DAY_MS, endTime: at, by: "week", tz: "UTC" }, at);
   let done = until === null;
   void until?.finally(() => (done = true));
   const out: number[] = [];
+  // (a person's clicks: a read, then 100 ms before the next)
   while (until ? !done : out.length < count) {
     const t = performance.now();
     await read();
     out.push(performance.now() - t);
+    await sleep(100);
   }
   return out;
 }
@@ -108,7 +110,14 @@ async function bench(kind: string, scale: number, now: number): Promise<void> {
     // the day's sync: each dataset's run, then the pass the scheduler queues after it
     const passes: { dataset: DatasetKey; outcomes: RuleOutcome[]; ms: number }[] = [];
     let passStart = 0;
-    const runner = riskRunner({ db: async () => db, now: () => at, onPass: (dataset, outcomes) => passes.push({ dataset, outcomes, ms: performance.now() - passStart }) });
+    const runner = riskRunner({
+      db: async () => db,
+      now: () => at,
+      onPass: (dataset, outcomes) => {
+        passes.push({ dataset, outcomes, ms: performance.now() - passStart });
+        console.log(`  pass after ${dataset}: ${ms(passes.at(-1)!.ms)} (${outcomes.map((o) => `${o.rule} ${o.held} held`).join(", ")})`);
+      },
+    });
     const written: string[] = [];
     for (const dataset of SYNCED) {
       runner.onRun({ dataset, phase: "start" });
@@ -126,6 +135,7 @@ async function bench(kind: string, scale: number, now: number): Promise<void> {
 
     // the same passes again (the runs' rows as written), while a person reads, against idle
     const idle = sorted(await reads(db, at, null));
+    console.log(`  idle reads p50 ${ms(percentile(idle, 50))}`);
     const during: number[] = [];
     const totals: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -138,13 +148,14 @@ async function bench(kind: string, scale: number, now: number): Promise<void> {
         }
       })();
       during.push(...(await reads(db, at, again)));
+      console.log(`  again ${i + 1}: ${during.length} reads`);
       await again;
       totals.push(passes.splice(0).reduce((s, p) => s + p.ms, 0));
     }
     const busy = sorted(during);
     const tt = sorted(totals);
     figures[`${kind} ×${scale}: passes after the day's sync, again (target < 2 s at 10×)`] = `median ${ms(percentile(tt, 50))}, worst ${ms(tt.at(-1)!)} of ${runs}`;
-    figures[`${kind} ×${scale}: a person's read (value list, 30 days) idle / during the passes`] =
+    figures[`${kind} ×${scale}: a person's read (weekly cohorts, 90 days) idle / during the passes`] =
       `p50 ${ms(percentile(idle, 50))} / ${ms(percentile(busy, 50))} (${(percentile(busy, 50) / percentile(idle, 50)).toFixed(2)}×), ` +
       `worst ${ms(idle.at(-1)!)} / ${ms(busy.at(-1)!)} (${(busy.at(-1)! / idle.at(-1)!).toFixed(2)}×); ${idle.length} and ${busy.length} reads`;
     console.log(`  again: median ${ms(percentile(tt, 50))}; reads p50 ${ms(percentile(idle, 50))} idle, ${ms(percentile(busy, 50))} during`);

@@ -1,28 +1,33 @@
 /**
  * Evaluating the risk rules after the archive's runs: the handler the archive scheduler calls
  * when a dataset's run starts or ends (its `onRun`). A run that ended well queues a pass of the
- * rules that read its dataset, over the subjects whose rows the run wrote (the range its slices
- * read, evaluate.ts); passes run one after the other, so two never race over the same flags in
+ * rules that read its dataset, over the subjects whose rows the run wrote (subjects.ts,
+ * evaluate.ts); passes run one after the other, so two never race over the same flags in
  * one process (two instances are kept apart by the episode key).
  */
 import { sql } from "drizzle-orm";
 import type { DatasetKey } from "@/lib/archive/settings";
 import { rows, toMs, type Db } from "@/lib/archive/db";
-import type { Interval } from "@/lib/archive/intervals";
 import { evaluateRisk, type EvaluateOptions, type RuleOutcome } from "./evaluate";
+import type { Changed } from "./subjects";
 
 /**
- * The range the slices of a dataset's runs since `since` (ms) read: the sync keeps a run's
- * slices as cursor rows, each moved on (`updated_at`) as its pages are written. Null: none.
+ * What a dataset's runs since `since` (ms) wrote: the range their slices read (the sync keeps a
+ * run's slices as cursor rows, each moved on, `updated_at`, as its pages are written) and the
+ * rows written in it since then. A re-sync sweeps what it no longer sees, and a run of the
+ * per-invitee totals replaces a period overlapping the one it reads: those may have removed
+ * rows. Null: nothing was read.
  */
-export async function changedRange(db: Db, dataset: DatasetKey, since: number): Promise<Interval | null> {
-  const [r] = await rows<{ from: unknown; to: unknown }>(
+export async function changedRange(db: Db, dataset: DatasetKey, since: number): Promise<Changed | null> {
+  const [r] = await rows<{ from: unknown; to: unknown; resync: boolean | null }>(
     db,
-    sql`SELECT min(range_from) AS "from", max(range_to) AS "to" FROM archive_cursor WHERE dataset = ${dataset} AND updated_at >= ${since}::bigint`,
+    sql`SELECT min(range_from) AS "from", max(range_to) AS "to", bool_or(kind = 'resync') AS resync
+      FROM archive_cursor WHERE dataset = ${dataset} AND updated_at >= ${since}::bigint`,
   );
   const from = toMs(r?.from);
   const to = toMs(r?.to);
-  return from === null || to === null ? null : { from, to };
+  if (from === null || to === null) return null;
+  return { from, to, writtenSince: since, removals: r?.resync === true || dataset === "inviteeTotals" };
 }
 
 export interface RiskRunner {

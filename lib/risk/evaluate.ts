@@ -16,10 +16,10 @@ import { sql } from "drizzle-orm";
 import type { RiskRuleKey } from "@/lib/contract/risk";
 import type { DatasetKey } from "@/lib/archive/settings";
 import { rows, type Db } from "@/lib/archive/db";
-import type { Interval } from "@/lib/archive/intervals";
 import { DAY_MS } from "@/lib/time/calendar";
 import { onlySubjects, type Only } from "./only";
 import { RISK_RULES, type RiskParams } from "./rules";
+import type { Changed } from "./subjects";
 import { ruleSettings, type RuleSetting } from "./settings";
 
 /** Subjects per statement: a chunk's rows are read in tens of milliseconds at the simulator's 10×. */
@@ -35,14 +35,15 @@ export interface RuleOutcome {
 }
 
 /**
- * The one statement of a rule's pass. The data is read from twice the look-back plus the
- * episode gap before `since`, so that every window at or after `since - lookback - gap` is
- * whole and an episode that began before `since` is seen to begin there (and left alone).
+ * The statement of a rule's pass over one chunk of subjects. The data is read from the
+ * look-back plus the episode gap before `since`, so that every window at or after
+ * `since - gap` is whole: an episode found to begin at or after `since` begins there, and one
+ * that began before is seen to (and left alone; a flag it swallowed expires, as in a full pass).
  */
 async function evaluateRule(db: Db, rule: RiskRuleKey, p: RiskParams, since: number, now: number, only: Only): Promise<RuleOutcome> {
   const def = RISK_RULES[rule];
   const gap = def.gapMs(p);
-  const from = since <= 0 ? 0 : Math.max(0, since - 2 * def.lookbackMs(p) - gap);
+  const from = since <= 0 ? 0 : Math.max(0, since - def.lookbackMs(p) - gap);
   const [r] = await rows<{ fired: number | string; held: number | string; expired: number | string }>(
     db,
     sql`WITH found AS (${def.query(p, from, only)}),
@@ -74,10 +75,11 @@ export interface EvaluateOptions {
   /** only these rules */
   rules?: readonly RiskRuleKey[];
   /**
-   * after a sync: the range (ms) it read; only the subjects with rows in it (and those with an
-   * open flag of the rule) are evaluated, from `CHANGED_MARGIN_MS` before it (`since` is ignored)
+   * after a sync: what it wrote; only the subjects of those rows (and, when it may have removed
+   * rows, those with an open flag of the rule) are evaluated, from `CHANGED_MARGIN_MS` before
+   * the range (`since` is ignored)
    */
-  changed?: Interval;
+  changed?: Changed;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -98,11 +100,12 @@ export const CHANGED_MARGIN_MS = 8 * DAY_MS;
 async function rulePass(db: Db, s: RuleSetting, opts: EvaluateOptions): Promise<RuleOutcome> {
   const def = RISK_RULES[s.rule];
   const since = opts.changed ? Math.max(0, opts.changed.from - CHANGED_MARGIN_MS) : opts.since;
+  const flagged = !opts.changed || opts.changed.removals ? sql` UNION SELECT subject_id FROM risk_flag WHERE rule = ${s.rule} AND state = 'open'` : sql``;
   const subjects = await rows<{ subject_id: string; since: unknown }>(
     db,
     sql`SELECT s.subject_id, COALESCE((SELECT max(f.episode_at) FROM risk_flag f WHERE f.rule = ${s.rule} AND f.subject_type = ${def.subjectType}
         AND f.subject_id = s.subject_id AND f.state <> 'expired' AND f.episode_at < ${since}::bigint), ${since}::bigint) AS since
-      FROM (${def.subjects(opts.changed ?? null)} UNION SELECT subject_id FROM risk_flag WHERE rule = ${s.rule} AND state = 'open') s ORDER BY 2, 1`,
+      FROM (${def.subjects(opts.changed ?? null)}${flagged}) s ORDER BY 2, 1`,
   );
   const out: RuleOutcome = { rule: s.rule, fired: 0, held: 0, expired: 0 };
   for (let k = 0; k < subjects.length; k += SUBJECTS_PER_STATEMENT) {

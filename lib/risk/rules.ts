@@ -9,12 +9,11 @@ import type { SQL } from "drizzle-orm";
 import type { ParamSpec } from "@/lib/contract/alert-kinds";
 import type { RiskRuleKey, RiskSeverity, RiskSubjectType } from "@/lib/contract/risk";
 import type { DatasetKey } from "@/lib/archive/settings";
-import type { Interval } from "@/lib/archive/intervals";
 import { DAY_MS } from "@/lib/time/calendar";
 import { hollowSignupsQuery, signupBurstQuery, subSpikeQuery, twinDepositsQuery } from "./code-queries";
 import { churnQuery, inAndOutQuery } from "./invitee-queries";
 import type { Only } from "./only";
-import { codeSubjects, depositCodeSubjects, inviteeSubjects, subAffiliateSubjects } from "./subjects";
+import { codeSubjects, depositCodeSubjects, inviteeSubjects, subAffiliateSubjects, type Changed } from "./subjects";
 
 /** A rule's parameter: a whole number or a number (a percentage) within bounds. */
 export type RiskParamSpec = Extract<ParamSpec, { type: "int" } | { type: "number" }>;
@@ -31,8 +30,8 @@ export interface RiskRuleDef {
   gapMs(p: RiskParams): number;
   /** every position where the rule holds on the data from `from` (ms) on, of the subjects `only` keeps: (subject_id, at, evidence) */
   query(p: RiskParams, from: number, only: Only): SQL;
-  /** the subjects with rows in `changed` (ms; null: every subject with rows), as `subject_id` (subjects.ts) */
-  subjects(changed: Interval | null): SQL;
+  /** the subjects of the rows a sync wrote (null: every subject with rows), as `subject_id` (subjects.ts) */
+  subjects(changed: Changed | null): SQL;
 }
 
 const int = (min: number, max: number, dflt: number) => ({ type: "int", min, max, default: dflt }) as const;

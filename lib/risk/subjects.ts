@@ -2,49 +2,58 @@
  * Which subjects a pass evaluates. A rule decides each subject on that subject's own rows alone
  * (an invitee's days, a code's invitees, a sub-affiliate's days), so a pass over some subjects
  * gives exactly the flags a full pass gives them (evaluate.ts). After a sync the pass takes the
- * subjects with rows in the range the sync read (`changed`), plus the rule's open flags' subjects
- * (rows a re-sync removed can end them); a full pass takes every subject with rows.
+ * subjects of the rows the sync wrote (`changed`: in the range its slices read, written since
+ * its start), plus, when the run may have removed rows, the rule's open flags' subjects (a
+ * removed row can end a flag); a full pass takes every subject with rows.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Interval } from "@/lib/archive/intervals";
 import { DAY_MS } from "@/lib/time/calendar";
 import { NO_CODE } from "./code-queries";
 
-/** `col` within `changed` (ms), or TRUE for a full pass. */
-const within = (col: SQL, changed: Interval | null, unit: "ms" | "date" = "ms") => {
+/** What a sync changed: the range its slices read, and when it started writing. */
+export interface Changed extends Interval {
+  /** rows written at or after this instant (ms: their `synced_at`) are the run's */
+  writtenSince: number;
+  /** the run may have removed rows (a re-sync's sweep, a period replaced) */
+  removals: boolean;
+}
+
+/** Rows of `table` the sync wrote: `col` within the range, written since the run started; TRUE for a full pass. */
+const written = (table: string, col: string, changed: Changed | null, unit: "ms" | "date" = "ms") => {
   if (!changed) return sql`TRUE`;
-  if (unit === "date") return sql`${col} BETWEEN ${new Date(changed.from).toISOString().slice(0, 10)}::date AND ${new Date(changed.to).toISOString().slice(0, 10)}::date`;
-  return sql`${col} BETWEEN ${changed.from}::bigint AND ${changed.to}::bigint`;
+  const [c, s] = [sql.raw(`${table}.${col}`), sql.raw(`${table}.synced_at`)];
+  const range =
+    unit === "date"
+      ? sql`${c} BETWEEN ${new Date(changed.from).toISOString().slice(0, 10)}::date AND ${new Date(changed.to).toISOString().slice(0, 10)}::date`
+      : sql`${c} BETWEEN ${changed.from}::bigint AND ${changed.to}::bigint`;
+  return sql`${range} AND ${s} >= ${changed.writtenSince}::bigint`;
 };
 
-/** The start of the UTC day of `changed.from` (the per-day rows of that day were rewritten). */
-const dayOf = (changed: Interval | null) => (changed ? { from: Math.floor(changed.from / DAY_MS) * DAY_MS, to: changed.to } : null);
+/** A week's deposits period starts up to 6 days before the range it overlaps. */
+const periods = (changed: Changed | null) => (changed ? { ...changed, from: changed.from - 7 * DAY_MS } : null);
 
-/**
- * An invitee's rows: its commission days and its deposit and withdrawal periods (a week's period
- * starts up to 6 days before the range it overlaps).
- */
-export function inviteeSubjects(changed: Interval | null): SQL {
-  const periods = changed ? { from: changed.from - 7 * DAY_MS, to: changed.to } : null;
-  return sql`SELECT uid AS subject_id FROM archive_commission_invitee_day WHERE ${within(sql`day`, dayOf(changed))}
-    UNION SELECT uid FROM archive_invitee_movement WHERE ${within(sql`period_from`, periods)}`;
+/** An invitee's rows: its commission records and its deposit and withdrawal periods. */
+export function inviteeSubjects(changed: Changed | null): SQL {
+  if (!changed) return sql`SELECT uid AS subject_id FROM archive_commission_invitee_day UNION SELECT uid FROM archive_invitee_movement`;
+  return sql`SELECT uid AS subject_id FROM archive_commission c WHERE ${written("c", "time", changed)}
+    UNION SELECT uid FROM archive_invitee_movement m WHERE ${written("m", "period_from", periods(changed))}`;
 }
 
-/** The codes of the invitees registered in the range (the registrations' rules). */
-export function codeSubjects(changed: Interval | null, opts: { noCode: boolean }): SQL {
-  const code = opts.noCode ? sql`COALESCE(invite_code, ${NO_CODE})` : sql`invite_code`;
-  return sql`SELECT DISTINCT ${code} AS subject_id FROM archive_invitee WHERE ${within(sql`register_time`, changed)}${opts.noCode ? sql`` : sql` AND invite_code IS NOT NULL`}`;
+/** The codes of the invitees written (the registrations' rules). */
+export function codeSubjects(changed: Changed | null, opts: { noCode: boolean }): SQL {
+  const code = opts.noCode ? sql`COALESCE(i.invite_code, ${NO_CODE})` : sql`i.invite_code`;
+  return sql`SELECT DISTINCT ${code} AS subject_id FROM archive_invitee i WHERE ${written("i", "register_time", changed)}${opts.noCode ? sql`` : sql` AND i.invite_code IS NOT NULL`}`;
 }
 
-/** The codes of the invitees registered, or with deposits, in the range (twinDeposits). */
-export function depositCodeSubjects(changed: Interval | null): SQL {
-  const periods = changed ? { from: changed.from - 7 * DAY_MS, to: changed.to } : null;
+/** The codes of the invitees written, or with deposits written (twinDeposits). */
+export function depositCodeSubjects(changed: Changed | null): SQL {
   return sql`${codeSubjects(changed, { noCode: false })}
     UNION SELECT i.invite_code FROM archive_invitee_movement m JOIN archive_invitee i ON i.uid = m.uid
-      WHERE ${within(sql`m.period_from`, periods)} AND i.invite_code IS NOT NULL`;
+      WHERE ${written("m", "period_from", periods(changed))} AND i.invite_code IS NOT NULL`;
 }
 
-/** The sub-affiliates with days in the range. */
-export function subAffiliateSubjects(changed: Interval | null): SQL {
-  return sql`SELECT DISTINCT sub_affiliate_uid AS subject_id FROM archive_sub_affiliate_daily WHERE ${within(sql`day`, changed, "date")}`;
+/** The sub-affiliates with days written. */
+export function subAffiliateSubjects(changed: Changed | null): SQL {
+  return sql`SELECT DISTINCT d.sub_affiliate_uid AS subject_id FROM archive_sub_affiliate_daily d WHERE ${written("d", "day", changed, "date")}`;
 }
