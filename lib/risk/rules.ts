@@ -24,7 +24,7 @@ export interface RiskRuleDef {
   severity: RiskSeverity;
   params: Record<string, RiskParamSpec>;
   reads: readonly DatasetKey[];
-  /** how far before a position its window reaches (ms) */
+  /** how far before a position its window reaches (ms), where the query reads only the rows from `from` on */
   lookbackMs(p: RiskParams): number;
   /** firings of one subject at most this far apart (ms) are one episode */
   gapMs(p: RiskParams): number;
@@ -89,7 +89,8 @@ export const RISK_RULES: Record<RiskRuleKey, RiskRuleDef> = {
     severity: "medium",
     params: { factor: int(2, 1_000, 10), baselineDays: int(7, 180, 28), minDays: int(1, 180, 7), minVolume: int(0, 1_000_000_000_000, 10_000) },
     reads: ["subAffiliates"],
-    lookbackMs: (p) => days(p.baselineDays),
+    // (its query reads each day's baseline before `from` itself)
+    lookbackMs: () => 0,
     gapMs: () => days(1),
     query: q(subSpikeQuery),
     subjects: subAffiliateSubjects,
