@@ -63,7 +63,7 @@ import { ENDPOINTS, type EndpointKey } from "../lib/weex/endpoints";
 import { commissionRecord, inviteeRecord, inviteeTotalsRecord } from "../lib/weex/records";
 import { PRODUCT_TYPES } from "../lib/weex/limits";
 import { analyzeGrown } from "../lib/archive/statistics";
-import { openBenchDb } from "./lib/bench-db";
+import { insertJson, openBenchDb } from "./lib/bench-db";
 import { timeRuns } from "./lib/timing";
 import { printFigures } from "./lib/stack";
 import { DAY_MS } from "../lib/time/calendar";
@@ -169,15 +169,6 @@ async function timedBackfill(kind: string, at: number): Promise<void> {
   } finally {
     await close();
     await sim.close();
-  }
-}
-
-/** Rows into `table` through one JSON parameter per chunk (any number of rows, both drivers). */
-async function insertJson(db: Db, table: string, columns: string, list: object[]): Promise<void> {
-  for (let k = 0; k < list.length; k += 5000) {
-    const chunk = JSON.stringify(list.slice(k, k + 5000));
-    const names = columns.split(",").map((c) => c.trim().split(" ")[0]).join(", ");
-    await db.execute(sql.raw(`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_to_recordset($json$${chunk}$json$::json) AS x(${columns})`));
   }
 }
 

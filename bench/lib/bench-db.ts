@@ -15,6 +15,7 @@ import { PGLITE_OPTIONS } from "../../lib/db/pglite-options";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 
 type Exec = (statement: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -62,4 +63,13 @@ export async function openBenchDb(kind: string, name: string, keep?: string): Pr
     return { rows: results.at(-1)?.rows ?? [] };
   });
   return { db: drizzlePglite({ client }) as unknown as Db, close: () => client.close() };
+}
+
+/** Rows into `table` through one JSON parameter per chunk (any number of rows, both drivers). */
+export async function insertJson(db: Db, table: string, columns: string, list: object[]): Promise<void> {
+  for (let k = 0; k < list.length; k += 5000) {
+    const chunk = JSON.stringify(list.slice(k, k + 5000));
+    const names = columns.split(",").map((c) => c.trim().split(" ")[0]).join(", ");
+    await db.execute(sql.raw(`INSERT INTO ${table} (${names}) SELECT ${names} FROM json_to_recordset($json$${chunk}$json$::json) AS x(${columns})`));
+  }
 }

@@ -1,32 +1,215 @@
 /**
- * The archive scheduler's run end evaluates the risk rules that read its dataset, over the recent
- * days; a run that failed, a run's start, or a dataset no rule reads evaluates nothing.
+ * The risk rules evaluated after the archive's runs, through the sync's own engine and
+ * scheduler handler: an upstream in memory serves planted patterns, the engine writes them as
+ * it writes WEEX's pages, and the runner evaluates the rules that read each run's dataset over
+ * the subjects that run wrote. After every sync the flags are those a full pass gives (a full
+ * pass then fires and expires nothing); an episode fires once across syncs, re-syncs of the
+ * same and of changed data, and two runners evaluating at once; a dismissed flag stays so.
  */
-import { expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
 import { archiveInvitee } from "@/lib/db/schema/archive";
+import { ArchiveEngine } from "@/lib/archive/engine";
+import { DATASETS, DEFAULT_SETTINGS, type DatasetKey } from "@/lib/archive/settings";
+import type { PageLister } from "@/lib/affiliate/pages";
+import type { Db } from "@/lib/archive/db";
+import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord } from "@/lib/weex/records";
 import { DAY_MS } from "@/lib/time/calendar";
-import { riskRunner } from "./after-sync";
-import { listFlags } from "./flags";
+import { riskRunner, type RiskRunner } from "./after-sync";
+import { evaluateRisk, type RuleOutcome } from "./evaluate";
+import { listFlags, reviewFlag } from "./flags";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
+/** 2026-11-29 00:00 UTC and the days around it */
+const day = (n: number) => Date.UTC(2026, 10, 29) + n * DAY_MS;
+const iso = (n: number) => new Date(day(n)).toISOString().slice(0, 10);
+
+/** What WEEX holds, changed by the tests between syncs. */
+interface Upstream {
+  invitees: InviteeRecord[];
+  subDays: SubAffiliateRecord[];
+  trades: CommissionRecord[];
+  moves: { uid: string; time: number; deposit: number; withdrawal: number }[];
+}
+
+/** The upstream's pages for the engine: each list filtered by its window, one page. */
+function memoryLister(up: Upstream): PageLister {
+  const page = <T,>(items: T[]) => ({ items, page: 1, pageSize: items.length, total: items.length, pages: 1, hasNextPage: false });
+  return {
+    async list(key, params) {
+      const p = params as { startTime: number; endTime: number; productType?: string };
+      const inside = (t: number) => t >= p.startTime && t <= p.endTime;
+      if (key === "invitees") return page(up.invitees.filter((i) => inside(i.registerTime))) as never;
+      if (key === "subAffiliates") return page(up.subDays.filter((d) => d.productType === p.productType && inside(Date.parse(d.date)))) as never;
+      if (key === "commissions") return page(up.trades.filter((t) => t.productType === p.productType && inside(t.date))) as never;
+      if (key === "inviteeTotals") {
+        const sums = new Map<string, { deposit: number; withdrawal: number }>();
+        for (const m of up.moves.filter((x) => inside(x.time))) {
+          const s = sums.get(m.uid) ?? { deposit: 0, withdrawal: 0 };
+          sums.set(m.uid, { deposit: s.deposit + m.deposit, withdrawal: s.withdrawal + m.withdrawal });
+        }
+        const totals = [...sums].map(([uid, s]): InviteeTotalsRecord => ({ uid, depositAmount: String(s.deposit), withdrawalAmount: String(s.withdrawal), spotTradingAmount: "0", futuresTradingAmount: "0", commission: "0" }));
+        return page(totals) as never;
+      }
+      return page([]) as never;
+    },
+  };
+}
+
+const trade = (uid: string, time: number, volume: number): CommissionRecord =>
+  ({ uid, date: time, coin: "USDT", productType: "FUTURES", symbol: "BTCUSDT_UMCBL", sourceType: 1, fee: "1", commission: "0.4", rate: "0.4", takerAmount: String(volume), makerAmount: "0" }) as CommissionRecord;
+const invitee = (uid: string, registerTime: number, inviteCode: string): InviteeRecord =>
+  ({ uid, registerTime, kycResult: false, inviteCode, firstDeposit: null, firstTrade: null, lastDeposit: null, lastTrade: null }) as InviteeRecord;
+const subDay = (uid: string, n: number, volume: number): SubAffiliateRecord =>
+  ({ subAffiliateUid: uid, productType: "FUTURES", date: iso(n), tradingVolume: String(volume), netTradingFee: "0", paidCommission: "0" }) as SubAffiliateRecord;
+
+/** Ordinary history (below every threshold) and the patterns planted before the first sync. */
+function plantedUpstream(): Upstream {
+  const up: Upstream = { invitees: [], subDays: [], trades: [], moves: [] };
+  for (let n = -40; n <= -1; n++) {
+    up.invitees.push(invitee(`calm-${n}`, day(n) + 3_600_000, "CALM"));
+    up.subDays.push(subDay("sub-calm", n, 1000 + (n % 3)));
+    if (n % 2 === 0) up.subDays.push(subDay("sub-spike", n, 1000));
+    up.trades.push(trade("trader", day(n) + 7_200_000, 50));
+  }
+  // 20 registrations with code BURST within 10 minutes, 10 days ago
+  for (let i = 0; i < 20; i++) up.invitees.push(invitee(`burst-${i}`, day(-10) + i * 20_000, "BURST"));
+  // 100 in, 95 out within 3 days, 20 traded, 20 days ago
+  up.moves.push({ uid: "io", time: day(-20) + 1000, deposit: 100, withdrawal: 0 }, { uid: "io", time: day(-19) + 1000, deposit: 0, withdrawal: 95 });
+  up.trades.push(trade("io", day(-20) + 2000, 20));
+  // 25,000 traded every 7 days on 100 deposited: churn holds from 39 days ago on, and goes on
+  up.moves.push({ uid: "churner", time: day(-60) + 1000, deposit: 100, withdrawal: 0 });
+  for (let n = -60; n < 0; n += 7) up.trades.push(trade("churner", day(n) + 5000, 25_000));
+  return up;
+}
+
+type Snapshot = string[];
+/** Every flag as the rules made it (not when a pass last saw it). */
+async function flags(db: Db): Promise<Snapshot> {
+  const out: string[] = [];
+  for (const state of ["open", "dismissed", "confirmed", "expired"] as const) {
+    const { items } = await listFlags(db, { state, page: 1, pageSize: 500 });
+    out.push(...items.map((f) => `${f.rule}|${f.subject.id}|${f.firstSeenAt}|${f.state}|${JSON.stringify(f.evidence)}`));
+  }
+  return out.sort();
+}
+
+const fired = (outs: RuleOutcome[]) => outs.reduce((n, o) => n + o.fired, 0);
 
 onEachTestDatabase("risk after a sync", (database) => {
-  it("evaluates the rules that read the dataset of a run that ended well", async () => {
-    const db = database().db;
-    // 20 registrations with one code within 10 minutes, two days ago
-    await db.insert(archiveInvitee).values(Array.from({ length: 20 }, (_, i) => ({ uid: `b-${i}`, registerTime: NOW - 2 * DAY_MS + i * 20_000, kycResult: false, inviteCode: "FRESH", syncedAt: NOW })));
-    const runner = riskRunner({ db: async () => db, now: () => NOW });
-    const open = async () => (await listFlags(db, { state: "open", page: 1, pageSize: 50 })).items.map((f) => `${f.rule}:${f.subject.id}`);
+  const db = () => database().db;
+  const up = plantedUpstream();
+  let clock = NOW;
+  const settings = { ...DEFAULT_SETTINGS, subAffiliateDays: 60, commissionDays: 90 };
+  const engine = () => new ArchiveEngine({ db: db(), lister: memoryLister(up), settings, now: () => clock });
+  const runner = () => riskRunner({ db: async () => db(), now: () => clock });
 
-    runner.onRun({ dataset: "invitees", phase: "start" });
-    runner.onRun({ dataset: "invitees", phase: "end", error: new Error("upstream") });
-    runner.onRun({ dataset: "withdrawals", phase: "end" });
-    await runner.idle();
-    expect(await open()).toEqual([]);
+  /** One run of each dataset, told to `runners` as the scheduler tells them; the passes awaited. */
+  async function sync(runners: RiskRunner[], opts: { resync?: { from: number; to: number } } = {}) {
+    const e = engine();
+    for (const dataset of DATASETS) {
+      if (opts.resync && dataset !== "withdrawals") await e.requestResync(dataset, opts.resync);
+      for (const r of runners) r.onRun({ dataset, phase: "start" });
+      await e.run(dataset);
+      for (const r of runners) r.onRun({ dataset, phase: "end" });
+    }
+    await Promise.all(runners.map((r) => r.idle()));
+  }
 
-    runner.onRun({ dataset: "invitees", phase: "end" });
-    await runner.idle();
-    expect(await open()).toEqual(["signupBurst:FRESH"]);
+  /** A full pass finds nothing to fire or expire, and changes no flag. */
+  async function expectFullPassAgrees() {
+    const before = await flags(db());
+    const full = await evaluateRisk(db(), { now: clock, since: 0 });
+    expect(full.map((o) => [o.rule, o.fired, o.expired])).toEqual(full.map((o) => [o.rule, 0, 0]));
+    expect(await flags(db())).toEqual(before);
+  }
+
+  const open = async () => (await listFlags(db(), { state: "open", page: 1, pageSize: 50 })).items.map((f) => `${f.rule}:${f.subject.id}`).sort();
+
+  beforeAll(async () => {
+    await sync([runner()]);
+  }, 180_000);
+
+  it("evaluates what the first sync wrote as a full pass does", async () => {
+    expect(await open()).toEqual(["churn:churner", "inAndOut:io", "signupBurst:BURST"]);
+    await expectFullPassAgrees();
+  });
+
+  it("fires a new episode once after the day's sync, as a full pass does", async () => {
+    clock = NOW + DAY_MS;
+    // today: a sub-affiliate trades 20× its median, 20 new registrations of FRESH in 10 minutes,
+    // and the churner trades again (its episode, begun more than a month ago, goes on)
+    up.subDays.push(subDay("sub-spike", 0, 20_000));
+    up.trades.push(trade("churner", NOW + 2 * 3_600_000, 25_000));
+    for (let i = 0; i < 20; i++) up.invitees.push(invitee(`fresh-${i}`, day(0) + 3_600_000 + i * 20_000, "FRESH"));
+    const r = runner();
+    await sync([r]);
+    expect(await open()).toEqual(["churn:churner", "inAndOut:io", "signupBurst:BURST", "signupBurst:FRESH", "subSpike:sub-spike"]);
+    const [churn] = (await listFlags(db(), { state: "open", rule: "churn", page: 1, pageSize: 5 })).items;
+    expect(churn!.evidence).toMatchObject({ to: day(1), volume: "125000" });
+    await expectFullPassAgrees();
+    // the next day's sync writes nothing new: no pass fires again
+    clock = NOW + 2 * DAY_MS;
+    const before = await flags(db());
+    await sync([r]);
+    expect(await flags(db())).toEqual(before);
+  });
+
+  it("keeps one flag per episode and a dismissed flag dismissed across re-syncs of the same data", async () => {
+    const [burst] = (await listFlags(db(), { state: "open", rule: "signupBurst", subject: "BURST", page: 1, pageSize: 5 })).items;
+    await reviewFlag(db(), burst!.id, { state: "dismissed", note: "our campaign" }, "admin", clock);
+    const before = await flags(db());
+    clock += 3_600_000;
+    await sync([runner()], { resync: { from: day(-45), to: clock } });
+    expect(await flags(db())).toEqual(before);
+    await expectFullPassAgrees();
+  });
+
+  it("expires a flag when a re-sync brings changed data, and keeps the dismissed one", async () => {
+    // WEEX now reports the withdrawal as 50 (no longer ≥ 90 % of the deposit) and one fewer BURST registration
+    up.moves = up.moves.map((m) => (m.uid === "io" && m.withdrawal > 0 ? { ...m, withdrawal: 50 } : m));
+    up.invitees = up.invitees.filter((i) => i.uid !== "burst-19");
+    clock += 3_600_000;
+    await sync([runner()], { resync: { from: day(-45), to: clock } });
+    expect(await open()).toEqual(["churn:churner", "signupBurst:FRESH", "subSpike:sub-spike"]);
+    const { items } = await listFlags(db(), { state: "expired", page: 1, pageSize: 10 });
+    expect(items.map((f) => `${f.rule}:${f.subject.id}`)).toEqual(["inAndOut:io"]);
+    // (19 registrations no longer fire; the person's review stays what they decided)
+    const dismissed = (await listFlags(db(), { state: "dismissed", page: 1, pageSize: 10 })).items;
+    expect(dismissed.map((f) => `${f.rule}:${f.subject.id}`)).toEqual(["signupBurst:BURST"]);
+    await expectFullPassAgrees();
+  });
+
+  it("fires an episode once when two runners evaluate the same sync at once (two instances)", async () => {
+    clock += DAY_MS;
+    // a new in-and-out today; both runners are told of every run, and their passes overlap
+    up.moves.push({ uid: "io2", time: clock - 3_600_000, deposit: 500, withdrawal: 0 }, { uid: "io2", time: clock - 1_800_000, deposit: 0, withdrawal: 500 });
+    const outcomes: RuleOutcome[] = [];
+    const counted = () => riskRunner({ db: async () => db(), now: () => clock, onPass: (_dataset, outs) => outcomes.push(...outs) });
+    const before = (await listFlags(db(), { state: "open", page: 1, pageSize: 50 })).total;
+    await sync([counted(), counted()]);
+    const after = await listFlags(db(), { state: "open", rule: "inAndOut", page: 1, pageSize: 50 });
+    expect(after.items.map((f) => f.subject.id)).toEqual(["io2"]);
+    expect((await listFlags(db(), { state: "open", page: 1, pageSize: 50 })).total).toBe(before + 1);
+    // both passed over io2 (inviteeTotals and commissions runs, each runner): one counted it fired
+    expect(outcomes.filter((o) => o.rule === "inAndOut" && o.held > 0).length).toBeGreaterThanOrEqual(2);
+    expect(fired(outcomes)).toBe(1);
+    const rows = await db().execute(sql`SELECT count(*) AS n FROM risk_flag WHERE rule = 'inAndOut' AND subject_id = 'io2'`);
+    expect(Number((rows as unknown as { rows: { n: unknown }[] }).rows[0]!.n)).toBe(1);
+    await expectFullPassAgrees();
+  });
+
+  it("evaluates nothing after a failed run, a run's start, or a dataset no rule reads", async () => {
+    const r = runner();
+    const before = await flags(db());
+    await db().insert(archiveInvitee).values(Array.from({ length: 20 }, (_, i) => ({ uid: `late-${i}`, registerTime: clock - DAY_MS + i * 20_000, kycResult: false, inviteCode: "LATE", syncedAt: clock })));
+    const runs: [DatasetKey, unknown][] = [["invitees", new Error("upstream")], ["withdrawals", undefined]];
+    for (const [dataset, error] of runs) {
+      r.onRun({ dataset, phase: "start" });
+      r.onRun({ dataset, phase: "end", error });
+    }
+    await r.idle();
+    expect(await flags(db())).toEqual(before);
   });
 });

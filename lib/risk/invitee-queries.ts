@@ -7,6 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS } from "@/lib/time/calendar";
+import { everyone, type Only } from "./only";
 
 /** A frame offset (a whole number of ms), written into the statement: PostgreSQL takes no parameter there. */
 const span = (days: number) => sql.raw(String(Math.round(days * DAY_MS)));
@@ -18,12 +19,12 @@ const dec = (e: SQL) => sql`trim_scale(${e})::text`;
  * least `withdrawnPercent` % of it and traded less than `volumeMultiple` × the deposit. Only
  * the per-day periods count (WEEX's totals are per day for 90 days, per week before).
  */
-export function inAndOutQuery(p: { days: number; minDeposit: number; withdrawnPercent: number; volumeMultiple: number }, from: number): SQL {
+export function inAndOutQuery(p: { days: number; minDeposit: number; withdrawnPercent: number; volumeMultiple: number }, from: number, only: Only = everyone): SQL {
   const back = span(p.days - 1);
   return sql`WITH mv AS (
       SELECT m.uid, m.period_from AS day, COALESCE(m.deposit_amount, 0) AS dep, COALESCE(m.withdrawal_amount, 0) AS wd
       FROM archive_invitee_movement m JOIN archive_movement_period p ON p.period_from = m.period_from AND p.kind = 'day'
-      WHERE m.period_from >= ${from}::bigint),
+      WHERE m.period_from >= ${from}::bigint AND ${only(sql`m.uid`)}),
     w AS (SELECT uid, day, sum(dep) OVER win AS dep, sum(wd) OVER win AS wd
       FROM mv WINDOW win AS (PARTITION BY uid ORDER BY day RANGE BETWEEN ${back} PRECEDING AND CURRENT ROW))
     SELECT w.uid AS subject_id, w.day AS at,
@@ -38,10 +39,10 @@ export function inAndOutQuery(p: { days: number; minDeposit: number; withdrawnPe
  * `volumeMultiple` × the net deposits (deposits − withdrawals, at least 1) of the periods
  * starting in those days (a week's period counts whole where only weeks are held).
  */
-export function churnQuery(p: { days: number; minVolume: number; volumeMultiple: number }, from: number): SQL {
+export function churnQuery(p: { days: number; minVolume: number; volumeMultiple: number }, from: number, only: Only = everyone): SQL {
   const back = span(p.days - 1);
   return sql`WITH vd AS (
-      SELECT uid, day, sum(spot_volume + futures_volume) AS vol FROM archive_commission_invitee_day WHERE day >= ${from}::bigint GROUP BY uid, day),
+      SELECT uid, day, sum(spot_volume + futures_volume) AS vol FROM archive_commission_invitee_day WHERE day >= ${from}::bigint AND ${only(sql`uid`)} GROUP BY uid, day),
     w AS (SELECT uid, day, sum(vol) OVER (PARTITION BY uid ORDER BY day RANGE BETWEEN ${back} PRECEDING AND CURRENT ROW) AS vol FROM vd),
     c AS (SELECT * FROM w WHERE vol >= ${p.minVolume}::numeric)
     SELECT c.uid AS subject_id, c.day AS at,

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS } from "@/lib/time/calendar";
+import { everyone, type Only } from "./only";
 
 const raw = (ms: number) => sql.raw(String(Math.round(ms)));
 const dec = (e: SQL) => sql`trim_scale(${e})::text`;
@@ -20,14 +21,14 @@ const dec = (e: SQL) => sql`trim_scale(${e})::text`;
  * millisecond: the records carry their time, so the window starts at the transfer, not at its
  * UTC day. Volumes are the records' taker + maker amounts, USDT.
  */
-export function fundedInviteeQuery(p: { days: number }, from: number): SQL {
+export function fundedInviteeQuery(p: { days: number }, from: number, only: Only = everyone): SQL {
   const win = raw(p.days * DAY_MS);
   return sql`SELECT t.to_user_id AS subject_id, t.create_time AS at,
       jsonb_build_object('from', t.create_time, 'to', t.create_time + ${win}, 'transferId', t.withdraw_id, 'coin', t.coin, 'amount', ${dec(sql`t.amount`)},
         'time', t.create_time, 'trades', v.n, 'volume', ${dec(sql`v.vol`)}) AS evidence
     FROM archive_transfer t, LATERAL (SELECT count(*) AS n, COALESCE(sum(COALESCE(c.taker_amount, 0) + COALESCE(c.maker_amount, 0)), 0) AS vol
       FROM archive_commission c WHERE c.uid = t.to_user_id AND c.source_type = 1 AND c.time >= t.create_time AND c.time < t.create_time + ${win}) v
-    WHERE t.create_time >= ${from}::bigint AND t.status = 'SUCCESS' AND t.amount > 0 AND t.to_user_id <> t.from_user_id AND v.n > 0`;
+    WHERE t.create_time >= ${from}::bigint AND t.status = 'SUCCESS' AND t.amount > 0 AND t.to_user_id <> t.from_user_id AND ${only(sql`t.to_user_id`)} AND v.n > 0`;
 }
 
 /**
@@ -49,7 +50,7 @@ const floors = (p: { minUsdt: number; minBtc: number }) =>
  * coins or two months are two episodes; the invitee behind it is evidence (the one with the
  * most, the first uid when two share it exactly).
  */
-export function concentrationQuery(p: { percent: number; minUsdt: number; minBtc: number }, from: number): SQL {
+export function concentrationQuery(p: { percent: number; minUsdt: number; minBtc: number }, from: number, only: Only = everyone): SQL {
   const start = sql`utc_month_start(${from}::bigint)`;
   // (a total of 0 or less, other invitees' clawbacks outweighing, is no share to judge)
   const share = (t: "a" | "k") => sql`${sql.raw(t)}.total > 0 AND m.commission * 100 >= ${sql.raw(t)}.total * ${p.percent}::numeric`;
@@ -66,11 +67,12 @@ export function concentrationQuery(p: { percent: number; minUsdt: number; minBtc
         CASE WHEN ${share("a")} THEN a.total ELSE k.total END AS total
       FROM m JOIN acct a ON a.month = m.month AND a.coin = m.coin
         LEFT JOIN code k ON k.month = m.month AND k.coin = m.coin AND k.code = m.code)
-    SELECT DISTINCT ON (subject_type, subject_id, at) * FROM (
+    -- (a scope is chosen over every invitee's figures first; a pass keeps the subjects it decides)
+    SELECT * FROM (SELECT DISTINCT ON (subject_type, subject_id, at) * FROM (
       SELECT subject_type, CASE WHEN subject_type = 'account' THEN coin ELSE code || '/' || coin END AS subject_id, month AS at,
         jsonb_build_object('from', month, 'to', utc_month_start(month + ${raw(32 * DAY_MS)}), 'month', to_char(to_timestamp(month / 1000) AT TIME ZONE 'UTC', 'YYYY-MM'),
           'coin', coin, 'scope', subject_type, 'code', code, 'uid', uid, 'commission', ${dec(sql`commission`)}, 'total', ${dec(sql`total`)},
           'share', ${dec(sql`round(commission * 100 / total, 2)`)}) AS evidence, commission, uid
       FROM hit WHERE subject_type IS NOT NULL) h
-    ORDER BY subject_type, subject_id, at, commission DESC, uid`;
+    ORDER BY subject_type, subject_id, at, commission DESC, uid) o WHERE ${only(sql`o.subject_id`)}`;
 }

@@ -133,7 +133,8 @@ onEachTestDatabase("risk money rules", (database) => {
     expect(await evaluateRisk(db(), { now: day(202), since: 0, rules: ["fundedInvitee"] })).toEqual([{ rule: "fundedInvitee", fired: 0, held: 2, expired: 1 }]);
     await transfer(db(), "w-hit-2", "fi-hit", day(30));
     await record(db(), "fi-hit", day(31), "ETH", "0.5");
-    expect(await evaluateRisk(db(), { now: day(203), since: day(25), datasets: ["withdrawals"] })).toContainEqual({ rule: "fundedInvitee", fired: 1, held: 1, expired: 0 });
+    // (a pass decides a subject again from its standing episode on: the invitees' two earlier flags hold)
+    expect(await evaluateRisk(db(), { now: day(203), since: day(25), datasets: ["withdrawals"] })).toContainEqual({ rule: "fundedInvitee", fired: 1, held: 3, expired: 0 });
     expect(ids(await flags(db(), "fundedInvitee"))).toEqual(["invitee:fi-hit@2026-06-11", "invitee:fi-hit@2026-07-01", "invitee:fi-tiny@2026-06-11"]);
   });
 
@@ -163,7 +164,8 @@ onEachTestDatabase("risk money rules", (database) => {
   it("concentration fires once across evaluations; a later month is a new episode; changed data expires it", async () => {
     expect(await evaluateRisk(db(), { now: day(201), since: 0, rules: ["concentration"] })).toEqual([{ rule: "concentration", fired: 0, held: 4, expired: 0 }]);
     await record(db(), "c-big", mid(5), "USDT", "100");
-    expect(await evaluateRisk(db(), { now: day(202), since: month(5) - 35 * DAY_MS, datasets: ["commissions"] })).toContainEqual({ rule: "concentration", fired: 1, held: 1, expired: 0 });
+    // (each scope is decided again from its standing episode on: June's four flags hold with the new one)
+    expect(await evaluateRisk(db(), { now: day(202), since: month(5) - 35 * DAY_MS, datasets: ["commissions"] })).toContainEqual({ rule: "concentration", fired: 1, held: 5, expired: 0 });
     expect(ids(await flags(db(), "concentration")).filter((s) => s.startsWith("account:USDT"))).toEqual(["account:USDT@2026-06-01", "account:USDT@2026-11-01"]);
     const [btc] = (await flags(db(), "concentration")).filter((f) => f.subject.id === "BTC");
     await reviewFlag(db(), btc!.id, { state: "dismissed", note: "our market maker" }, "admin", day(203));

@@ -155,3 +155,9 @@ export function browserTimeZone(): string {
     return UTC;
   }
 }
+
+/** The start of the UTC calendar month holding `epochMs`. */
+export function utcMonthStart(epochMs: number): number {
+  const d = new Date(epochMs);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
