@@ -35,6 +35,7 @@ const PAGES = [
   "/orders?symbol=BTCUSDT",
   "/trading",
   "/alerts",
+  "/risk",
   "/admin/users",
   "/admin/audit",
   "/admin/sync",
