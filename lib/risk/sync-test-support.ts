@@ -95,9 +95,11 @@ export async function expectFullPassAgrees(db: Db, now: number) {
 export const SYNC_SETTINGS = { ...DEFAULT_SETTINGS, subAffiliateDays: 60, commissionDays: 90 };
 
 /**
- * One run of each dataset of `up` at `now`, told to `runners` as the scheduler tells them; the
- * passes awaited. A re-sync re-reads the range of every dataset but the transfers' (whose
- * window is WEEX's last month).
+ * One run of each dataset of `up` at `now`, told to `runners` as the scheduler tells them, each
+ * run's passes awaited before the next run: the clock stands still through a sync, so a pass
+ * left running would also see the rows of the runs after its own (as written since its run
+ * started) and decide their subjects too, hiding what its own run's subjects miss. A re-sync
+ * re-reads the range of every dataset but the transfers' (whose window is WEEX's last month).
  */
 export async function syncAll(db: Db, up: Upstream, now: number, runners: RiskRunner[], opts: { resync?: { from: number; to: number } } = {}) {
   const e = new ArchiveEngine({ db, lister: memoryLister(up), settings: SYNC_SETTINGS, now: () => now });
@@ -106,6 +108,6 @@ export async function syncAll(db: Db, up: Upstream, now: number, runners: RiskRu
     for (const r of runners) r.onRun({ dataset, phase: "start" });
     await e.run(dataset);
     for (const r of runners) r.onRun({ dataset, phase: "end" });
+    await Promise.all(runners.map((r) => r.idle()));
   }
-  await Promise.all(runners.map((r) => r.idle()));
 }
