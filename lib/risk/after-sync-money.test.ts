@@ -10,7 +10,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
 import { riskRunner } from "./after-sync";
+import { evaluateRisk } from "./evaluate";
 import { listFlags, reviewFlag } from "./flags";
+import { saveRuleSetting } from "./settings";
 import { day, emptyUpstream, expectFullPassAgrees, flagSnapshot, invitee, openFlags, syncAll, trade, transfer, type Upstream } from "./sync-test-support";
 
 const HOUR = 3_600_000;
@@ -95,6 +97,28 @@ onEachTestDatabase("money rules after a sync", (database) => {
     expect(await open()).toEqual(["concentration:BTC"]);
     expect(await only("expired")).toEqual(["concentration:USDT"]);
     expect(await only("dismissed")).toEqual(["fundedInvitee:funded"]);
+    await expectFullPassAgrees(db(), clock);
+  });
+
+  it("decides a transfer further back than the pass's margin when the trade window is tuned longer", async () => {
+    // 14 days: the admin's change re-evaluates (loner's trade, 9 days after its transfer, now counts)
+    await saveRuleSetting(db(), "fundedInvitee", { params: { days: 14 } }, "admin", clock);
+    await evaluateRisk(db(), { now: clock, since: 0, rules: ["fundedInvitee"] });
+    expect(await open()).toEqual(["concentration:BTC", "fundedInvitee:loner"]);
+    // paid today; the next sync nine days later brings nothing; the one after, a trade of the day
+    // before, 10 days after the transfer (further back than the 8 days a pass reads before its rows;
+    // the commission run reads up to an hour ago)
+    clock += DAY;
+    const paid = clock - HOUR;
+    up.transfers.push(transfer("t-late", "late", paid, "250"));
+    await sync();
+    clock += 9 * DAY;
+    await sync();
+    expect(await open()).toEqual(["concentration:BTC", "fundedInvitee:loner"]);
+    clock += DAY;
+    up.trades.push(trade("late", paid + 10 * DAY - HOUR, 700));
+    await sync();
+    expect(await open()).toEqual(["concentration:BTC", "fundedInvitee:late", "fundedInvitee:loner"]);
     await expectFullPassAgrees(db(), clock);
   });
 });
