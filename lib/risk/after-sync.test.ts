@@ -10,63 +10,18 @@ import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { onEachTestDatabase } from "@/lib/db/test-support";
 import { archiveInvitee } from "@/lib/db/schema/archive";
-import { ArchiveEngine } from "@/lib/archive/engine";
-import { DATASETS, DEFAULT_SETTINGS, type DatasetKey } from "@/lib/archive/settings";
-import type { PageLister } from "@/lib/affiliate/pages";
-import type { Db } from "@/lib/archive/db";
-import type { CommissionRecord, InviteeRecord, InviteeTotalsRecord, SubAffiliateRecord } from "@/lib/weex/records";
+import type { DatasetKey } from "@/lib/archive/settings";
 import { DAY_MS } from "@/lib/time/calendar";
 import { riskRunner, type RiskRunner } from "./after-sync";
-import { evaluateRisk, type RuleOutcome } from "./evaluate";
+import type { RuleOutcome } from "./evaluate";
 import { listFlags, reviewFlag } from "./flags";
+import { day, emptyUpstream, expectFullPassAgrees as expectFullPassAgreesAt, flagSnapshot, invitee, openFlags, subDay, syncAll, trade, type Upstream } from "./sync-test-support";
 
 const NOW = Date.UTC(2026, 10, 29, 12);
-/** 2026-11-29 00:00 UTC and the days around it */
-const day = (n: number) => Date.UTC(2026, 10, 29) + n * DAY_MS;
-const iso = (n: number) => new Date(day(n)).toISOString().slice(0, 10);
-
-/** What WEEX holds, changed by the tests between syncs. */
-interface Upstream {
-  invitees: InviteeRecord[];
-  subDays: SubAffiliateRecord[];
-  trades: CommissionRecord[];
-  moves: { uid: string; time: number; deposit: number; withdrawal: number }[];
-}
-
-/** The upstream's pages for the engine: each list filtered by its window, one page. */
-function memoryLister(up: Upstream): PageLister {
-  const page = <T,>(items: T[]) => ({ items, page: 1, pageSize: items.length, total: items.length, pages: 1, hasNextPage: false });
-  return {
-    async list(key, params) {
-      const p = params as { startTime: number; endTime: number; productType?: string };
-      const inside = (t: number) => t >= p.startTime && t <= p.endTime;
-      if (key === "invitees") return page(up.invitees.filter((i) => inside(i.registerTime))) as never;
-      if (key === "subAffiliates") return page(up.subDays.filter((d) => d.productType === p.productType && inside(Date.parse(d.date)))) as never;
-      if (key === "commissions") return page(up.trades.filter((t) => t.productType === p.productType && inside(t.date))) as never;
-      if (key === "inviteeTotals") {
-        const sums = new Map<string, { deposit: number; withdrawal: number }>();
-        for (const m of up.moves.filter((x) => inside(x.time))) {
-          const s = sums.get(m.uid) ?? { deposit: 0, withdrawal: 0 };
-          sums.set(m.uid, { deposit: s.deposit + m.deposit, withdrawal: s.withdrawal + m.withdrawal });
-        }
-        const totals = [...sums].map(([uid, s]): InviteeTotalsRecord => ({ uid, depositAmount: String(s.deposit), withdrawalAmount: String(s.withdrawal), spotTradingAmount: "0", futuresTradingAmount: "0", commission: "0" }));
-        return page(totals) as never;
-      }
-      return page([]) as never;
-    },
-  };
-}
-
-const trade = (uid: string, time: number, volume: number): CommissionRecord =>
-  ({ uid, date: time, coin: "USDT", productType: "FUTURES", symbol: "BTCUSDT_UMCBL", sourceType: 1, fee: "1", commission: "0.4", rate: "0.4", takerAmount: String(volume), makerAmount: "0" }) as CommissionRecord;
-const invitee = (uid: string, registerTime: number, inviteCode: string): InviteeRecord =>
-  ({ uid, registerTime, kycResult: false, inviteCode, firstDeposit: null, firstTrade: null, lastDeposit: null, lastTrade: null }) as InviteeRecord;
-const subDay = (uid: string, n: number, volume: number): SubAffiliateRecord =>
-  ({ subAffiliateUid: uid, productType: "FUTURES", date: iso(n), tradingVolume: String(volume), netTradingFee: "0", paidCommission: "0" }) as SubAffiliateRecord;
 
 /** Ordinary history (below every threshold) and the patterns planted before the first sync. */
 function plantedUpstream(): Upstream {
-  const up: Upstream = { invitees: [], subDays: [], trades: [], moves: [] };
+  const up = emptyUpstream();
   for (let n = -40; n <= -1; n++) {
     up.invitees.push(invitee(`calm-${n}`, day(n) + 3_600_000, "CALM"));
     up.subDays.push(subDay("sub-calm", n, 1000 + (n % 3)));
@@ -84,48 +39,17 @@ function plantedUpstream(): Upstream {
   return up;
 }
 
-type Snapshot = string[];
-/** Every flag as the rules made it (not when a pass last saw it). */
-async function flags(db: Db): Promise<Snapshot> {
-  const out: string[] = [];
-  for (const state of ["open", "dismissed", "confirmed", "expired"] as const) {
-    const { items } = await listFlags(db, { state, page: 1, pageSize: 500 });
-    out.push(...items.map((f) => `${f.rule}|${f.subject.id}|${f.firstSeenAt}|${f.state}|${JSON.stringify(f.evidence)}`));
-  }
-  return out.sort();
-}
-
+const flags = flagSnapshot;
 const fired = (outs: RuleOutcome[]) => outs.reduce((n, o) => n + o.fired, 0);
 
 onEachTestDatabase("risk after a sync", (database) => {
   const db = () => database().db;
   const up = plantedUpstream();
   let clock = NOW;
-  const settings = { ...DEFAULT_SETTINGS, subAffiliateDays: 60, commissionDays: 90 };
-  const engine = () => new ArchiveEngine({ db: db(), lister: memoryLister(up), settings, now: () => clock });
   const runner = () => riskRunner({ db: async () => db(), now: () => clock });
-
-  /** One run of each dataset, told to `runners` as the scheduler tells them; the passes awaited. */
-  async function sync(runners: RiskRunner[], opts: { resync?: { from: number; to: number } } = {}) {
-    const e = engine();
-    for (const dataset of DATASETS) {
-      if (opts.resync && dataset !== "withdrawals") await e.requestResync(dataset, opts.resync);
-      for (const r of runners) r.onRun({ dataset, phase: "start" });
-      await e.run(dataset);
-      for (const r of runners) r.onRun({ dataset, phase: "end" });
-    }
-    await Promise.all(runners.map((r) => r.idle()));
-  }
-
-  /** A full pass finds nothing to fire or expire, and changes no flag. */
-  async function expectFullPassAgrees() {
-    const before = await flags(db());
-    const full = await evaluateRisk(db(), { now: clock, since: 0 });
-    expect(full.map((o) => [o.rule, o.fired, o.expired])).toEqual(full.map((o) => [o.rule, 0, 0]));
-    expect(await flags(db())).toEqual(before);
-  }
-
-  const open = async () => (await listFlags(db(), { state: "open", page: 1, pageSize: 50 })).items.map((f) => `${f.rule}:${f.subject.id}`).sort();
+  const sync = (runners: RiskRunner[], opts: { resync?: { from: number; to: number } } = {}) => syncAll(db(), up, clock, runners, opts);
+  const expectFullPassAgrees = () => expectFullPassAgreesAt(db(), clock);
+  const open = () => openFlags(db());
 
   beforeAll(async () => {
     await sync([runner()]);
