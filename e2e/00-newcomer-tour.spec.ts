@@ -30,6 +30,7 @@ const EXPORT_PAGES: Record<string, string> = {
   "/api/affiliate/invitees/value/export": "/value",
   // (and in an invitee's detail there, its own records: e2e/value.spec.ts downloads them)
   "/api/affiliate/commissions/export": "/value",
+  "/api/risk/flags/export": "/risk",
 };
 
 /** Every export route in the source tree, as its URL path. */
