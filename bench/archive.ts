@@ -16,7 +16,7 @@
 import { parseArgs } from "node:util";
 import { ArchiveEngine } from "../lib/archive/engine";
 import { PgWeightLedger } from "../lib/archive/pg-ledger";
-import { utcDayStart } from "../lib/archive/plan";
+import { utcDayStart } from "../lib/time/calendar";
 import { BACKGROUND_SHARE, DATASETS } from "../lib/archive/settings";
 import { selectedSources } from "../lib/archive/sources";
 import { SIM_CREDENTIALS } from "../lib/archive/test-support";

@@ -13,8 +13,7 @@ import type { EpisodeView } from "@/lib/contract/alerts";
 import type { Scope } from "@/lib/contract/scope";
 import { createFormat, type Format } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import en from "@/messages/en";
-import zhCN from "@/messages/zh-CN";
+import { CATALOGUES } from "@/lib/i18n/catalogues";
 import { RULE_KINDS, type RuleKind } from "@/lib/contract/alert-kinds";
 import { conditionText } from "./condition";
 import { episodeSummary, type AlertsTranslate } from "./summary";
@@ -34,7 +33,6 @@ export interface Message {
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-const CATALOGUES = { en, "zh-CN": zhCN } as const;
 
 /** The words of one language for messages: the `email` and `alerts` namespaces and its formats. */
 export function wordsFor(locale: Locale) {

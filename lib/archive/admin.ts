@@ -12,10 +12,10 @@ import { inEnum, inTime } from "@/lib/weex/wire";
 import { rows, toMs, type Db } from "./db";
 import type { ArchiveEngine } from "./engine";
 import type { Interval } from "./intervals";
-import { planResync, utcDayStart, windowStart } from "./plan";
+import { planResync, windowStart } from "./plan";
 import { DATASETS, type ArchiveSettings, type DatasetKey } from "./settings";
 import { allCoverage, datasetRows, ensureDatasetRows, problemsOf, type CursorRow, type DatasetProblems, type DatasetRow } from "./store";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 export const DATASET_LABELS: Record<DatasetKey, string> = {
   subAffiliates: "Sub-affiliate daily records (SPOT and FUTURES)",

@@ -7,10 +7,9 @@ import { testBackends } from "@/lib/db/test-support";
 import { startSimulator, type Simulator } from "@/lib/simulator";
 
 import { ArchiveEngine } from "./engine";
-import { utcDayStart } from "./plan";
 import { selectedSources } from "./sources";
 import { frozenClient } from "./test-support";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 // While a dataset's first backfill runs, `auto` aggregates answer from what
 // the archive holds so far, at once and without an upstream call, and say what is still

@@ -9,16 +9,15 @@ import { archiveInvitee, archiveSubAffiliateDaily, archiveTransfer } from "@/lib
 import type { InviteeRecord, SubAffiliateRecord, WithdrawalRecord } from "@/lib/weex/records";
 import type { Tx } from "./db";
 import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
-import { utcDayStart } from "./plan";
 import type { DatasetKey } from "./settings";
 import { commissions, inviteeTotals } from "./value-datasets";
+import { utcDate, utcDayStart } from "@/lib/time/calendar";
 
 /** Last occurrence wins: one page listing a key twice must not make the upsert fail. */
 function uniqueBy<T>(items: T[], key: (t: T) => string): T[] {
   return [...new Map(items.map((i) => [key(i), i])).values()];
 }
 
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const subAffiliates: DatasetDef = {
   ...fromEndpoint("subAffiliates"),

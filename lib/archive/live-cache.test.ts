@@ -7,11 +7,10 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Simulator } from "@/lib/simulator";
 
 import { ArchiveEngine } from "./engine";
-import { utcDayStart } from "./plan";
 import { DEFAULT_SETTINGS, liveCacheMsFromEnv } from "./settings";
 import { selectedSources, type LiveCache } from "./sources";
 import { closeSimulated, frozenClient, simulatorAndDatabase } from "./test-support";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 // The live part of `source=auto` answers (today's sub-affiliate records, invitees since the
 // last sync) through the live cache: concurrent overview loads share one upstream walk, the

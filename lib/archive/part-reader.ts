@@ -16,14 +16,13 @@ import type { DatasetRead, Limits, LiveSources, Range } from "./dataset-reads";
 import { rows, toMs, type Db } from "./db";
 import { mergeIntervals } from "./intervals";
 import { MAX_CACHED_LIVE_SPAN_MS, sharedWalk, type LiveCache, type Walk } from "./live-walks";
-import { utcDayStart } from "./plan";
 import { archiveRecords } from "./read";
 import { keepInWindow } from "./record-window";
 import { freshnessOf, whileBuilding, type Held, type Part, type SourceParam } from "./select";
 import type { DatasetKey } from "./settings";
 import { problemsIn } from "./store";
 import { collecting, isGone } from "./upstream";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 export interface ArchiveSourceDeps {
   db: () => Promise<Db>;

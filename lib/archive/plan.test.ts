@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { WINDOWS } from "@/lib/weex/endpoints";
 import { chunkNewestFirst, gaps, mergeIntervals } from "./intervals";
-import { planResync, planRun, utcDayStart } from "./plan";
+import { planResync, planRun } from "./plan";
 import { heldDays, splitByTime, splitSubAffiliates } from "./select";
 import { DEFAULT_SETTINGS as S } from "./settings";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 const NOW = Date.UTC(2026, 10, 22, 13, 45, 10, 500);
 const TODAY = utcDayStart(NOW);

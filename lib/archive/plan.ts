@@ -31,7 +31,7 @@
 import { WINDOWS } from "@/lib/weex/endpoints";
 import { chunkNewestFirst, gaps, mergeIntervals, type Interval } from "./intervals";
 import type { ArchiveSettings, DatasetKey } from "./settings";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 export type SliceKind = "backfill" | "incremental" | "refresh" | "resync";
 
@@ -55,7 +55,6 @@ export interface RunPlan {
   slices: PlannedSlice[];
 }
 
-export const utcDayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 const utcDayEnd = (t: number) => utcDayStart(t) + DAY_MS - 1;
 
 /** The oldest instant the upstream still answers for, with our margin (null: no limit). */

@@ -19,11 +19,11 @@ import { rows, toMs, type Db } from "./db";
 import { where, type ArchiveRead } from "./kernel";
 import type { DatasetKey } from "./settings";
 import { commissionArchiveRead, inviteeTotalsArchiveRead } from "./value-read";
+import { utcDate } from "@/lib/time/calendar";
 
 /** Rows per batch when streaming records out (export, aggregates in JS). */
 export const BATCH_ROWS = 2000;
 
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * A partner's scope (a filter's `scope`, lib/affiliate/scope.ts) in SQL: `column` among the

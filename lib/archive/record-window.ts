@@ -9,8 +9,8 @@
 import { problemValue, type RecordProblem } from "@/lib/weex/record-problems";
 import type { Notes } from "./answer";
 import type { Range, RecordTime } from "./dataset-reads";
+import { utcDate } from "@/lib/time/calendar";
 
-const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The record's time against the window's bounds, as the upstream reads them (an open bound: no limit). */
 export function inWindow(time: RecordTime, window: Range, r: unknown): boolean {

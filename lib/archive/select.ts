@@ -17,8 +17,7 @@ import { AGE_EDGE_MARGIN_MS } from "@/lib/affiliate/pages";
 import type { SourceParam } from "@/lib/contract/params";
 import { WINDOWS } from "@/lib/weex/endpoints";
 import type { Interval } from "./intervals";
-import { utcDayStart } from "./plan";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 export type { SourceParam };
 

@@ -11,7 +11,6 @@ import { testBackends } from "@/lib/db/test-support";
 import type { Simulator } from "@/lib/simulator";
 
 import { ArchiveEngine } from "./engine";
-import { utcDayStart } from "./plan";
 import { rows } from "./db";
 import { selectedSources, type SourceParam } from "./sources";
 import { DATASETS } from "./settings";
@@ -21,7 +20,7 @@ import { commissionPage } from "./commission-list";
 import { commissionSeries } from "./commission-series";
 import { inviteeValue } from "./value";
 import { normalScope, type Scope } from "@/lib/contract/scope";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 // The archive-backed sources against live answers of the same simulator (frozen clock): every
 // mix of archive and live must give the live answer exactly, and say where it came from.

@@ -26,8 +26,7 @@ import type { CommissionRecord, InviteeTotalsRecord } from "@/lib/weex/records";
 import type { Tx } from "./db";
 import type { Interval } from "./intervals";
 import { fromEndpoint, fromExcluded, PER_PRODUCT_TYPE, type DatasetDef } from "./kernel";
-import { utcDayStart } from "./plan";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 /** The row key of each record: its fields' md5 and its place among identical records of the page. */
 export function commissionKeys(records: readonly CommissionRecord[]): string[] {

@@ -5,6 +5,8 @@
  * JavaScript). The zod schemas that check bodies on the server are in ./alerts.ts, built from
  * this table.
  */
+import { RISK_SEVERITIES } from "./risk-keys";
+
 export const PRODUCT_SCOPES = ["SPOT", "FUTURES", "both"] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 
@@ -59,8 +61,7 @@ export const RULE_KIND_PARAMS = {
     direction: choice(["above", "below"], "below"),
     threshold: { type: "decimal", default: "0" },
   },
-  // (the risk flags' severities, lowest first: RISK_SEVERITIES of ./risk.ts, which loads zod)
-  riskFlag: { minSeverity: choice(["low", "medium", "high"], "medium") },
+  riskFlag: { minSeverity: choice(RISK_SEVERITIES, "medium") },
 } as const satisfies Record<RuleKind, Record<string, ParamSpec>>;
 
 type Defaults<P> = { [K in keyof P]: P[K] extends { default: infer D } ? D : never };

@@ -9,17 +9,9 @@ import { inEnum, inList, inText, inTime } from "@/lib/weex/wire";
 import { decimal, id, listPageSchema, time } from "./answer-meta";
 import { ORDERED_ONLY, paged, windowed } from "./queries";
 
-export const RISK_RULE_KEYS = ["inAndOut", "churn", "signupBurst", "hollowSignups", "twinDeposits", "subSpike", "fundedInvitee", "concentration"] as const;
-export type RiskRuleKey = (typeof RISK_RULE_KEYS)[number];
+import { RISK_FLAG_STATES, RISK_RULE_KEYS, RISK_SEVERITIES, RISK_SUBJECT_TYPES } from "./risk-keys";
 
-export const RISK_SEVERITIES = ["low", "medium", "high"] as const;
-export type RiskSeverity = (typeof RISK_SEVERITIES)[number];
-
-export const RISK_SUBJECT_TYPES = ["invitee", "subAffiliate", "inviteCode", "account"] as const;
-export type RiskSubjectType = (typeof RISK_SUBJECT_TYPES)[number];
-
-export const RISK_FLAG_STATES = ["open", "dismissed", "confirmed", "expired"] as const;
-export type RiskFlagState = (typeof RISK_FLAG_STATES)[number];
+export * from "./risk-keys";
 
 /**
  * The filters of GET /api/risk/flags and its CSV export: the open flags unless `state` says

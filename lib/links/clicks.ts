@@ -8,8 +8,7 @@ import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { rows, type Db } from "@/lib/archive/db";
 import { archiveInvitee } from "@/lib/db/schema/archive";
 import { linkClick, linkClickDay } from "@/lib/db/schema/links";
-import { DAY_MS } from "@/lib/time/calendar";
-import { dayOf } from "./visitor";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 
 export interface ClickCount {
   linkId: number;
@@ -55,7 +54,7 @@ export async function rollUpDays(db: Db, fromDay: number, toDay: number): Promis
 }
 
 /** The day from which click rows are kept: `retentionDays` whole UTC days before today's. */
-export const keptFrom = (now: number, retentionDays: number): number => dayOf(now) - retentionDays * DAY_MS;
+export const keptFrom = (now: number, retentionDays: number): number => utcDayStart(now) - retentionDays * DAY_MS;
 
 /** Roll up the click rows older than the retention and delete them; how many were deleted. */
 export async function pruneClicks(db: Db, now: number, retentionDays: number): Promise<number> {
@@ -107,7 +106,7 @@ export async function clickTotals(db: Db, linkIds: readonly number[], range: { f
       await db
         .select({ linkId: linkClickDay.linkId, clicks: sql`sum(${linkClickDay.clicks})`, bots: sql`sum(${linkClickDay.bots})`, visitors: sql`sum(${linkClickDay.visitors})` })
         .from(linkClickDay)
-        .where(and(inArray(linkClickDay.linkId, [...linkIds]), gte(linkClickDay.dayAt, dayOf(range.from)), lt(linkClickDay.dayAt, daysTo)))
+        .where(and(inArray(linkClickDay.linkId, [...linkIds]), gte(linkClickDay.dayAt, utcDayStart(range.from)), lt(linkClickDay.dayAt, daysTo)))
         .groupBy(linkClickDay.linkId),
     );
   }

@@ -6,7 +6,7 @@
  * its /64, which one customer is given whole).
  */
 import { createHmac } from "node:crypto";
-import { DAY_MS } from "@/lib/time/calendar";
+import { utcDate, utcDayStart } from "@/lib/time/calendar";
 
 /** Clicks are counted per 15 minutes: every zone's hour and half or quarter hour is a whole number of buckets. */
 export const BUCKET_MS = 15 * 60_000;
@@ -14,17 +14,15 @@ export const BUCKET_MS = 15 * 60_000;
 /** The start of the bucket an instant falls in (epoch ms). */
 export const bucketOf = (at: number): number => at - (at % BUCKET_MS);
 
-/** The start of the UTC day an instant falls in (epoch ms). */
-export const dayOf = (at: number): number => at - (at % DAY_MS);
 
 /** Makes visitor keys under the server's secret; the day's secret is derived once a day. */
 export function visitorKeys(serverSecret: string) {
   let day = -1;
   let secret = Buffer.alloc(0);
   return (addressKey: string, userAgent: string, at: number): string => {
-    const d = dayOf(at);
+    const d = utcDayStart(at);
     if (d !== day) {
-      secret = createHmac("sha256", serverSecret).update(`link visitor ${new Date(d).toISOString().slice(0, 10)}`).digest();
+      secret = createHmac("sha256", serverSecret).update(`link visitor ${utcDate(d)}`).digest();
       day = d;
     }
     // 128 bits: collisions among a link's visitors of one day are out of reach.

@@ -10,7 +10,7 @@ import type { RiskFlagsFilter, RiskSubjectType } from "@/lib/contract/risk";
 import { subAffiliateWindow } from "@/lib/contract/params";
 import { rows, type Db } from "@/lib/archive/db";
 import { METRIC_COIN } from "@/lib/ui/metrics";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDate } from "@/lib/time/calendar";
 import { flagWhere } from "./flags";
 
 export interface CoinAmount {
@@ -42,7 +42,7 @@ function flagged(q: RiskFlagsFilter, type: RiskSubjectType): SQL {
 }
 
 /** `YYYY-MM-DD` of the first UTC day starting at or after `ms`. */
-const dayFrom = (ms: number) => new Date(Math.ceil(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+const dayFrom = (ms: number) => utcDate(Math.ceil(ms / DAY_MS) * DAY_MS);
 
 export async function atRisk(db: Db, q: RiskFlagsFilter, now: number): Promise<AtRisk> {
   const { from, to } = atRiskRange(q, now);

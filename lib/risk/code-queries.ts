@@ -4,7 +4,7 @@
  * archive_invitee (kept forever), a sub-affiliate's days from archive_sub_affiliate_daily.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDate } from "@/lib/time/calendar";
 import { everyone, type Only } from "./only";
 
 /** The subject of an invitee registered without a code. */
@@ -72,7 +72,7 @@ export function twinDepositsQuery(p: { minCount: number }, from: number, only: O
  * mean of the lower and upper middle values.
  */
 export function subSpikeQuery(p: { factor: number; baselineDays: number; minDays: number; minVolume: number }, from: number, only: Only = everyone): SQL {
-  const fromDay = new Date(from).toISOString().slice(0, 10);
+  const fromDay = utcDate(from);
   const median = (col: string) => sql.raw(`(SELECT (percentile_disc(0.5) WITHIN GROUP (ORDER BY x) + percentile_disc(0.5) WITHIN GROUP (ORDER BY x DESC)) / 2 FROM unnest(c.${col}) x)`);
   // The baseline's days ride along each day (a window of the days before it); a day is a
   // candidate only if it reaches `factor` × the baseline's least day (the median is at least

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Interval } from "@/lib/archive/intervals";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDate } from "@/lib/time/calendar";
 import { NO_CODE } from "./code-queries";
 
 /** What a sync changed: the range its slices read, and when it started writing. */
@@ -25,7 +25,7 @@ const written = (table: string, col: string, changed: Changed | null, unit: "ms"
   const [c, s] = [sql.raw(`${table}.${col}`), sql.raw(`${table}.synced_at`)];
   const range =
     unit === "date"
-      ? sql`${c} BETWEEN ${new Date(changed.from).toISOString().slice(0, 10)}::date AND ${new Date(changed.to).toISOString().slice(0, 10)}::date`
+      ? sql`${c} BETWEEN ${utcDate(changed.from)}::date AND ${utcDate(changed.to)}::date`
       : sql`${c} BETWEEN ${changed.from}::bigint AND ${changed.to}::bigint`;
   return sql`${range} AND ${s} >= ${changed.writtenSince}::bigint`;
 };

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { RiskFlagDetail, RiskSeriesDay } from "@/lib/contract/risk";
 import { rows, toMs, type Db } from "@/lib/archive/db";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, utcDate, utcDayStart } from "@/lib/time/calendar";
 import type { RiskFlag } from "./flags";
 
 /** Days shown either side of the evidence's period: enough to see what was usual around it. */
@@ -20,23 +20,21 @@ export const SERIES_MAX_DAYS = 120;
 const FALLBACK_DAYS = 30;
 
 type Series = RiskFlagDetail["series"];
-const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (text: string) => Date.parse(`${text}T00:00:00Z`);
-const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const dec = (column: string) => sql.raw(`trim_scale(${column})::text`);
 
 /** The evidence's period as whole UTC days [from, to): its `from`/`to`, or its `day` (ms or YYYY-MM-DD). */
 export function evidencePeriod(evidence: Record<string, unknown>): { from: number; to: number } | null {
   const { from, to, day } = evidence;
-  if (typeof from === "number" && typeof to === "number" && to > from) return { from: floorDay(from), to: floorDay(to - 1) + DAY_MS };
+  if (typeof from === "number" && typeof to === "number" && to > from) return { from: utcDayStart(from), to: utcDayStart(to - 1) + DAY_MS };
   const at = typeof day === "number" ? day : typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayMs(day) : NaN;
-  return Number.isFinite(at) ? { from: floorDay(at), to: floorDay(at) + DAY_MS } : null;
+  return Number.isFinite(at) ? { from: utcDayStart(at), to: utcDayStart(at) + DAY_MS } : null;
 }
 
 /** The days an invitee's chart shows: the period with the padding either side, never past today, at most SERIES_MAX_DAYS. */
 export function inviteeDays(flag: RiskFlag, now: number): { from: number; to: number } {
-  const period = evidencePeriod(flag.evidence) ?? { from: floorDay(flag.lastSeenAt) - (FALLBACK_DAYS - 1) * DAY_MS, to: floorDay(flag.lastSeenAt) + DAY_MS };
-  const to = Math.min(period.to + SERIES_PAD_DAYS * DAY_MS, floorDay(now) + DAY_MS);
+  const period = evidencePeriod(flag.evidence) ?? { from: utcDayStart(flag.lastSeenAt) - (FALLBACK_DAYS - 1) * DAY_MS, to: utcDayStart(flag.lastSeenAt) + DAY_MS };
+  const to = Math.min(period.to + SERIES_PAD_DAYS * DAY_MS, utcDayStart(now) + DAY_MS);
   const from = Math.max(period.from - SERIES_PAD_DAYS * DAY_MS, to - SERIES_MAX_DAYS * DAY_MS);
   return { from: Math.min(from, to - DAY_MS), to };
 }
@@ -56,7 +54,7 @@ async function inviteeSeries(db: Db, uid: string, range: { from: number; to: num
     ),
   ]);
   const byDay = new Map<number, RiskSeriesDay>();
-  for (let d = range.from; d < range.to; d += DAY_MS) byDay.set(d, { day: dayText(d), deposits: "0", withdrawals: "0", volume: "0" });
+  for (let d = range.from; d < range.to; d += DAY_MS) byDay.set(d, { day: utcDate(d), deposits: "0", withdrawals: "0", volume: "0" });
   for (const r of moved) {
     const day = byDay.get(toMs(r.day)!);
     if (day) Object.assign(day, { deposits: r.deposits ?? "0", withdrawals: r.withdrawals ?? "0" });
@@ -78,7 +76,7 @@ async function subAffiliateSeries(db: Db, uid: string, evidence: Record<string, 
   const days = await rows<{ day: string; volume: string; commission: string }>(
     db,
     sql`SELECT day::text AS day, trim_scale(sum(trading_volume))::text AS volume, trim_scale(sum(paid_commission))::text AS commission
-      FROM archive_sub_affiliate_daily WHERE sub_affiliate_uid = ${uid} AND day >= ${dayText(from)}::date AND day < ${dayText(to)}::date
+      FROM archive_sub_affiliate_daily WHERE sub_affiliate_uid = ${uid} AND day >= ${utcDate(from)}::date AND day < ${utcDate(to)}::date
       GROUP BY day ORDER BY day`,
   );
   const median = typeof evidence.medianVolume === "string" && typeof evidence.medianCommission === "string" ? { volume: evidence.medianVolume, commission: evidence.medianCommission } : undefined;

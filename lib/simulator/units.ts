@@ -4,8 +4,6 @@
  * (no float-formatted "0.30000000000000004" on the wire).
  */
 
-import { DAY_MS } from "../time/calendar";
-
 /** Integer units of 10^-dp as a decimal string, trailing fractional zeros trimmed. */
 export function formatUnits(units: number | bigint, dp: number): string {
   if (typeof units === "number" && !Number.isSafeInteger(units)) {
@@ -33,12 +31,4 @@ export function significantDecimalPlaces(text: string): number {
   return text.slice(dot + 1).replace(/0+$/, "").length;
 }
 
-/** Start of the UTC day containing t. */
-export function utcDayStart(t: number): number {
-  return Math.floor(t / DAY_MS) * DAY_MS;
-}
 
-/** YYYY-MM-DD (UTC). */
-export function utcDate(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
-}

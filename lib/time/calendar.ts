@@ -156,6 +156,16 @@ export function browserTimeZone(): string {
   }
 }
 
+/** The start of the UTC day holding `epochMs` (upstream days are UTC). */
+export function utcDayStart(epochMs: number): number {
+  return Math.floor(epochMs / DAY_MS) * DAY_MS;
+}
+
+/** The UTC day holding `epochMs` as YYYY-MM-DD. */
+export function utcDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
 /** The start of the UTC calendar month holding `epochMs`. */
 export function utcMonthStart(epochMs: number): number {
   const d = new Date(epochMs);

@@ -8,17 +8,15 @@ import type { Values } from "nuqs";
 import type { PageRequest } from "@/components/ui/use-url-paging";
 import type { RiskFlagDetail, RiskFlagsPage } from "@/lib/contract/risk";
 import { apiGet, type QueryParams } from "@/lib/ui/api";
-import { DAY_MS } from "@/lib/time/calendar";
+import { DAY_MS, parseYmd, startOfDay, UTC } from "@/lib/time/calendar";
 import type { riskSearch } from "./search-params";
 
 export const RISK_FLAGS_PATH = "/api/risk/flags";
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A UTC day of the URL as the instant it starts (ms), or undefined when absent or not a day. */
 function dayStart(day: string | null): number | undefined {
-  if (!day || !DAY_RE.test(day)) return undefined;
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isFinite(ms) ? ms : undefined;
+  const ymd = parseYmd(day);
+  return ymd ? startOfDay(ymd, UTC) : undefined;
 }
 
 /** The URL's filters under the API's names (the list's and the CSV's): the seen days as [startTime, endTime). */

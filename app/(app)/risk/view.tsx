@@ -77,13 +77,14 @@ export function RiskView({ isAdmin }: { isAdmin: boolean }) {
     ]);
   }, [t, search]);
 
-  const filtered = !!(url.rule || url.severity || url.subjectType || url.subject || url.seenFrom || url.seenTo);
+  const initial = draftOf(url);
+  const filtered = FILTER_KEYS.some((k) => k !== "state" && initial[k] !== "");
   return (
     <>
       {q.data ? <RiskSummary page={q.data} state={url.state} /> : null}
       <RiskFilters
-        key={[url.state, url.rule, url.severity, url.subjectType, url.subject, url.seenFrom, url.seenTo].join("|")}
-        initial={{ state: url.state, rule: url.rule ?? "", severity: url.severity ?? "", subjectType: url.subjectType ?? "", subject: url.subject ?? "", seenFrom: url.seenFrom ?? "", seenTo: url.seenTo ?? "" }}
+        key={FILTER_KEYS.map((k) => initial[k]).join("|")}
+        initial={initial}
         onApply={(f) =>
           void setUrl({
             state: f.state === "open" ? null : (f.state as RiskFlagState),
@@ -96,7 +97,7 @@ export function RiskView({ isAdmin }: { isAdmin: boolean }) {
             page: null,
           })
         }
-        onReset={() => void setUrl({ state: null, rule: null, severity: null, subjectType: null, subject: null, seenFrom: null, seenTo: null, page: null })}
+        onReset={() => void setUrl({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), page: null })}
       />
       <ListToolbar note={t("view.exportNote")}>
         <ExportButton href={`${RISK_FLAGS_PATH}/export`} params={filter} fallbackFilename="risk-flags.csv" />
@@ -168,15 +169,12 @@ function RiskSummary({ page, state }: { page: RiskFlagsPage; state: RiskFlagStat
   );
 }
 
-interface Draft {
-  state: string;
-  rule: string;
-  severity: string;
-  subjectType: string;
-  subject: string;
-  seenFrom: string;
-  seenTo: string;
-}
+/** The URL's filters the form edits (the page, its size and the open flag are not filters). */
+const FILTER_KEYS = ["state", "rule", "severity", "subjectType", "subject", "seenFrom", "seenTo"] as const;
+type Draft = Record<(typeof FILTER_KEYS)[number], string>;
+
+/** The form's text of each filter in the URL (absent: empty). */
+const draftOf = (url: Values<typeof riskSearch>): Draft => Object.fromEntries(FILTER_KEYS.map((k) => [k, url[k] ?? ""])) as Draft;
 
 function RiskFilters({ initial, onApply, onReset }: { initial: Draft; onApply: (f: Draft) => void; onReset: () => void }) {
   const t = useTranslations("risk");

@@ -19,10 +19,9 @@ import { z } from "zod";
 import type { ApiErrorBody, FieldIssue } from "@/lib/contract/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import en from "@/messages/en";
-import zhCN from "@/messages/zh-CN";
+import { CATALOGUES } from "@/lib/i18n/catalogues";
 import type { InputIssue } from "@/lib/weex/errors";
 
-const CATALOGUES = { en, "zh-CN": zhCN } as const;
 
 type Section = "messages" | "fields";
 

@@ -19,8 +19,8 @@ import { SLUG_RE } from "@/lib/links/destination";
 import { ClickRecorder } from "@/lib/links/recorder";
 import { linkSettingsFromEnv, type LinkSettings } from "@/lib/links/settings";
 import { linkBySlug, target } from "@/lib/links/store";
-import { bucketOf, dayOf, visitorKeys } from "@/lib/links/visitor";
-import { DAY_MS } from "@/lib/time/calendar";
+import { bucketOf, visitorKeys } from "@/lib/links/visitor";
+import { DAY_MS, utcDayStart } from "@/lib/time/calendar";
 import { addressKey } from "../identity/address-key";
 import { clientIp, HSTS, isHttps } from "../http/request-info";
 
@@ -55,7 +55,7 @@ export function links(): State {
     write: async (batch) => addClicks(await getDb(), batch),
     bucketOf,
     onError: (e) => log().warn({ err: e }, "clicks could not be written; they are kept for the next batch"),
-    onWritten: (batch) => batch.forEach((c) => touched.add(dayOf(c.bucketAt))),
+    onWritten: (batch) => batch.forEach((c) => touched.add(utcDayStart(c.bucketAt))),
   }).start();
   const state: State = { settings: linkSettingsFromEnv(), recorder, slugs: new TtlCache(SLUG_CACHE_MS, 10_000), visitor: visitorKeys(getAuthSecret()), touched, timers: [], droppedLogged: 0 };
   g.__weexLinks = state;

@@ -1,7 +1,8 @@
 /**
  * Risk wired into the server (lib/risk holds the rules, their evaluation and the flags): the
  * evaluation after each archive run (`afterRun`, the archive scheduler's `onRun` in the process that syncs),
- * and what the /api/risk routes do, each change audit-logged. The evaluation reads the archive
+ * and what the /api/risk routes do (the list, its CSV, a flag with the daily figures behind it,
+ * the tables' badges, reviews and the rules' settings), each change audit-logged. The evaluation reads the archive
  * only, never WEEX; passes run one at a time, one short statement per rule.
  */
 import "server-only";
@@ -12,7 +13,7 @@ import { audit } from "@/lib/server/identity/audit";
 import { ApiError, fieldError } from "@/lib/server/http/errors";
 import type { SessionUser } from "@/lib/server/identity/principal";
 import type { Locale } from "@/lib/i18n/locales";
-import type { RiskFlagItem, RiskFlagPatch, RiskFlagsFilter, RiskFlagsPage, RiskFlagsQuery, RiskRuleKey, RiskRulePatch } from "@/lib/contract/risk";
+import type { RiskFlagDetail, RiskFlagItem, RiskFlagPatch, RiskFlagsFilter, RiskFlagsPage, RiskFlagsQuery, RiskRuleKey, RiskRulePatch, RiskSubjectFlags, RiskSubjectsQuery } from "@/lib/contract/risk";
 import { riskFlagsFilename, RISK_FLAG_COLUMNS } from "@/lib/export/datasets";
 import { exportResponse } from "@/lib/export/server";
 import { takeExportTurn } from "@/lib/server/http/export-turns";
@@ -20,12 +21,12 @@ import { riskRunner } from "@/lib/risk/after-sync";
 import { atRisk } from "@/lib/risk/at-risk";
 import { countFlags, flagBatches, getFlag, listFlags, reviewFlag, type RiskFlag } from "@/lib/risk/flags";
 import { RISK_RULES } from "@/lib/risk/rules";
+import { flagSeries } from "@/lib/risk/series";
+import { openFlagsOf } from "@/lib/risk/subjects";
 import { checkParams, ruleSettings, saveRuleSetting } from "@/lib/risk/settings";
 import { flagSummary } from "@/lib/risk/summary";
-import en from "@/messages/en";
-import zhCN from "@/messages/zh-CN";
+import { CATALOGUES } from "@/lib/i18n/catalogues";
 
-const CATALOGUES = { en, "zh-CN": zhCN } as const;
 
 const runner = riskRunner({ db: getDb, onError: (e, dataset) => logger("risk").warn({ err: e, dataset }, "risk evaluation after a sync failed") });
 
@@ -35,7 +36,7 @@ export const afterRun = runner.onRun;
 type Who = { user: SessionUser; ip: string };
 
 /** Flags as answered: each with its sentence in the reader's language. */
-export function withSummaries(locale: Locale): (f: RiskFlag) => RiskFlagItem {
+function withSummaries(locale: Locale): (f: RiskFlag) => RiskFlagItem {
   const t = createTranslator({ locale, messages: CATALOGUES[locale], namespace: "risk" }) as unknown as Parameters<typeof flagSummary>[1];
   return (f) => ({ ...f, summary: flagSummary(f, t) });
 }
@@ -98,4 +99,16 @@ export async function changeRule(rule: RiskRuleKey, patch: RiskRulePatch, w: Who
   await audit({ username: w.user.username, ip: w.ip, action: "risk.rule.update", outcome: "success", detail: { rule, changed: Object.keys(patch), params: setting.params, enabled: setting.enabled } });
   const outcome = setting.enabled ? await runner.run({ since: 0, rules: [rule] }) : [];
   return { rule: setting, evaluated: outcome[0] ?? null };
+}
+
+export async function flagDetail(id: string, locale: Locale): Promise<RiskFlagDetail> {
+  const db = await getDb();
+  const flag = await getFlag(db, id);
+  if (!flag) throw new ApiError("not_found", `There is no risk flag ${id}.`);
+  return { flag: withSummaries(locale)(flag), series: await flagSeries(db, flag, Date.now()) };
+}
+
+/** The open flags of the subjects a table shows (its badges). */
+export async function subjectsFlags(q: RiskSubjectsQuery): Promise<{ items: RiskSubjectFlags[] }> {
+  return { items: await openFlagsOf(await getDb(), q.subjectType, q.ids) };
 }

@@ -8,7 +8,6 @@
 import { rngFor } from "../prng";
 import { InviteeActivity } from "./activity";
 import { symbolLists } from "./activity-seeds";
-import { utcDayStart } from "../units";
 import { buildAssets, STABLES } from "./assets";
 import { buildCoins } from "./coins";
 import { buildInvitees, type Invitee } from "./invitees";
@@ -17,7 +16,7 @@ import { buildSubAffiliates, type SubAffiliateData } from "./subAffiliates";
 import { buildContractSymbols, buildSpotPairs, type ContractSymbol, type SpotPair } from "./symbols";
 import { buildTransfers, type Transfer } from "./withdrawals";
 import { PLANTED_SUBS, plantedRegistrations, plantedTransfers } from "./risk-plants";
-import { DAY_MS } from "../../time/calendar";
+import { DAY_MS, utcDayStart } from "../../time/calendar";
 
 /** Days generated beyond the start day, which appear as the clock moves. */
 export const DAYS_AHEAD = 14;

@@ -10,8 +10,8 @@
  * fraction of the day elapsed.
  */
 import { intBetween, logNormal, normal, type Rng } from "../prng";
-import { formatUnits, utcDate } from "../units";
-import { DAY_MS } from "../../time/calendar";
+import { formatUnits } from "../units";
+import { DAY_MS, utcDate } from "../../time/calendar";
 import { plantedSubCents, type PlantedSub } from "./risk-plants";
 
 export type ProductType = "SPOT" | "FUTURES";

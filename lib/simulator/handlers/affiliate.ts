@@ -12,9 +12,8 @@ import { inviteeWire } from "../data/invitees";
 import { subAffiliateWire, type ProductType } from "../data/subAffiliates";
 import { transferWire, type AccountType } from "../data/withdrawals";
 import { checkTimeWindow, readFields, readPaging } from "../params";
-import { utcDayStart } from "../units";
 import { pageCount, pageOf, rangeDesc, type Handler } from "./context";
-import { DAY_MS } from "../../time/calendar";
+import { DAY_MS, utcDayStart } from "../../time/calendar";
 
 interface Range {
   startTime?: number;

@@ -1,4 +1,4 @@
-import { subjectsFlags } from "@/lib/server/services/risk-reads";
+import { subjectsFlags } from "@/lib/server/services/risk";
 import { route } from "@/lib/server/http/route";
 
 /** The open flags of the subjects a table shows (a badge per row); never a partner's. */

@@ -1,5 +1,4 @@
-import { changeFlag } from "@/lib/server/services/risk";
-import { flagDetail } from "@/lib/server/services/risk-reads";
+import { changeFlag, flagDetail } from "@/lib/server/services/risk";
 import { localeOfRequest } from "@/lib/server/http/locale";
 import { route } from "@/lib/server/http/route";
 
